@@ -1,0 +1,31 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { APP_FILTER, DiscoveryModule } from '@nestjs/core';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import type { AppConfig } from './config/config';
+import { ConfigModule } from './config/config.module';
+import { dataSourceOptions } from './database/data-source';
+import { HttpExceptionFilter } from './common/http-exception.filter';
+import { HealthController } from './common/health.controller';
+import { AuthModule } from './auth/auth.module';
+import { UsersModule } from './users/users.module';
+import { RealtimeModule } from './realtime/realtime.module';
+
+/** The domain modules, one per folder. */
+const DOMAIN_MODULES = [UsersModule, AuthModule, RealtimeModule];
+
+@Module({})
+export class AppModule {
+  static forRoot(config: AppConfig, databaseUrl: string): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        ConfigModule.forRoot(config),
+        DiscoveryModule,
+        TypeOrmModule.forRoot(dataSourceOptions(databaseUrl, config.databaseSchema)),
+        ...DOMAIN_MODULES,
+      ],
+      controllers: [HealthController],
+      providers: [{ provide: APP_FILTER, useClass: HttpExceptionFilter }],
+    };
+  }
+}

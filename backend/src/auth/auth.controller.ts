@@ -1,0 +1,83 @@
+import {
+  Body,
+  Controller,
+  Get,
+  HttpCode,
+  NotFoundException,
+  Post,
+  Req,
+  UnauthorizedException,
+  UseGuards,
+} from '@nestjs/common';
+import type { Request } from 'express';
+import { registerPayloadSchema, type Profile, type SessionUser } from '@piste/contracts';
+import { CurrentUser, Public } from '../common/decorators';
+import { ZodPipe } from '../common/zod.pipe';
+import { UsersService } from '../users/users.service';
+import { toProfile } from '../users/users.mapper';
+import { AuthService } from './auth.service';
+import { LocalLoginGuard } from './guards';
+
+/** Runs a callback-style passport/session call as a promise. */
+function settle(run: (done: (err?: unknown) => void) => void): Promise<void> {
+  return new Promise((resolve, reject) =>
+    run((err) => (err ? reject(err instanceof Error ? err : new Error('Session error')) : resolve())),
+  );
+}
+
+function logIn(request: Request, user: SessionUser): Promise<void> {
+  return settle((done) => request.logIn(user, done));
+}
+
+@Controller('api')
+export class AuthController {
+  constructor(
+    private readonly auth: AuthService,
+    private readonly users: UsersService,
+  ) {}
+
+  @Public()
+  @Post('register')
+  async register(
+    @Req() request: Request,
+    @Body(new ZodPipe(registerPayloadSchema)) body: ReturnType<typeof registerPayloadSchema.parse>,
+  ): Promise<SessionUser> {
+    const user = await this.auth.register(body);
+    await logIn(request, user);
+    return user;
+  }
+
+  @Public()
+  @UseGuards(LocalLoginGuard)
+  @HttpCode(200)
+  @Post('login')
+  login(@CurrentUser() user: SessionUser): SessionUser {
+    return user;
+  }
+
+  @Public()
+  @HttpCode(200)
+  @Post('logout')
+  async logout(@Req() request: Request): Promise<{ message: string }> {
+    await settle((done) => request.logOut(done));
+    await new Promise<void>((resolve) =>
+      request.session ? request.session.destroy(() => resolve()) : resolve(),
+    );
+    request.res?.clearCookie('piste.sid');
+    return { message: 'Logged out' };
+  }
+
+  @Public()
+  @Get('user')
+  user(@Req() request: Request): SessionUser {
+    if (!request.isAuthenticated?.() || !request.user) throw new UnauthorizedException('Not signed in');
+    return request.user as SessionUser;
+  }
+
+  @Get('current-user')
+  async currentUser(@CurrentUser() user: SessionUser): Promise<Profile> {
+    const entity = await this.users.findById(user.id);
+    if (!entity) throw new NotFoundException('User not found');
+    return toProfile(entity, user.id);
+  }
+}

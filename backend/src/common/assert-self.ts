@@ -1,0 +1,12 @@
+import { ForbiddenException } from '@nestjs/common';
+import type { SessionUser } from '@piste/contracts';
+
+/**
+ * The one place that compares a client-supplied user id with the session user.
+ * Absent ids are fine (the session decides); a different id is a 403.
+ */
+export function assertSelf(user: SessionUser, claimedUserId: string | undefined | null): void {
+  if (claimedUserId !== undefined && claimedUserId !== null && claimedUserId !== user.id) {
+    throw new ForbiddenException('You can only act as yourself');
+  }
+}

@@ -1,0 +1,20 @@
+import { BadRequestException, PipeTransform } from '@nestjs/common';
+import type { ZodType } from 'zod';
+
+/** Validates a body, query or param with a contract schema; the reply carries the first issue's text. */
+export class ZodPipe<T> implements PipeTransform<unknown, T> {
+  constructor(private readonly schema: ZodType<T>) {}
+
+  transform(value: unknown): T {
+    const result = this.schema.safeParse(value ?? {});
+    if (!result.success) {
+      throw new BadRequestException(result.error.issues[0]?.message ?? 'Invalid input');
+    }
+    return result.data;
+  }
+}
+
+/** Parses a value with a schema outside a pipe (e.g. inside a guard). */
+export function parseOrThrow<T>(schema: ZodType<T>, value: unknown): T {
+  return new ZodPipe(schema).transform(value);
+}

@@ -1,0 +1,26 @@
+import { Column, CreateDateColumn, Entity, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
+import type { AchievementDetails, DrillDetails, MediaType, PostType, Weapon } from '@piste/contracts';
+import { UserEntity } from '../users/user.entity';
+
+@Entity('posts')
+export class PostEntity {
+  @PrimaryGeneratedColumn('uuid') id: string;
+  @Column({ type: 'uuid' }) authorId: string;
+  @ManyToOne(() => UserEntity, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'authorId' })
+  author?: UserEntity;
+  @Column({ type: 'text' }) content: string;
+  @Column({ type: 'varchar', default: 'general' }) type: PostType;
+  @Column({ type: 'varchar' }) weapon: Weapon;
+  @Column({ type: 'varchar', nullable: true }) authorRole: string | null;
+  @Column({ type: 'text', nullable: true }) mediaUrl: string | null;
+  @Column({ type: 'varchar', nullable: true }) mediaType: MediaType | null;
+  @Column({ type: 'jsonb', nullable: true }) drillDetails: DrillDetails | null;
+  @Column({ type: 'jsonb', nullable: true }) achievementDetails: AchievementDetails | null;
+  @Column({ type: 'int', default: 0 }) likesCount: number;
+  @Column({ type: 'int', default: 0 }) dislikesCount: number;
+  @Column({ type: 'int', default: 0 }) commentsCount: number;
+  @Column({ type: 'int', default: 0 }) sharesCount: number;
+  @Column({ type: 'int', default: 0 }) savesCount: number;
+  @CreateDateColumn({ type: 'timestamptz' }) createdAt: Date;
+}

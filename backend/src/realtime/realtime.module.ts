@@ -1,0 +1,12 @@
+import { Global, Module } from '@nestjs/common';
+import { AuthModule } from '../auth/auth.module';
+import { RealtimeGateway } from './realtime.gateway';
+import { RealtimePublisher } from './realtime.publisher';
+
+@Global()
+@Module({
+  imports: [AuthModule],
+  providers: [RealtimeGateway, RealtimePublisher],
+  exports: [RealtimePublisher],
+})
+export class RealtimeModule {}

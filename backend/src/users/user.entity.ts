@@ -1,0 +1,27 @@
+import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import type { Weapon } from '@piste/contracts';
+
+@Entity('users')
+export class UserEntity {
+  @PrimaryGeneratedColumn('uuid') id: string;
+  @Column({ type: 'varchar' }) username: string;
+  @Column({ type: 'varchar' }) email: string;
+  @Column({ type: 'text', select: false }) password: string;
+  @Column({ type: 'varchar', nullable: true }) firstName: string | null;
+  @Column({ type: 'varchar', nullable: true }) lastName: string | null;
+  @Column({ type: 'text', nullable: true }) profileImageUrl: string | null;
+  @Column({ type: 'varchar', nullable: true }) name: string | null;
+  @Column({ type: 'text', nullable: true }) avatar: string | null;
+  @Column({ type: 'text', nullable: true }) bio: string | null;
+  @Column({ type: 'varchar', nullable: true }) weaponSpecialty: Weapon | null;
+  @Column({ type: 'varchar', default: 'student' }) role: string;
+  @Column({ type: 'varchar', nullable: true }) title: string | null;
+  @Column({ type: 'varchar', nullable: true }) location: string | null;
+  @Column({ type: 'jsonb', default: () => "'[]'" }) achievements: string[];
+  @Column({ type: 'int', default: 0 }) followersCount: number;
+  @Column({ type: 'int', default: 0 }) followingCount: number;
+  @Column({ type: 'int', default: 0 }) postsCount: number;
+  @Column({ type: 'boolean', default: false }) isAdmin: boolean;
+  @CreateDateColumn({ type: 'timestamptz' }) createdAt: Date;
+  @UpdateDateColumn({ type: 'timestamptz' }) updatedAt: Date;
+}

@@ -1,0 +1,206 @@
+import 'reflect-metadata';
+import { randomBytes } from 'node:crypto';
+import type { INestApplication } from '@nestjs/common';
+import { io, type Socket } from 'socket.io-client';
+import type {
+  ClientToServerEvents,
+  CreatePostPayload,
+  FeedPost,
+  RegisterPayload,
+  ServerEventName,
+  ServerEventPayload,
+  ServerToClientEvents,
+  SessionUser,
+} from '@piste/contracts';
+import { loadConfig, type AppConfig } from '../src/config/config';
+import { createApp } from '../src/app.factory';
+import { AuthService } from '../src/auth/auth.service';
+
+/** True when tests must fail rather than skip for a missing service (CI). */
+export const requireServices = process.env.REQUIRE_SERVICES === '1';
+export const hasRedis = !!process.env.REDIS_URL;
+/** `describe` for suites that need Redis: skipped without it, unless services are required. */
+export const describeWithRedis = hasRedis || requireServices ? describe : describe.skip;
+
+export interface TestApp {
+  app: INestApplication;
+  url: string;
+  config: AppConfig;
+  close(): Promise<void>;
+}
+
+/** Boots the whole app on a random loopback port against the run's database (see test/global-setup.ts). */
+export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const config = loadConfig({ ...process.env, PORT: '0', SEED_DEMO: 'false', NODE_ENV: 'test', ...env });
+  const app = await createApp(config, process.env.DATABASE_URL!);
+  await app.listen(0, '127.0.0.1');
+  const address = app.getHttpServer().address() as { port: number };
+  return { app, url: `http://127.0.0.1:${address.port}`, config, close: () => app.close() };
+}
+
+export function uniqueName(prefix = 'user'): string {
+  return `${prefix}_${randomBytes(5).toString('hex')}`;
+}
+
+export interface Reply<T = unknown> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+/** An HTTP client with its own cookie jar: one signed-in browser. */
+export class ApiClient {
+  cookie = '';
+
+  constructor(public baseUrl: string) {}
+
+  async request<T = any>(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<Reply<T>> {
+    const init: RequestInit = { method, headers: { ...headers } };
+    if (this.cookie) (init.headers as Record<string, string>).cookie = this.cookie;
+    if (body !== undefined) {
+      if (typeof body === 'string' || body instanceof Uint8Array) {
+        init.body = body as BodyInit;
+      } else {
+        init.body = JSON.stringify(body);
+        (init.headers as Record<string, string>)['content-type'] = 'application/json';
+      }
+    }
+    const res = await fetch(this.baseUrl + path, init);
+    const setCookie = res.headers.getSetCookie().find((c) => c.startsWith('piste.sid='));
+    if (setCookie) this.cookie = setCookie.split(';')[0]!;
+    const text = await res.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : null;
+    } catch {
+      /* not JSON */
+    }
+    return { status: res.status, body: parsed as T, headers: res.headers };
+  }
+
+  get<T = any>(path: string) {
+    return this.request<T>('GET', path);
+  }
+  post<T = any>(path: string, body?: unknown) {
+    return this.request<T>('POST', path, body ?? {});
+  }
+  put<T = any>(path: string, body?: unknown) {
+    return this.request<T>('PUT', path, body ?? {});
+  }
+  patch<T = any>(path: string, body?: unknown) {
+    return this.request<T>('PATCH', path, body ?? {});
+  }
+  delete<T = any>(path: string) {
+    return this.request<T>('DELETE', path);
+  }
+
+  /** A client on another instance that shares this one's session. */
+  on(baseUrl: string): ApiClient {
+    const other = new ApiClient(baseUrl);
+    other.cookie = this.cookie;
+    return other;
+  }
+}
+
+export interface TestUser {
+  client: ApiClient;
+  user: SessionUser;
+  password: string;
+}
+
+/** Registers a fresh user and returns its signed-in client. */
+export async function makeUser(
+  app: TestApp | string,
+  overrides: Partial<RegisterPayload> = {},
+): Promise<TestUser> {
+  const client = new ApiClient(typeof app === 'string' ? app : app.url);
+  const username = overrides.username ?? uniqueName();
+  const password = overrides.password ?? 'secret123';
+  const res = await client.post<SessionUser>('/api/register', {
+    username,
+    email: `${username}@example.com`,
+    name: `Fencer ${username}`,
+    weaponSpecialty: 'epee',
+    ...overrides,
+    password,
+  });
+  if (res.status !== 201) throw new Error(`register failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return { client, user: res.body, password };
+}
+
+/** Creates (or promotes) an admin through the same code path as ADMIN_USERNAME, then signs in. */
+export async function makeAdmin(app: TestApp): Promise<TestUser> {
+  const username = uniqueName('admin');
+  const password = 'admin-secret';
+  await app.app.get(AuthService).ensureAdmin(username, password);
+  const client = new ApiClient(app.url);
+  const res = await client.post<SessionUser>('/api/login', { username, password });
+  if (res.status !== 200) throw new Error(`admin login failed: ${res.status}`);
+  return { client, user: res.body, password };
+}
+
+export async function makePost(
+  author: TestUser,
+  overrides: Partial<CreatePostPayload> = {},
+): Promise<FeedPost> {
+  const res = await author.client.post<FeedPost>('/api/posts', {
+    content: `A post ${uniqueName('p')}`,
+    type: 'general',
+    weapon: 'epee',
+    ...overrides,
+  });
+  if (res.status !== 201) throw new Error(`post failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body;
+}
+
+export type TestSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+/** Opens a socket with the client's session cookie; resolves once connected (rejects on refusal). */
+export function connectSocket(baseUrl: string, client?: ApiClient): Promise<TestSocket> {
+  const socket: TestSocket = io(baseUrl, {
+    path: '/socket.io',
+    transports: ['websocket'],
+    reconnection: false,
+    forceNew: true,
+    extraHeaders: client?.cookie ? { cookie: client.cookie } : {},
+  });
+  return new Promise((resolve, reject) => {
+    socket.once('connect', () => resolve(socket));
+    socket.once('connect_error', (err) => {
+      socket.close();
+      reject(err);
+    });
+  });
+}
+
+/** Resolves with the next payload of `event` that matches, or rejects after `timeoutMs`. */
+export function nextEvent<E extends ServerEventName>(
+  socket: TestSocket,
+  event: E,
+  match: (payload: ServerEventPayload<E>) => boolean = () => true,
+  timeoutMs = 5000,
+): Promise<ServerEventPayload<E>> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      socket.off(event, handler as never);
+      reject(new Error(`no '${event}' within ${timeoutMs} ms`));
+    }, timeoutMs);
+    const handler = (payload: ServerEventPayload<E>) => {
+      if (!match(payload)) return;
+      clearTimeout(timer);
+      socket.off(event, handler as never);
+      resolve(payload);
+    };
+    socket.on(event, handler as never);
+  });
+}
+
+/** Waits until the server has processed earlier emits from this socket (a round trip). */
+export async function settle(ms = 150): Promise<void> {
+  await new Promise((r) => setTimeout(r, ms));
+}

@@ -1,0 +1,116 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { freePort } from '../backend/src/database/embedded-postgres';
+
+export const CHROMIUM = '/usr/bin/chromium';
+const ROOT = join(__dirname, '..');
+export const hasBrowser = existsSync(CHROMIUM);
+const requireServices = process.env.REQUIRE_SERVICES === '1';
+
+/** Browser journeys need Debian's chromium and the built app; without them they are skipped (failed in CI). */
+export const describeInBrowser =
+  (hasBrowser && existsSync(join(ROOT, 'backend/dist/main.js'))) || requireServices ? describe : describe.skip;
+
+export interface RunningApp {
+  url: string;
+  port: number;
+  process: ChildProcess;
+  stop(): Promise<void>;
+  output(): string;
+}
+
+/**
+ * Starts the built app (`node backend/dist/main.js`) as its own process, as `npm start` does, on a free port
+ * against the test run's database (and Redis when set).
+ */
+export async function startApp(env: Record<string, string> = {}, port?: number): Promise<RunningApp> {
+  const chosen = port ?? (await freePort());
+  const child = spawn(process.execPath, [join(ROOT, 'backend/dist/main.js')], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(chosen), HOST: '127.0.0.1', SEED_DEMO: 'false', LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
+  child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
+  const url = `http://127.0.0.1:${chosen}`;
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`app exited early:\n${output}`);
+    try {
+      const res = await fetch(`${url}/api/health`);
+      if (res.ok) break;
+    } catch {
+      /* not up yet */
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`app did not start within 30 s:\n${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  return {
+    url,
+    port: chosen,
+    process: child,
+    output: () => output,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+        setTimeout(() => child.kill('SIGKILL'), 5000).unref();
+      }),
+  };
+}
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-dev-shm-usage',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+export async function newPage(browser: Browser, baseURL: string): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  page.setDefaultTimeout(10_000);
+  return { context, page };
+}
+
+export function uniqueName(prefix = 'fencer'): string {
+  return `${prefix}_${Math.random().toString(36).slice(2, 9)}`;
+}
+
+/** Registers through the Auth screen and waits for the signed-in app. */
+export async function registerInBrowser(page: Page, username: string, password = 'secret123'): Promise<void> {
+  await page.goto('/');
+  await page.getByRole('tab', { name: 'Register' }).click();
+  await page.locator('#register-username').fill(username);
+  await page.locator('#register-email').fill(`${username}@example.com`);
+  await page.locator('#register-name').fill(`Fencer ${username}`);
+  await page.locator('#register-password').fill(password);
+  await page.locator('#register-confirm-password').fill(password);
+  await page.locator('#register-accept-terms').check();
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await page.getByRole('link', { name: 'Profile' }).waitFor();
+}
+
+/** Screenshots go to e2e/screenshots (ignored by git) for a person to look at. */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  const dir = join(__dirname, 'screenshots');
+  mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true });
+}

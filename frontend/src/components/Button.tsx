@@ -1,0 +1,24 @@
+import type { ButtonHTMLAttributes } from 'react';
+
+type ButtonVariant = 'primary' | 'outline' | 'destructive' | 'ghost';
+
+const variantClasses: Record<ButtonVariant, string> = {
+  primary: 'border-transparent bg-slate-900 text-white shadow-sm hover:bg-slate-800',
+  outline: 'border-slate-200 bg-white text-slate-700 shadow-sm hover:bg-slate-50 hover:text-slate-900',
+  destructive: 'border-transparent bg-red-600 text-white shadow-sm hover:bg-red-700',
+  ghost: 'border-transparent bg-transparent text-slate-700 hover:bg-slate-100',
+};
+
+interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
+  variant?: ButtonVariant;
+}
+
+export function Button({ variant = 'primary', className = '', type = 'button', ...props }: ButtonProps) {
+  return (
+    <button
+      type={type}
+      className={`inline-flex items-center justify-center gap-2 rounded-lg border px-4 py-2 text-sm font-semibold transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900 disabled:cursor-not-allowed disabled:opacity-60 ${variantClasses[variant]} ${className}`}
+      {...props}
+    />
+  );
+}

@@ -1,0 +1,14 @@
+import { House } from 'lucide-react';
+import { Link } from 'react-router-dom';
+
+export function HomeButton({ label = 'Home' }: { label?: string }) {
+  return (
+    <Link
+      to="/"
+      className="inline-flex items-center gap-2 rounded-lg border border-slate-200 bg-white px-3 py-2 text-sm font-medium text-slate-700 shadow-sm transition hover:bg-slate-50 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900"
+    >
+      <House aria-hidden className="size-4" />
+      {label}
+    </Link>
+  );
+}

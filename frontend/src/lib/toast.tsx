@@ -1,0 +1,64 @@
+import { TOAST_DURATION_MS } from '@piste/contracts';
+import { CircleExclamationPoint, CircleCheck, Info, X } from 'lucide-react';
+import toast, { type Toast } from 'react-hot-toast';
+
+type ToastVariant = 'success' | 'error' | 'info';
+
+const variantStyles: Record<ToastVariant, { card: string; icon: string; description: string }> = {
+  success: { card: 'border-slate-200 bg-white text-slate-900', icon: 'text-emerald-600', description: 'text-slate-600' },
+  info: { card: 'border-slate-200 bg-white text-slate-900', icon: 'text-slate-500', description: 'text-slate-600' },
+  error: { card: 'border-red-700 bg-red-600 text-white', icon: 'text-white', description: 'text-red-50' },
+};
+
+const variantIcons = { success: CircleCheck, error: CircleExclamationPoint, info: Info } as const;
+
+interface ToastCardProps {
+  t: Toast;
+  variant: ToastVariant;
+  title: string;
+  description?: string;
+}
+
+function ToastCard({ t, variant, title, description }: ToastCardProps) {
+  const styles = variantStyles[variant];
+  const Icon = variantIcons[variant];
+  return (
+    <div
+      role={variant === 'error' ? 'alert' : 'status'}
+      aria-live={variant === 'error' ? 'assertive' : 'polite'}
+      data-toast-variant={variant}
+      className={`pointer-events-auto flex w-[calc(100vw-2rem)] max-w-[420px] items-start gap-3 rounded-xl border p-4 shadow-lg ${styles.card} ${
+        t.visible ? 'animate-toast-in' : 'animate-toast-out'
+      }`}
+    >
+      <Icon aria-hidden className={`mt-0.5 size-5 shrink-0 ${styles.icon}`} />
+      <div className="min-w-0 flex-1">
+        <p className="text-sm font-semibold">{title}</p>
+        {description ? <p className={`mt-1 text-sm break-words ${styles.description}`}>{description}</p> : null}
+      </div>
+      <button
+        type="button"
+        onClick={() => toast.dismiss(t.id)}
+        aria-label="Dismiss notification"
+        title="Dismiss"
+        className="-m-1 rounded-md p-1 opacity-70 transition hover:opacity-100 focus-visible:outline-2 focus-visible:outline-current"
+      >
+        <X aria-hidden className="size-4" />
+      </button>
+    </div>
+  );
+}
+
+function show(variant: ToastVariant, title: string, description?: string): string {
+  return toast.custom((t) => <ToastCard t={t} variant={variant} title={title} description={description} />, {
+    duration: TOAST_DURATION_MS,
+  });
+}
+
+/** Transient toasts with a title and a description; errors use the destructive style. */
+export const notify = {
+  success: (title: string, description?: string) => show('success', title, description),
+  error: (title: string, description?: string) => show('error', title, description),
+  /** Neutral, e.g. 'Already Liked'. */
+  info: (title: string, description?: string) => show('info', title, description),
+};

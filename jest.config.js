@@ -1,0 +1,42 @@
+/** One jest run across the workspaces; `npm test` runs it after lint, typecheck and build. */
+const swc = [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', tsx: true, decorators: true },
+      transform: { legacyDecorator: true, decoratorMetadata: true, react: { runtime: 'automatic' } },
+      target: 'es2022',
+    },
+    module: { type: 'commonjs' },
+  },
+];
+const shared = {
+  transform: { '^.+\\.(t|j)sx?$': swc },
+  moduleNameMapper: { '^@piste/contracts$': '<rootDir>/libs/contracts/src/index.ts' },
+  rootDir: __dirname,
+};
+
+module.exports = {
+  globalSetup: '<rootDir>/test/global-setup.ts',
+  globalTeardown: '<rootDir>/test/global-teardown.ts',
+  transform: shared.transform,
+  rootDir: __dirname,
+  testTimeout: 30000,
+  projects: [
+    { ...shared, displayName: 'contracts', testEnvironment: 'node', testMatch: ['<rootDir>/libs/contracts/src/**/*.spec.ts'] },
+    {
+      ...shared,
+      displayName: 'backend',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/backend/src/**/*.spec.ts', '<rootDir>/backend/test/**/*.spec.ts'],
+      setupFiles: ['reflect-metadata'],
+    },
+    {
+      ...shared,
+      displayName: 'frontend',
+      testEnvironment: 'jsdom',
+      testMatch: ['<rootDir>/frontend/src/**/*.test.ts', '<rootDir>/frontend/src/**/*.test.tsx'],
+    },
+    { ...shared, displayName: 'e2e', testEnvironment: 'node', testMatch: ['<rootDir>/e2e/**/*.e2e.ts'] },
+  ],
+};

@@ -1,0 +1,111 @@
+import { z } from 'zod';
+import { LIMITS, MIN_PASSWORD_LENGTH, ROLES, WEAPONS } from './constants';
+import { optionalText } from './common';
+
+export const loginSchema = z.object({
+  username: z.string({ message: 'Username is required' }).trim().min(1, { message: 'Username is required' }),
+  password: z.string({ message: 'Password is required' }).min(1, { message: 'Password is required' }),
+});
+export type LoginPayload = z.infer<typeof loginSchema>;
+
+const emailField = z
+  .string({ message: 'Email required' })
+  .trim()
+  .min(1, { message: 'Email required' })
+  .max(LIMITS.email)
+  .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, { message: 'Please enter a valid email address' });
+
+/** The spec's registration payload, as the server accepts it. */
+export const registerPayloadSchema = z.object({
+  username: z
+    .string({ message: 'Username is required' })
+    .trim()
+    .min(3, { message: 'Username must be at least 3 characters' })
+    .max(LIMITS.username, { message: `Username must be at most ${LIMITS.username} characters` })
+    .regex(/^[A-Za-z0-9_.-]+$/, {
+      message: 'Username may only contain letters, numbers, dots, dashes and underscores',
+    }),
+  email: emailField,
+  name: z
+    .string({ message: 'Name is required' })
+    .trim()
+    .min(1, { message: 'Name is required' })
+    .max(LIMITS.name),
+  weaponSpecialty: z.enum(WEAPONS, { message: 'Choose a weapon: epee, foil or sabre' }).default('epee'),
+  role: z.enum(ROLES, { message: 'Unknown role' }).default('student'),
+  avatar: optionalText(1000),
+  bio: optionalText(LIMITS.bio),
+  title: optionalText(LIMITS.title),
+  location: optionalText(LIMITS.location),
+  achievements: z.array(z.string().trim().max(200)).max(50).default([]),
+  password: z
+    .string({ message: 'Password is required' })
+    .min(MIN_PASSWORD_LENGTH, { message: `Password must be at least ${MIN_PASSWORD_LENGTH} characters` })
+    .max(LIMITS.password),
+});
+export type RegisterPayload = z.input<typeof registerPayloadSchema>;
+
+/** The register form: the payload plus confirmPassword and acceptTerms, which are removed before sending. */
+export const registerFormSchema = registerPayloadSchema
+  .extend({
+    confirmPassword: z.string(),
+    acceptTerms: z.boolean().refine((v) => v, { message: 'You must accept the terms and conditions' }),
+  })
+  .refine((v) => v.password === v.confirmPassword, {
+    message: "Passwords don't match",
+    path: ['confirmPassword'],
+  });
+export type RegisterForm = z.input<typeof registerFormSchema>;
+
+/** The session user, as returned to the client. */
+export const sessionUserSchema = z.object({
+  id: z.string(),
+  username: z.string(),
+  name: z.string().nullable(),
+  avatar: z.string().nullable(),
+  isAdmin: z.boolean(),
+});
+export type SessionUser = z.infer<typeof sessionUserSchema>;
+
+/** A user's full own profile (GET /api/current-user) and the public profile of others. */
+export const profileSchema = z.object({
+  id: z.string(),
+  username: z.string(),
+  email: z.string().nullable(),
+  name: z.string().nullable(),
+  avatar: z.string().nullable(),
+  bio: z.string().nullable(),
+  title: z.string().nullable(),
+  location: z.string().nullable(),
+  weaponSpecialty: z.enum(WEAPONS).nullable(),
+  role: z.string(),
+  achievements: z.array(z.string()),
+  followersCount: z.number(),
+  followingCount: z.number(),
+  postsCount: z.number(),
+  isAdmin: z.boolean(),
+  createdAt: z.string(),
+});
+export type Profile = z.infer<typeof profileSchema>;
+
+/** PUT /api/users/{id}: the editable profile fields. */
+export const updateProfileSchema = z.object({
+  name: z
+    .string({ message: 'Please enter your name' })
+    .trim()
+    .min(1, { message: 'Please enter your name' })
+    .max(LIMITS.name),
+  title: optionalText(LIMITS.title),
+  email: z
+    .string({ message: 'Please enter your email address' })
+    .trim()
+    .min(1, { message: 'Please enter your email address' })
+    .max(LIMITS.email)
+    .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, { message: 'Please enter a valid email address' }),
+  weaponSpecialty: z
+    .union([z.enum(WEAPONS), z.literal('')], { message: 'Choose a weapon: epee, foil or sabre' })
+    .nullish()
+    .transform((v) => (v ? v : null)),
+  avatar: optionalText(1000),
+});
+export type UpdateProfilePayload = z.input<typeof updateProfileSchema>;

@@ -1,0 +1,43 @@
+import { z } from 'zod';
+
+export const uuidSchema = z.uuid({ message: 'Invalid id' });
+export const isoDateSchema = z.string();
+
+/** `{ message }` is the body of every error reply. */
+export const errorReplySchema = z.object({ message: z.string() });
+export type ErrorReply = z.infer<typeof errorReplySchema>;
+
+/** Trimmed text that must not be empty once trimmed. */
+export function requiredText(message: string, max: number) {
+  return z
+    .string({ message })
+    .trim()
+    .min(1, { message })
+    .max(max, { message: `Must be at most ${max} characters` });
+}
+
+/** Optional text: trimmed; empty becomes null. */
+export function optionalText(max: number) {
+  return z
+    .string()
+    .trim()
+    .max(max, { message: `Must be at most ${max} characters` })
+    .nullish()
+    .transform((v) => (v ? v : null));
+}
+
+export const paginationQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(50).default(10),
+  offset: z.coerce.number().int().min(0).default(0),
+});
+export type PaginationQuery = z.infer<typeof paginationQuerySchema>;
+
+/** A small public view of a user, embedded in posts, comments, requests and messages. */
+export const userSummarySchema = z.object({
+  id: z.string(),
+  name: z.string().nullable(),
+  username: z.string().optional(),
+  avatar: z.string().nullable(),
+  title: z.string().nullable().optional(),
+});
+export type UserSummary = z.infer<typeof userSummarySchema>;

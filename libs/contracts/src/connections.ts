@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { FRIEND_REQUEST_STATUSES, WEAPONS } from './constants';
+import { userSummarySchema } from './common';
+
+export const createFriendRequestSchema = z.object({
+  senderId: z.string().optional(),
+  receiverId: z.uuid({ message: 'Invalid user id' }),
+});
+export const respondFriendRequestSchema = z.object({
+  status: z.enum(['accepted', 'declined'], { message: 'Status must be accepted or declined' }),
+});
+
+export const friendRequestSchema = z.object({
+  id: z.string(),
+  senderId: z.string(),
+  receiverId: z.string(),
+  status: z.enum(FRIEND_REQUEST_STATUSES),
+  createdAt: z.string(),
+  sender: userSummarySchema,
+  receiver: userSummarySchema,
+});
+export type ConnectionRequest = z.infer<typeof friendRequestSchema>;
+
+/** A connection (friend) or a search hit. */
+export const connectionUserSchema = z.object({
+  id: z.string(),
+  username: z.string(),
+  name: z.string().nullable(),
+  avatar: z.string().nullable(),
+  title: z.string().nullable(),
+  weaponSpecialty: z.enum(WEAPONS).nullable(),
+  role: z.string(),
+});
+export type ConnectionUser = z.infer<typeof connectionUserSchema>;
+
+export const userSearchQuerySchema = z.object({
+  q: z.string().trim().max(100).default(''),
+  weapon: z.enum(WEAPONS).optional(),
+});
+
+export const blockUserSchema = z.object({ blockedId: z.uuid({ message: 'Invalid user id' }) });

@@ -1,0 +1,88 @@
+/** The spec's business constants (section 9) and enumerations (sections 1 and 3). */
+
+export const PRODUCT_NAME = 'Piste';
+
+export const WEAPONS = ['epee', 'foil', 'sabre'] as const;
+export type Weapon = (typeof WEAPONS)[number];
+export const DEFAULT_WEAPON: Weapon = 'epee';
+export const WEAPON_LABELS: Record<Weapon, string> = { epee: 'Épée', foil: 'Foil', sabre: 'Sabre' };
+export function isWeapon(value: unknown): value is Weapon {
+  return typeof value === 'string' && (WEAPONS as readonly string[]).includes(value);
+}
+
+/** Author roles shown with an icon and colour; `student` is the default and gets the default style. */
+export const ROLES = [
+  'student',
+  'youth',
+  'cadet_junior',
+  'div_3',
+  'div_2',
+  'div_1',
+  'div_1a',
+  'adult',
+  'senior_team',
+  'para_fencing',
+  'coach',
+  'parent',
+  'referee',
+  'armorist',
+] as const;
+export type Role = (typeof ROLES)[number];
+export const DEFAULT_ROLE: Role = 'student';
+
+export const POST_TYPES = ['general', 'drill', 'achievement'] as const;
+export type PostType = (typeof POST_TYPES)[number];
+export const MEDIA_TYPES = ['image', 'video'] as const;
+export type MediaType = (typeof MEDIA_TYPES)[number];
+
+export const FRIEND_REQUEST_STATUSES = ['pending', 'accepted', 'declined'] as const;
+export type FriendRequestStatus = (typeof FRIEND_REQUEST_STATUSES)[number];
+
+export const REPORT_STATUSES = ['pending', 'dismissed', 'resolved'] as const;
+export type ReportStatus = (typeof REPORT_STATUSES)[number];
+
+export const NOTIFICATION_TYPES = ['like', 'comment', 'follow', 'achievement', 'message', 'other'] as const;
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+
+export const FEED_PAGE_SIZE = 10;
+export const MAX_PAGE_LIMIT = 50;
+export const MESSAGES_PAGE_SIZE = 30;
+
+export const MB = 1024 * 1024;
+export const POST_MEDIA_MAX_BYTES = 50 * MB;
+export const AVATAR_MAX_BYTES = 10 * MB;
+export const MIN_PASSWORD_LENGTH = 6;
+
+export const BAN_DURATIONS = [
+  { hours: 1, label: '1 hour' },
+  { hours: 24, label: '24 hours' },
+  { hours: 168, label: '7 days' },
+  { hours: 720, label: '30 days' },
+] as const;
+export type BanDurationHours = (typeof BAN_DURATIONS)[number]['hours'];
+export const DEFAULT_BAN_HOURS: BanDurationHours = 24;
+export const DEFAULT_BAN_REASON = 'Violation of community guidelines';
+
+export const RESOLVED_REPORTS_LIMIT = 10;
+export const NEW_CONVERSATION_SELECT_DELAY_MS = 300;
+export const DEFAULT_REPORT_REASON = 'Inappropriate content';
+
+export const TOAST_LIMIT = 1;
+export const TOAST_DURATION_MS = 5000;
+
+/** Bounded text sizes, so no field can grow without limit. */
+export const LIMITS = {
+  username: 40,
+  name: 80,
+  email: 254,
+  title: 120,
+  bio: 1000,
+  location: 120,
+  password: 200,
+  postContent: 5000,
+  commentContent: 2000,
+  messageContent: 4000,
+  detailField: 200,
+  reportReason: 500,
+  banReason: 500,
+} as const;

@@ -1,0 +1,37 @@
+import type { Weapon } from './constants';
+import type { FeedPost, PostComment, PostCounts } from './posts';
+import type { ConnectionRequest } from './connections';
+import type { DirectMessage } from './messages';
+import type { Report, Ban } from './moderation';
+import type { NotificationEvent } from './notifications';
+
+/** Events the server emits (DESIGN.md section 5). */
+export interface ServerToClientEvents {
+  'message:new': (payload: { message: DirectMessage; conversationId: string }) => void;
+  'message:read': (payload: { conversationId: string; readerId: string; readAt: string }) => void;
+  typing: (payload: { conversationId: string | null; userId: string; isTyping: boolean }) => void;
+  notification: (payload: NotificationEvent) => void;
+  'post:created': (payload: { post: FeedPost }) => void;
+  'post:deleted': (payload: { postId: string; weapon: Weapon }) => void;
+  'post:counts': (payload: PostCounts & { weapon: Weapon }) => void;
+  'comment:created': (payload: { comment: PostComment; weapon: Weapon }) => void;
+  'friend-request:new': (payload: { request: ConnectionRequest }) => void;
+  'friend-request:updated': (payload: { request: ConnectionRequest }) => void;
+  'report:new': (payload: { report: Report }) => void;
+  'report:updated': (payload: { report: Report }) => void;
+  'ban:new': (payload: { ban: Ban }) => void;
+}
+
+/** Events the client emits. */
+export interface ClientToServerEvents {
+  'feed:watch': (payload: { weapon: Weapon }) => void;
+  'feed:unwatch': (payload: { weapon: Weapon }) => void;
+  typing: (payload: { receiverId: string; conversationId: string | null; isTyping: boolean }) => void;
+}
+
+export type ServerEventName = keyof ServerToClientEvents;
+export type ServerEventPayload<E extends ServerEventName> = Parameters<ServerToClientEvents[E]>[0];
+
+export const userRoom = (userId: string) => `user:${userId}`;
+export const feedRoom = (weapon: Weapon) => `feed:${weapon}`;
+export const ADMINS_ROOM = 'admins';

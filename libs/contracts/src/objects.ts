@@ -1,0 +1,16 @@
+import { z } from 'zod';
+
+export const UPLOAD_PURPOSES = ['post', 'avatar'] as const;
+export type UploadPurpose = (typeof UPLOAD_PURPOSES)[number];
+
+/** POST /api/objects/upload; an empty body means an avatar upload (the spec's profile flow). */
+export const uploadRequestSchema = z.object({
+  filename: z.string().trim().max(255).optional(),
+  contentType: z.string().trim().max(100).optional(),
+  size: z.number().int().min(0).optional(),
+  purpose: z.enum(UPLOAD_PURPOSES).default('avatar'),
+});
+export type UploadRequest = z.input<typeof uploadRequestSchema>;
+
+export const uploadReplySchema = z.object({ uploadUrl: z.string(), objectPath: z.string() });
+export type UploadReply = z.infer<typeof uploadReplySchema>;

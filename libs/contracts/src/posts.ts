@@ -1,0 +1,127 @@
+import { z } from 'zod';
+import { LIMITS, MEDIA_TYPES, POST_TYPES, WEAPONS } from './constants';
+import { userSummarySchema } from './common';
+
+const detail = z.string().trim().max(LIMITS.detailField).nullish();
+
+export const drillDetailsSchema = z.object({
+  duration: detail,
+  level: detail,
+  equipment: detail,
+  focus: detail,
+});
+export type DrillDetails = z.infer<typeof drillDetailsSchema>;
+
+export const achievementDetailsSchema = z.object({
+  place: detail,
+  score: detail,
+  competition: detail,
+  competitors: z.coerce.number().int().min(0).max(100000).nullish(),
+});
+export type AchievementDetails = z.infer<typeof achievementDetailsSchema>;
+
+/** POST /api/posts. authorId and authorRole may be sent (the spec's client does) but the session decides. */
+export const createPostSchema = z
+  .object({
+    content: z
+      .string({ message: 'Please enter some content for your post.' })
+      .trim()
+      .min(1, { message: 'Please enter some content for your post.' })
+      .max(LIMITS.postContent, { message: `Posts can be at most ${LIMITS.postContent} characters` }),
+    type: z.enum(POST_TYPES, { message: 'Type must be general, drill or achievement' }).default('general'),
+    weapon: z.enum(WEAPONS, { message: 'Choose a weapon: epee, foil or sabre' }),
+    authorId: z.string().optional(),
+    authorRole: z.string().nullish(),
+    mediaUrl: z
+      .string()
+      .regex(/^\/objects\/[A-Za-z0-9/_.-]+$/, { message: 'Media must be an uploaded file' })
+      .nullish(),
+    mediaType: z.enum(MEDIA_TYPES, { message: 'Please select an image or video file.' }).nullish(),
+    drillDetails: drillDetailsSchema.nullish(),
+    achievementDetails: achievementDetailsSchema.nullish(),
+  })
+  .refine((p) => p.type === 'drill' || !p.drillDetails, {
+    message: 'Drill details are only for drill posts',
+    path: ['drillDetails'],
+  })
+  .refine((p) => p.type === 'achievement' || !p.achievementDetails, {
+    message: 'Achievement details are only for achievement posts',
+    path: ['achievementDetails'],
+  })
+  .refine((p) => !p.mediaUrl === !p.mediaType, {
+    message: 'Media needs both a file and its type',
+    path: ['mediaType'],
+  });
+export type CreatePostPayload = z.input<typeof createPostSchema>;
+
+export const feedPostSchema = z.object({
+  id: z.string(),
+  authorId: z.string(),
+  content: z.string(),
+  type: z.enum(POST_TYPES),
+  weapon: z.enum(WEAPONS),
+  authorRole: z.string().nullable(),
+  mediaUrl: z.string().nullable(),
+  mediaType: z.enum(MEDIA_TYPES).nullable(),
+  drillDetails: drillDetailsSchema.nullable(),
+  achievementDetails: achievementDetailsSchema.nullable(),
+  likesCount: z.number(),
+  dislikesCount: z.number(),
+  commentsCount: z.number(),
+  sharesCount: z.number(),
+  savesCount: z.number(),
+  createdAt: z.string(),
+  author: userSummarySchema,
+  isLiked: z.boolean(),
+  isDisliked: z.boolean(),
+});
+export type FeedPost = z.infer<typeof feedPostSchema>;
+
+/** POST /api/likes and /api/dislikes. */
+export const reactionPayloadSchema = z.object({
+  userId: z.string().optional(),
+  postId: z.uuid({ message: 'Invalid post id' }),
+});
+export const reactionReplySchema = z.object({
+  postId: z.string(),
+  likesCount: z.number(),
+  dislikesCount: z.number(),
+  isLiked: z.boolean(),
+  isDisliked: z.boolean(),
+});
+export type ReactionReply = z.infer<typeof reactionReplySchema>;
+
+export const hidePostSchema = z.object({ postId: z.uuid({ message: 'Invalid post id' }) });
+
+export const createCommentSchema = z.object({
+  postId: z.uuid({ message: 'Invalid post id' }),
+  authorId: z.string().optional(),
+  parentId: z.uuid({ message: 'Invalid comment id' }).nullish(),
+  content: z
+    .string({ message: 'Comment cannot be empty' })
+    .trim()
+    .min(1, { message: 'Comment cannot be empty' })
+    .max(LIMITS.commentContent, { message: `Comments can be at most ${LIMITS.commentContent} characters` }),
+});
+export type CreateCommentPayload = z.input<typeof createCommentSchema>;
+
+export const commentSchema = z.object({
+  id: z.string(),
+  postId: z.string(),
+  authorId: z.string(),
+  parentId: z.string().nullable(),
+  content: z.string(),
+  likesCount: z.number(),
+  isLiked: z.boolean(),
+  createdAt: z.string(),
+  author: userSummarySchema,
+});
+export type PostComment = z.infer<typeof commentSchema>;
+
+export const postCountsSchema = z.object({
+  postId: z.string(),
+  likesCount: z.number(),
+  dislikesCount: z.number(),
+  commentsCount: z.number(),
+});
+export type PostCounts = z.infer<typeof postCountsSchema>;

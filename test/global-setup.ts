@@ -1,0 +1,46 @@
+import 'reflect-metadata';
+import { randomBytes } from 'node:crypto';
+import { Client } from 'pg';
+import { createDataSource } from '../backend/src/database/data-source';
+import { startEmbeddedPostgres, type EmbeddedPostgres } from '../backend/src/database/embedded-postgres';
+
+declare global {
+  var __PISTE_EMBEDDED__: EmbeddedPostgres | undefined;
+  var __PISTE_TEST_SCHEMA__: string | undefined;
+}
+
+/**
+ * Prepares one database for the whole run. With DATABASE_URL (CI, REQUIRE_SERVICES=1) each run gets its own
+ * fresh schema on the real PostgreSQL, so runs never see each other's rows; otherwise an in-memory PGlite.
+ * Workers inherit the variables set here.
+ */
+export default async function globalSetup(): Promise<void> {
+  const requireServices = process.env.REQUIRE_SERVICES === '1';
+  const runId = `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
+  process.env.NODE_ENV = 'test';
+  process.env.SEED_DEMO = 'false';
+  process.env.LOG_LEVEL = process.env.LOG_LEVEL ?? 'warn';
+  process.env.REDIS_KEY_PREFIX = `piste-test-${runId}`;
+
+  if (!process.env.DATABASE_URL) {
+    if (requireServices) throw new Error('REQUIRE_SERVICES=1 but DATABASE_URL is not set');
+    const embedded = await startEmbeddedPostgres(undefined);
+    globalThis.__PISTE_EMBEDDED__ = embedded;
+    process.env.DATABASE_URL = embedded.url;
+    process.env.DATABASE_SCHEMA = 'public';
+  } else {
+    const schema = `piste_test_${runId}`;
+    const client = new Client({ connectionString: process.env.DATABASE_URL });
+    await client.connect();
+    await client.query(`CREATE SCHEMA ${schema}`);
+    await client.end();
+    globalThis.__PISTE_TEST_SCHEMA__ = schema;
+    process.env.DATABASE_SCHEMA = schema;
+  }
+  if (requireServices && !process.env.REDIS_URL)
+    throw new Error('REQUIRE_SERVICES=1 but REDIS_URL is not set');
+
+  const dataSource = createDataSource(process.env.DATABASE_URL, process.env.DATABASE_SCHEMA);
+  await dataSource.initialize(); // runs the migrations
+  await dataSource.destroy();
+}
