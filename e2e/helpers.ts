@@ -105,7 +105,7 @@ export async function registerInBrowser(page: Page, username: string, password =
   await page.locator('#register-confirm-password').fill(password);
   await page.locator('#register-accept-terms').check();
   await page.getByRole('button', { name: 'Create Account' }).click();
-  await page.getByRole('link', { name: 'Profile' }).waitFor();
+  await page.getByRole('link', { name: 'Your profile' }).waitFor();
 }
 
 /** Screenshots go to e2e/screenshots (ignored by git) for a person to look at. */

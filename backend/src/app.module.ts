@@ -9,9 +9,17 @@ import { HealthController } from './common/health.controller';
 import { AuthModule } from './auth/auth.module';
 import { UsersModule } from './users/users.module';
 import { RealtimeModule } from './realtime/realtime.module';
+import { ConnectionsModule } from './connections/connections.module';
+import { MessagesModule } from './messages/messages.module';
 
 /** The domain modules, one per folder. */
-const DOMAIN_MODULES = [UsersModule, AuthModule, RealtimeModule];
+const DOMAIN_MODULES = [
+  UsersModule,
+  AuthModule,
+  RealtimeModule,
+  ConnectionsModule,
+  MessagesModule,
+];
 
 @Module({})
 export class AppModule {

@@ -34,7 +34,12 @@ export function errorTextOf(bodyText: string, statusText: string): string {
   return fallback;
 }
 
-async function request<T>(method: HttpMethod, path: string, body?: unknown, schema?: z.ZodType<T>): Promise<T> {
+async function request<T>(
+  method: HttpMethod,
+  path: string,
+  body?: unknown,
+  schema?: z.ZodType<T>,
+): Promise<T> {
   const init: RequestInit = { method, credentials: 'include', headers: { Accept: 'application/json' } };
   if (body !== undefined) {
     init.headers = { ...init.headers, 'Content-Type': 'application/json' };
@@ -69,9 +74,12 @@ async function request<T>(method: HttpMethod, path: string, body?: unknown, sche
 /** The one fetch wrapper: cookies always, JSON in and out, replies checked against a contract schema when given. */
 export const api = {
   get: <T = unknown>(path: string, schema?: z.ZodType<T>) => request('GET', path, undefined, schema),
-  post: <T = unknown>(path: string, body?: unknown, schema?: z.ZodType<T>) => request('POST', path, body, schema),
-  put: <T = unknown>(path: string, body?: unknown, schema?: z.ZodType<T>) => request('PUT', path, body, schema),
-  patch: <T = unknown>(path: string, body?: unknown, schema?: z.ZodType<T>) => request('PATCH', path, body, schema),
+  post: <T = unknown>(path: string, body?: unknown, schema?: z.ZodType<T>) =>
+    request('POST', path, body, schema),
+  put: <T = unknown>(path: string, body?: unknown, schema?: z.ZodType<T>) =>
+    request('PUT', path, body, schema),
+  patch: <T = unknown>(path: string, body?: unknown, schema?: z.ZodType<T>) =>
+    request('PATCH', path, body, schema),
   delete: <T = unknown>(path: string, schema?: z.ZodType<T>) => request('DELETE', path, undefined, schema),
 };
 

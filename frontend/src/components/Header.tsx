@@ -1,9 +1,10 @@
 import { WEAPON_LABELS, WEAPONS, type SessionUser, type Weapon } from '@piste/contracts';
-import { Bell, MessageCircle, ShieldCheck, SquarePen, Swords, Users, type LucideIcon } from 'lucide-react';
+import { MessageCircle, ShieldCheck, SquarePen, Swords, Users, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { WEAPON_TAB_CLASSES, weaponOfPath } from '../lib/weapons';
 import { Avatar } from './Avatar';
+import { NotificationBell } from './NotificationBell';
 
 /** Pending connection requests: red with the incoming count, or green with the sent count when none are incoming. */
 export interface ConnectionRequestBadge {
@@ -13,12 +14,10 @@ export interface ConnectionRequestBadge {
 
 interface HeaderProps {
   user: SessionUser;
-  /** Unread notifications, for the bell's badge. */
-  unreadCount?: number;
   connectionRequestBadge?: ConnectionRequestBadge | null;
 }
 
-export function Header({ user, unreadCount = 0, connectionRequestBadge = null }: HeaderProps) {
+export function Header({ user, connectionRequestBadge = null }: HeaderProps) {
   const activeWeapon = weaponOfPath(useLocation().pathname);
 
   return (
@@ -38,7 +37,7 @@ export function Header({ user, unreadCount = 0, connectionRequestBadge = null }:
         <WeaponTabs activeWeapon={activeWeapon} className="hidden md:flex" />
 
         <nav aria-label="Account" className="ml-auto flex items-center gap-0.5 sm:gap-1">
-          <IconLink to="/notifications" label="Notifications" icon={Bell} badge={countBadge(unreadCount, 'bg-red-600')} />
+          <NotificationBell />
           <IconLink to="/post" label="Create post" icon={SquarePen} />
           {user.isAdmin ? <IconLink to="/moderation" label="Moderation" icon={ShieldCheck} /> : null}
           <IconLink
@@ -116,7 +115,17 @@ function countBadge(count: number, colour: string): ReactNode {
   );
 }
 
-function IconLink({ to, label, icon: Icon, badge }: { to: string; label: string; icon: LucideIcon; badge?: ReactNode }) {
+function IconLink({
+  to,
+  label,
+  icon: Icon,
+  badge,
+}: {
+  to: string;
+  label: string;
+  icon: LucideIcon;
+  badge?: ReactNode;
+}) {
   const { pathname } = useLocation();
   const isActive = pathname === to;
   return (

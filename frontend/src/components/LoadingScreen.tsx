@@ -2,7 +2,10 @@ import { LoaderCircle } from 'lucide-react';
 
 export function LoadingScreen() {
   return (
-    <div role="status" className="flex min-h-screen items-center justify-center gap-3 bg-slate-50 text-slate-600">
+    <div
+      role="status"
+      className="flex min-h-screen items-center justify-center gap-3 bg-slate-50 text-slate-600"
+    >
       <LoaderCircle aria-hidden className="size-5 animate-spin" />
       <span className="text-base font-medium">Loading...</span>
     </div>

@@ -5,8 +5,16 @@ import toast, { type Toast } from 'react-hot-toast';
 type ToastVariant = 'success' | 'error' | 'info';
 
 const variantStyles: Record<ToastVariant, { card: string; icon: string; description: string }> = {
-  success: { card: 'border-slate-200 bg-white text-slate-900', icon: 'text-emerald-600', description: 'text-slate-600' },
-  info: { card: 'border-slate-200 bg-white text-slate-900', icon: 'text-slate-500', description: 'text-slate-600' },
+  success: {
+    card: 'border-slate-200 bg-white text-slate-900',
+    icon: 'text-emerald-600',
+    description: 'text-slate-600',
+  },
+  info: {
+    card: 'border-slate-200 bg-white text-slate-900',
+    icon: 'text-slate-500',
+    description: 'text-slate-600',
+  },
   error: { card: 'border-red-700 bg-red-600 text-white', icon: 'text-white', description: 'text-red-50' },
 };
 
@@ -34,7 +42,9 @@ function ToastCard({ t, variant, title, description }: ToastCardProps) {
       <Icon aria-hidden className={`mt-0.5 size-5 shrink-0 ${styles.icon}`} />
       <div className="min-w-0 flex-1">
         <p className="text-sm font-semibold">{title}</p>
-        {description ? <p className={`mt-1 text-sm break-words ${styles.description}`}>{description}</p> : null}
+        {description ? (
+          <p className={`mt-1 text-sm break-words ${styles.description}`}>{description}</p>
+        ) : null}
       </div>
       <button
         type="button"

@@ -8,7 +8,8 @@ export const WEAPON_TAB_CLASSES: Record<Weapon, { active: string; inactive: stri
   },
   foil: {
     active: 'border-emerald-600 bg-emerald-600 text-white shadow-sm',
-    inactive: 'border-emerald-200 bg-emerald-50 text-emerald-700 hover:border-emerald-300 hover:bg-emerald-100',
+    inactive:
+      'border-emerald-200 bg-emerald-50 text-emerald-700 hover:border-emerald-300 hover:bg-emerald-100',
   },
   sabre: {
     active: 'border-red-600 bg-red-600 text-white shadow-sm',

@@ -55,7 +55,11 @@ export function AuthPage() {
         </header>
 
         <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
-          <div role="tablist" aria-label="Sign in or register" className="mb-6 grid grid-cols-2 rounded-lg bg-slate-100 p-1">
+          <div
+            role="tablist"
+            aria-label="Sign in or register"
+            className="mb-6 grid grid-cols-2 rounded-lg bg-slate-100 p-1"
+          >
             {TABS.map(({ id, label }) => {
               const selected = tab === id;
               return (
@@ -91,7 +95,10 @@ export function AuthPage() {
 function ServerError({ message }: { message: string | null }) {
   if (!message) return null;
   return (
-    <div role="alert" className="flex items-start gap-2 rounded-lg border border-red-200 bg-red-50 px-3 py-2.5 text-sm text-red-700">
+    <div
+      role="alert"
+      className="flex items-start gap-2 rounded-lg border border-red-200 bg-red-50 px-3 py-2.5 text-sm text-red-700"
+    >
       <CircleExclamationPoint aria-hidden className="mt-0.5 size-4 shrink-0" />
       <span>{message}</span>
     </div>
@@ -221,7 +228,12 @@ function RegisterForm() {
   }
 
   return (
-    <form noValidate onSubmit={(event) => void handleSubmit(event)} className="space-y-4" aria-label="Register">
+    <form
+      noValidate
+      onSubmit={(event) => void handleSubmit(event)}
+      className="space-y-4"
+      aria-label="Register"
+    >
       <ServerError message={serverError} />
       <TextField
         id="register-username"

@@ -1,12 +1,85 @@
 import type { SessionUser } from '@piste/contracts';
+import { CheckCheck } from 'lucide-react';
+import { useState } from 'react';
+import { Button } from '../components/Button';
 import { HomeButton } from '../components/HomeButton';
-import { PageHeader } from '../components/PageHeader';
+import {
+  NotificationItem,
+  NotificationsEmptyState,
+  useMinuteClock,
+  useNotificationActions,
+} from '../components/NotificationItem';
+import { useNotificationsStore } from '../stores/notifications';
 
-/** /notifications */
+/** How many notifications the page shows at first, and how many more each 'Load more notifications' adds. */
+const NOTIFICATIONS_PAGE_SIZE = 20;
+
+/** /notifications — the whole notification centre of the signed-in user. */
 export function NotificationsPage({ user }: { user: SessionUser }) {
+  const items = useNotificationsStore((s) => s.items);
+  const unreadCount = useNotificationsStore((s) => s.unreadCount);
+  const { markRead, markAllRead, remove } = useNotificationActions();
+  const [shownCount, setShownCount] = useState(NOTIFICATIONS_PAGE_SIZE);
+  const now = useMinuteClock();
+
+  const shown = items.slice(0, shownCount);
+  const hasMore = items.length > shownCount;
+
   return (
     <section data-user-id={user.id} className="mx-auto max-w-2xl">
-      <PageHeader title="Notifications" actions={<HomeButton />} />
+      <div className="mb-6 flex flex-wrap items-start justify-between gap-4">
+        <div className="min-w-0">
+          <div className="flex flex-wrap items-center gap-3">
+            <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Notifications</h1>
+            {unreadCount > 0 ? (
+              <span
+                data-testid="new-count"
+                className="rounded-full bg-blue-600 px-2.5 py-0.5 text-xs font-semibold text-white"
+              >
+                {unreadCount} new
+              </span>
+            ) : null}
+          </div>
+          <p className="mt-1 text-slate-600">
+            Likes, comments, connection requests and messages from your community
+          </p>
+        </div>
+        <div className="flex shrink-0 items-center gap-2">
+          {unreadCount > 0 ? (
+            <Button variant="outline" onClick={markAllRead}>
+              <CheckCheck aria-hidden className="size-4" />
+              Mark all as read
+            </Button>
+          ) : null}
+          <HomeButton />
+        </div>
+      </div>
+
+      <div className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
+        {items.length === 0 ? (
+          <NotificationsEmptyState />
+        ) : (
+          <ul aria-label="Notifications" className="divide-y divide-slate-100">
+            {shown.map((notification) => (
+              <NotificationItem
+                key={notification.id}
+                notification={notification}
+                now={now}
+                onMarkRead={markRead}
+                onDelete={remove}
+              />
+            ))}
+          </ul>
+        )}
+      </div>
+
+      {hasMore ? (
+        <div className="mt-4 flex justify-center">
+          <Button variant="outline" onClick={() => setShownCount((count) => count + NOTIFICATIONS_PAGE_SIZE)}>
+            Load more notifications
+          </Button>
+        </div>
+      ) : null}
     </section>
   );
 }

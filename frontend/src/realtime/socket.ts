@@ -16,7 +16,10 @@ interface ConnectionStatus {
   everConnected: boolean;
 }
 
-export const useConnectionStatus = create<ConnectionStatus>()(() => ({ connected: false, everConnected: false }));
+export const useConnectionStatus = create<ConnectionStatus>()(() => ({
+  connected: false,
+  everConnected: false,
+}));
 
 type ServerEventHandler = (payload: unknown) => void;
 

@@ -1,0 +1,11 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { BlockedUserEntity, FollowEntity, FriendRequestEntity } from './connection.entities';
+import { ConnectionsService } from './connections.service';
+
+@Module({
+  imports: [TypeOrmModule.forFeature([FriendRequestEntity, BlockedUserEntity, FollowEntity])],
+  providers: [ConnectionsService],
+  exports: [ConnectionsService],
+})
+export class ConnectionsModule {}

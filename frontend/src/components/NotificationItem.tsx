@@ -1,0 +1,174 @@
+import type { AppNotification, NotificationType } from '@piste/contracts';
+import {
+  Bell,
+  BellOff,
+  Check,
+  Heart,
+  Mail,
+  MessageSquare,
+  Trash2,
+  Trophy,
+  UserPlus,
+  type LucideIcon,
+} from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { notify } from '../lib/toast';
+import { notificationTime, useNotificationsStore } from '../stores/notifications';
+import { Avatar } from './Avatar';
+
+const TYPE_ICONS: Record<NotificationType, { icon: LucideIcon; colours: string; label: string }> = {
+  like: { icon: Heart, colours: 'bg-rose-500 text-white', label: 'Like' },
+  comment: { icon: MessageSquare, colours: 'bg-sky-500 text-white', label: 'Comment' },
+  follow: { icon: UserPlus, colours: 'bg-emerald-500 text-white', label: 'Connection' },
+  achievement: { icon: Trophy, colours: 'bg-amber-500 text-white', label: 'Achievement' },
+  message: { icon: Mail, colours: 'bg-violet-500 text-white', label: 'Message' },
+  other: { icon: Bell, colours: 'bg-slate-500 text-white', label: 'Notification' },
+};
+
+const POST_CONTENT_PREVIEW_CHARS = 90;
+
+function truncate(text: string, max: number): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > max ? `${flat.slice(0, max - 1).trimEnd()}…` : flat;
+}
+
+/** The current time, refreshed every minute so relative times ('5 minutes ago') stay true. */
+export function useMinuteClock(): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = window.setInterval(() => setNow(Date.now()), 60_000);
+    return () => window.clearInterval(timer);
+  }, []);
+  return now;
+}
+
+/** The centre's actions with the spec's toasts, shared by the popover and the page. */
+export function useNotificationActions() {
+  const markRead = useNotificationsStore((s) => s.markRead);
+  const markAll = useNotificationsStore((s) => s.markAllRead);
+  const removeOne = useNotificationsStore((s) => s.remove);
+  return {
+    markRead,
+    markAllRead: () => {
+      markAll();
+      notify.success('All notifications marked as read');
+    },
+    remove: (id: number) => {
+      removeOne(id);
+      notify.success('Notification deleted', 'The notification has been removed');
+    },
+  };
+}
+
+interface NotificationItemProps {
+  notification: AppNotification;
+  now: number;
+  onMarkRead: (id: number) => void;
+  onDelete: (id: number) => void;
+  /** Tighter spacing for the header popover. */
+  compact?: boolean;
+}
+
+export function NotificationItem({
+  notification,
+  now,
+  onMarkRead,
+  onDelete,
+  compact = false,
+}: NotificationItemProps) {
+  const { icon: TypeIcon, colours, label } = TYPE_ICONS[notification.type] ?? TYPE_ICONS.other;
+  const name = notification.user.name ?? 'Someone';
+
+  return (
+    <li
+      data-testid="notification"
+      data-unread={notification.unread ? 'true' : 'false'}
+      className={`group relative flex gap-3 transition-colors ${compact ? 'px-4 py-3' : 'px-4 py-4 sm:px-5'} ${
+        notification.unread ? 'bg-sky-50/70 hover:bg-sky-50' : 'bg-white hover:bg-slate-50'
+      }`}
+    >
+      <div className="relative shrink-0">
+        <Avatar
+          avatar={notification.user.avatar}
+          name={notification.user.name}
+          size={compact ? 'sm' : 'md'}
+        />
+        <span
+          title={label}
+          className={`absolute -right-1 -bottom-1 flex items-center justify-center rounded-full ring-2 ring-white ${colours} ${
+            compact ? 'size-4' : 'size-5'
+          }`}
+        >
+          <TypeIcon aria-hidden className={compact ? 'size-2.5' : 'size-3'} />
+          <span className="sr-only">{label}</span>
+        </span>
+      </div>
+
+      <div className="min-w-0 flex-1">
+        <p className={`text-slate-700 ${compact ? 'text-sm' : 'text-[15px]'}`}>
+          <span className="font-semibold text-slate-900">{name}</span> {notification.message}
+        </p>
+        {notification.postContent ? (
+          <p className="mt-1 truncate text-sm text-slate-500 italic" title={notification.postContent}>
+            “{truncate(notification.postContent, POST_CONTENT_PREVIEW_CHARS)}”
+          </p>
+        ) : null}
+        <p className={`mt-1 text-xs font-medium ${notification.unread ? 'text-sky-700' : 'text-slate-400'}`}>
+          <time dateTime={notification.createdAt}>{notificationTime(notification, now)}</time>
+        </p>
+      </div>
+
+      <div className="flex shrink-0 items-start gap-0.5">
+        {notification.unread ? (
+          <button
+            type="button"
+            title="Mark as read"
+            aria-label="Mark as read"
+            onClick={() => onMarkRead(notification.id)}
+            className="rounded-md p-1.5 text-slate-400 transition hover:bg-white hover:text-sky-700 focus-visible:outline-2 focus-visible:outline-slate-900"
+          >
+            <Check aria-hidden className="size-4" />
+          </button>
+        ) : null}
+        <button
+          type="button"
+          title="Delete notification"
+          aria-label="Delete notification"
+          onClick={() => onDelete(notification.id)}
+          className="rounded-md p-1.5 text-slate-400 transition hover:bg-white hover:text-red-600 focus-visible:outline-2 focus-visible:outline-slate-900"
+        >
+          <Trash2 aria-hidden className="size-4" />
+        </button>
+        <span className="flex size-7 items-center justify-center">
+          {notification.unread ? (
+            <span
+              data-testid="unread-dot"
+              aria-label="Unread"
+              className="size-2.5 rounded-full bg-blue-600"
+            />
+          ) : null}
+        </span>
+      </div>
+    </li>
+  );
+}
+
+export function NotificationsEmptyState({ compact = false }: { compact?: boolean }) {
+  return (
+    <div className={`flex flex-col items-center text-center ${compact ? 'px-6 py-10' : 'px-6 py-16'}`}>
+      <span
+        className={`flex items-center justify-center rounded-full bg-slate-100 text-slate-400 ${
+          compact ? 'size-12' : 'size-16'
+        }`}
+      >
+        <BellOff aria-hidden className={compact ? 'size-6' : 'size-8'} />
+      </span>
+      <p className={`mt-4 font-semibold text-slate-900 ${compact ? 'text-sm' : 'text-base'}`}>
+        No notifications yet
+      </p>
+      <p className="mt-1 max-w-xs text-sm text-slate-500">
+        You&apos;ll see updates here when people interact with your posts
+      </p>
+    </div>
+  );
+}
