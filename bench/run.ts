@@ -20,16 +20,21 @@ async function signUp(url: string, username: string): Promise<{ cookie: string; 
   const res = await fetch(`${url}/api/register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, email: `${username}@bench.local`, name: username, password: 'bench-secret' }),
+    body: JSON.stringify({
+      username,
+      email: `${username}@bench.local`,
+      name: username,
+      password: 'bench-secret',
+    }),
   });
   if (res.status !== 201) throw new Error(`register: ${res.status} ${await res.text()}`);
-  const cookie = res.headers.getSetCookie()[0]!.split(';')[0]!;
+  const cookie = res.headers.getSetCookie()[0].split(';')[0];
   const user = (await res.json()) as { id: string };
   return { cookie, id: user.id };
 }
 
 function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }
 
 async function main(): Promise<void> {
@@ -59,17 +64,23 @@ async function main(): Promise<void> {
     ['feed first page', '/api/posts/epee?limit=10&offset=0'],
     ['feed deep page', `/api/posts/epee?limit=10&offset=${Math.floor(POSTS / 3) - 20}`],
   ] as const) {
-    const r = await autocannon({ url: url + path, connections: 20, duration: DURATION_S, headers: { cookie: reader.cookie } });
+    const r = await autocannon({
+      url: url + path,
+      connections: 20,
+      duration: DURATION_S,
+      headers: { cookie: reader.cookie },
+    });
     results[name] =
       `${Math.round(r.requests.average)} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, ` +
       `${r.non2xx} non-2xx, ${r.errors} errors`;
   }
 
   // Real-time latency: like → post:counts on a watcher of the feed.
-  const postIds = ((await db.query(
+  const rows = await db.query<{ id: string }[]>(
     `SELECT id FROM posts WHERE weapon = 'epee' AND "authorId" = $1 ORDER BY "createdAt" DESC LIMIT $2`,
     [author.id, LATENCY_SAMPLES],
-  )) as { id: string }[]).map((p) => p.id);
+  );
+  const postIds = rows.map((p) => p.id);
   const socket = io(url, { transports: ['websocket'], extraHeaders: { cookie: author.cookie } });
   await new Promise<void>((resolve, reject) => {
     socket.once('connect', () => resolve());
@@ -101,13 +112,15 @@ async function main(): Promise<void> {
   latencies.sort((a, b) => a - b);
   results['like → post:counts'] =
     `${latencies.length} samples, p50 ${percentile(latencies, 50).toFixed(1)} ms, p95 ${percentile(latencies, 95).toFixed(1)} ms, ` +
-    `max ${latencies[latencies.length - 1]!.toFixed(1)} ms`;
+    `max ${latencies[latencies.length - 1].toFixed(1)} ms`;
 
   await db.query(`DELETE FROM users WHERE id IN ($1, $2)`, [author.id, reader.id]);
   await app.close();
   await embedded?.stop();
 
-  console.log(`\nPiste benchmarks (${POSTS} posts, ${config.databaseUrl ? 'PostgreSQL' : 'embedded PGlite'})`);
+  console.log(
+    `\nPiste benchmarks (${POSTS} posts, ${config.databaseUrl ? 'PostgreSQL' : 'embedded PGlite'})`,
+  );
   for (const [name, figure] of Object.entries(results)) console.log(`  ${name.padEnd(22)} ${figure}`);
 }
 
