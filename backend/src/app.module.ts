@@ -10,15 +10,23 @@ import { AuthModule } from './auth/auth.module';
 import { UsersModule } from './users/users.module';
 import { RealtimeModule } from './realtime/realtime.module';
 import { ConnectionsModule } from './connections/connections.module';
+import { PostsModule } from './posts/posts.module';
+import { ObjectsModule } from './objects/objects.module';
+import { SeedModule } from './database/seed.module';
 import { MessagesModule } from './messages/messages.module';
+import { ModerationModule } from './moderation/moderation.module';
 
 /** The domain modules, one per folder. */
 const DOMAIN_MODULES = [
   UsersModule,
+  ObjectsModule,
+  PostsModule,
+  SeedModule,
   AuthModule,
   RealtimeModule,
   ConnectionsModule,
   MessagesModule,
+  ModerationModule,
 ];
 
 @Module({})

@@ -19,6 +19,8 @@ describe('route access', () => {
     'POST /api/logout',
     'GET /api/user',
     'GET /api/health',
+    // Authorised by its single-use, expiring token, like a presigned storage URL.
+    'PUT /api/objects/upload/:token',
   ];
 
   function routes(): { route: string; isPublic: boolean; path: string; method: string }[] {

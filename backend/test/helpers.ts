@@ -204,3 +204,15 @@ export function nextEvent<E extends ServerEventName>(
 export async function settle(ms = 150): Promise<void> {
   await new Promise((r) => setTimeout(r, ms));
 }
+
+/** Makes two users connected through the API: `a` sends a connection request and `b` accepts it. */
+export async function connectUsers(_t: TestApp, a: TestUser, b: TestUser): Promise<void> {
+  const request = await a.client.post<{ id: string }>('/api/friend-requests', { receiverId: b.user.id });
+  if (request.status !== 201) {
+    throw new Error(`friend request failed: ${request.status} ${JSON.stringify(request.body)}`);
+  }
+  const accepted = await b.client.put(`/api/friend-requests/${request.body.id}`, { status: 'accepted' });
+  if (accepted.status !== 200) {
+    throw new Error(`accepting failed: ${accepted.status} ${JSON.stringify(accepted.body)}`);
+  }
+}

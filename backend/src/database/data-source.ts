@@ -1,8 +1,9 @@
 import { DataSource, DataSourceOptions } from 'typeorm';
 import { ENTITIES } from './entities';
 import { InitialSchema1763800000000 } from './migrations/1763800000000-InitialSchema';
+import { UploadTicketDetails1763800000103 } from './migrations/1763800000103-UploadTicketDetails';
 
-export const MIGRATIONS = [InitialSchema1763800000000];
+export const MIGRATIONS = [InitialSchema1763800000000, UploadTicketDetails1763800000103];
 
 /** TypeORM options for PostgreSQL (or embedded PGlite speaking its protocol). */
 export function dataSourceOptions(url: string, schema = 'public'): DataSourceOptions {

@@ -13,12 +13,14 @@ import {
   ADMINS_ROOM,
   feedRoom,
   isWeapon,
+  typingPayloadSchema,
   userRoom,
   type ClientToServerEvents,
   type ServerToClientEvents,
   type SessionUser,
 } from '@piste/contracts';
 import { AuthService } from '../auth/auth.service';
+import { ConnectionsService } from '../connections/connections.service';
 import { SessionMiddleware } from '../auth/session.middleware';
 import { RealtimePublisher, type PisteServer } from './realtime.publisher';
 
@@ -37,6 +39,7 @@ export class RealtimeGateway implements OnGatewayInit<PisteServer>, OnGatewayCon
     private readonly sessions: SessionMiddleware,
     private readonly auth: AuthService,
     private readonly publisher: RealtimePublisher,
+    private readonly connections: ConnectionsService,
   ) {}
 
   afterInit(server: PisteServer): void {
@@ -73,6 +76,26 @@ export class RealtimeGateway implements OnGatewayInit<PisteServer>, OnGatewayCon
     @MessageBody() body: { weapon?: unknown },
   ): Promise<void> {
     if (isWeapon(body?.weapon)) await socket.join(feedRoom(body.weapon));
+  }
+
+  /** Relays "is typing" to the receiver, only between connected users with no block either way. */
+  @SubscribeMessage('typing')
+  async relayTyping(@ConnectedSocket() socket: PisteSocket, @MessageBody() body: unknown): Promise<void> {
+    const parsed = typingPayloadSchema.safeParse(body);
+    if (!parsed.success) return;
+    const { receiverId, conversationId, isTyping } = parsed.data;
+    const senderId = socket.data.user.id;
+    if (receiverId === senderId) return;
+    const [connected, blocked] = await Promise.all([
+      this.connections.areConnected(senderId, receiverId),
+      this.connections.isBlockedEitherWay(senderId, receiverId),
+    ]);
+    if (!connected || blocked) return;
+    this.publisher.publish(userRoom(receiverId), 'typing', {
+      conversationId: conversationId ?? null,
+      userId: senderId,
+      isTyping,
+    });
   }
 
   @SubscribeMessage('feed:unwatch')

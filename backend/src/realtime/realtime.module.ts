@@ -1,11 +1,12 @@
 import { Global, Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module';
+import { ConnectionsModule } from '../connections/connections.module';
 import { RealtimeGateway } from './realtime.gateway';
 import { RealtimePublisher } from './realtime.publisher';
 
 @Global()
 @Module({
-  imports: [AuthModule],
+  imports: [AuthModule, ConnectionsModule],
   providers: [RealtimeGateway, RealtimePublisher],
   exports: [RealtimePublisher],
 })

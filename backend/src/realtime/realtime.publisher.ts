@@ -35,10 +35,13 @@ export class RealtimePublisher {
     this.server.to(rooms).emit(event, ...args);
   }
 
-  /** Sends to a room except one socket (e.g. the sender's own tab that already shows the change). */
+  /**
+   * Sends to a room except one socket (e.g. the sender's own tab that already shows the change), or except
+   * whole rooms (e.g. the user rooms of people who blocked the author).
+   */
   publishExcept<E extends ServerEventName>(
     rooms: string | string[],
-    exceptSocketId: string | undefined,
+    exceptSocketId: string | string[] | undefined,
     event: E,
     payload: ServerEventPayload<E>,
   ): void {

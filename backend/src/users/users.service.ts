@@ -1,7 +1,9 @@
-import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
-import type { RegisterPayload } from '@piste/contracts';
+import { EntityManager, QueryFailedError, Repository } from 'typeorm';
+import type { RegisterPayload, updateProfileSchema } from '@piste/contracts';
+import type { z } from 'zod';
+import { ObjectsService } from '../objects/objects.service';
 import { UserEntity } from './user.entity';
 
 type NewUser = Omit<Required<RegisterPayload>, 'password' | 'avatar' | 'bio' | 'title' | 'location'> & {
@@ -13,9 +15,22 @@ type NewUser = Omit<Required<RegisterPayload>, 'password' | 'avatar' | 'bio' | '
   isAdmin?: boolean;
 };
 
+export type ProfileChanges = z.infer<typeof updateProfileSchema>;
+
+const EMAIL_TAKEN = 'Email is already registered';
+const AVATAR_NOT_UPLOADED = 'Avatar must be an uploaded image';
+
+/** A path of an object stored through POST /api/objects/upload (no traversal, no query). */
+export function isObjectPath(value: string): boolean {
+  return /^\/objects\/[A-Za-z0-9][A-Za-z0-9._\-/]*$/.test(value) && !value.includes('..');
+}
+
 @Injectable()
 export class UsersService {
-  constructor(@InjectRepository(UserEntity) private readonly users: Repository<UserEntity>) {}
+  constructor(
+    @InjectRepository(UserEntity) private readonly users: Repository<UserEntity>,
+    private readonly objects: ObjectsService,
+  ) {}
 
   findById(id: string): Promise<UserEntity | null> {
     return this.users.findOne({ where: { id } });
@@ -69,5 +84,61 @@ export class UsersService {
 
   count(): Promise<number> {
     return this.users.count();
+  }
+
+  /**
+   * PUT /api/users/{id}: the editable fields (already trimmed by the schema). The email stays unique
+   * case-insensitively; the avatar is empty, unchanged, or an uploaded object's path.
+   */
+  async updateProfile(id: string, changes: ProfileChanges): Promise<UserEntity> {
+    const user = await this.getById(id);
+    if (changes.avatar && changes.avatar !== user.avatar) await this.assertOwnAvatarUpload(id, changes.avatar);
+    const clash = await this.users
+      .createQueryBuilder('u')
+      .select('u.id')
+      .where('lower(u.email) = lower(:email) AND u.id <> :id', { email: changes.email, id })
+      .getOne();
+    if (clash) throw new ConflictException(EMAIL_TAKEN);
+    try {
+      await this.users.update(
+        { id },
+        {
+          name: changes.name,
+          title: changes.title,
+          email: changes.email,
+          weaponSpecialty: changes.weaponSpecialty,
+          avatar: changes.avatar,
+        },
+      );
+    } catch (error) {
+      // A concurrent edit took the same address between the check and the update.
+      if (error instanceof QueryFailedError && (error.driverError as { code?: string })?.code === '23505') {
+        throw new ConflictException(EMAIL_TAKEN);
+      }
+      throw error;
+    }
+    return this.getById(id);
+  }
+
+  /** A new avatar must be an image this user uploaded as an avatar (not someone else's file, not a URL). */
+  private async assertOwnAvatarUpload(userId: string, avatar: string): Promise<void> {
+    if (!isObjectPath(avatar)) throw new BadRequestException(AVATAR_NOT_UPLOADED);
+    try {
+      const { kind } = await this.objects.assertUploadedBy(userId, avatar, 'avatar');
+      if (kind !== 'image') throw new BadRequestException(AVATAR_NOT_UPLOADED);
+    } catch (error) {
+      if (error instanceof BadRequestException) throw new BadRequestException(AVATAR_NOT_UPLOADED);
+      throw error;
+    }
+  }
+
+  /** Changes postsCount inside the caller's transaction (the one that adds or removes the post); never below 0. */
+  async adjustPostsCount(manager: EntityManager, userId: string, delta: 1 | -1): Promise<void> {
+    await manager
+      .createQueryBuilder()
+      .update(UserEntity)
+      .set({ postsCount: () => `GREATEST("postsCount" + ${delta}, 0)` })
+      .where('id = :userId', { userId })
+      .execute();
   }
 }

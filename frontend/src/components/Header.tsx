@@ -5,6 +5,10 @@ import { Link, useLocation } from 'react-router-dom';
 import { WEAPON_TAB_CLASSES, weaponOfPath } from '../lib/weapons';
 import { Avatar } from './Avatar';
 import { NotificationBell } from './NotificationBell';
+import { BanNotice } from './moderation/BanNotice';
+import { usePendingReportCount } from '../stores/moderation';
+import { useUnreadMessageTotal } from '../stores/messages';
+import { useConnectionRequestBadge } from '../stores/connections';
 
 /** Pending connection requests: red with the incoming count, or green with the sent count when none are incoming. */
 export interface ConnectionRequestBadge {
@@ -19,6 +23,10 @@ interface HeaderProps {
 
 export function Header({ user, connectionRequestBadge = null }: HeaderProps) {
   const activeWeapon = weaponOfPath(useLocation().pathname);
+  const pendingReports = usePendingReportCount(user.isAdmin);
+  const unreadMessages = useUnreadMessageTotal();
+  const liveRequestBadge = useConnectionRequestBadge(user.id);
+  const requestBadge = connectionRequestBadge ?? liveRequestBadge;
 
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/90 backdrop-blur supports-[backdrop-filter]:bg-white/80">
@@ -39,21 +47,30 @@ export function Header({ user, connectionRequestBadge = null }: HeaderProps) {
         <nav aria-label="Account" className="ml-auto flex items-center gap-0.5 sm:gap-1">
           <NotificationBell />
           <IconLink to="/post" label="Create post" icon={SquarePen} />
-          {user.isAdmin ? <IconLink to="/moderation" label="Moderation" icon={ShieldCheck} /> : null}
+          {user.isAdmin ? (
+            <IconLink
+              to="/moderation"
+              label="Moderation"
+              icon={ShieldCheck}
+              badge={countBadge(pendingReports, 'bg-red-600')}
+            />
+          ) : null}
           <IconLink
             to="/connections"
             label="Connections"
             icon={Users}
             badge={
-              connectionRequestBadge
-                ? countBadge(
-                    connectionRequestBadge.count,
-                    connectionRequestBadge.variant === 'incoming' ? 'bg-red-600' : 'bg-emerald-600',
-                  )
+              requestBadge
+                ? countBadge(requestBadge.count, requestBadge.variant === 'incoming' ? 'bg-red-600' : 'bg-emerald-600')
                 : null
             }
           />
-          <IconLink to="/messages" label="Messages" icon={MessageCircle} />
+          <IconLink
+            to="/messages"
+            label="Messages"
+            icon={MessageCircle}
+            badge={countBadge(unreadMessages, 'bg-red-600')}
+          />
           <Link
             to="/profile"
             aria-label="Your profile"
@@ -68,6 +85,8 @@ export function Header({ user, connectionRequestBadge = null }: HeaderProps) {
       <div className="border-t border-slate-100 px-3 py-2 md:hidden">
         <WeaponTabs activeWeapon={activeWeapon} className="flex" stretch />
       </div>
+
+      <BanNotice userId={user.id} />
     </header>
   );
 }

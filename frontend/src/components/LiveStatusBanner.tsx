@@ -1,16 +1,29 @@
 import { WifiOff } from 'lucide-react';
 import { useConnectionStatus } from '../realtime/socket';
 
-/** Shown only when the live connection worked once and is now down; socket.io keeps retrying meanwhile. */
+/**
+ * Tells the user when live updates are paused: only after the connection worked once and then dropped
+ * (the socket keeps retrying meanwhile). The live region is always present so screen readers announce
+ * the message when it appears; `data-live-connection` exposes the state to browser tests.
+ */
 export function LiveStatusBanner() {
-  const showBanner = useConnectionStatus((s) => s.everConnected && !s.connected);
-  if (!showBanner) return null;
+  const connected = useConnectionStatus((s) => s.connected);
+  const everConnected = useConnectionStatus((s) => s.everConnected);
+  const paused = everConnected && !connected;
+
   return (
-    <div role="status" className="pointer-events-none fixed inset-x-0 bottom-4 z-40 flex justify-center px-4">
-      <p className="flex items-center gap-2 rounded-full border border-amber-200 bg-amber-50 px-4 py-2 text-sm font-medium text-amber-900 shadow-md">
-        <WifiOff aria-hidden className="size-4" />
-        Live updates paused — reconnecting…
-      </p>
+    <div
+      role="status"
+      aria-live="polite"
+      data-live-connection={connected ? 'connected' : paused ? 'reconnecting' : 'connecting'}
+      className="pointer-events-none fixed inset-x-0 bottom-4 z-40 flex justify-center px-4"
+    >
+      {paused ? (
+        <p className="flex items-center gap-2 rounded-full border border-amber-200 bg-amber-50 px-4 py-2 text-sm font-medium text-amber-900 shadow-md">
+          <WifiOff aria-hidden className="size-4" />
+          Live updates paused — reconnecting…
+        </p>
+      ) : null}
     </div>
   );
 }

@@ -11,7 +11,7 @@ import {
   UserPlus,
   type LucideIcon,
 } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useSyncExternalStore } from 'react';
 import { notify } from '../lib/toast';
 import { notificationTime, useNotificationsStore } from '../stores/notifications';
 import { Avatar } from './Avatar';
@@ -25,21 +25,39 @@ const TYPE_ICONS: Record<NotificationType, { icon: LucideIcon; colours: string; 
   other: { icon: Bell, colours: 'bg-slate-500 text-white', label: 'Notification' },
 };
 
-const POST_CONTENT_PREVIEW_CHARS = 90;
+const POST_CONTENT_PREVIEW_CHARS = 120;
 
 function truncate(text: string, max: number): string {
   const flat = text.replace(/\s+/g, ' ').trim();
   return flat.length > max ? `${flat.slice(0, max - 1).trimEnd()}…` : flat;
 }
 
+/** One clock for every relative time on screen, so the popover and the page always agree. */
+let clockNow = Date.now();
+let clockTimer: ReturnType<typeof setInterval> | null = null;
+const clockListeners = new Set<() => void>();
+
+function subscribeToClock(listener: () => void): () => void {
+  clockListeners.add(listener);
+  if (clockTimer === null) {
+    clockNow = Date.now();
+    clockTimer = setInterval(() => {
+      clockNow = Date.now();
+      clockListeners.forEach((notifyListener) => notifyListener());
+    }, 60_000);
+  }
+  return () => {
+    clockListeners.delete(listener);
+    if (clockListeners.size === 0 && clockTimer !== null) {
+      clearInterval(clockTimer);
+      clockTimer = null;
+    }
+  };
+}
+
 /** The current time, refreshed every minute so relative times ('5 minutes ago') stay true. */
 export function useMinuteClock(): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = window.setInterval(() => setNow(Date.now()), 60_000);
-    return () => window.clearInterval(timer);
-  }, []);
-  return now;
+  return useSyncExternalStore(subscribeToClock, () => clockNow);
 }
 
 /** The centre's actions with the spec's toasts, shared by the popover and the page. */
@@ -77,8 +95,6 @@ export function NotificationItem({
   compact = false,
 }: NotificationItemProps) {
   const { icon: TypeIcon, colours, label } = TYPE_ICONS[notification.type] ?? TYPE_ICONS.other;
-  const name = notification.user.name ?? 'Someone';
-
   return (
     <li
       data-testid="notification"
@@ -87,7 +103,7 @@ export function NotificationItem({
         notification.unread ? 'bg-sky-50/70 hover:bg-sky-50' : 'bg-white hover:bg-slate-50'
       }`}
     >
-      <div className="relative shrink-0">
+      <div className="relative shrink-0 self-start">
         <Avatar
           avatar={notification.user.avatar}
           name={notification.user.name}
@@ -105,12 +121,13 @@ export function NotificationItem({
       </div>
 
       <div className="min-w-0 flex-1">
-        <p className={`text-slate-700 ${compact ? 'text-sm' : 'text-[15px]'}`}>
-          <span className="font-semibold text-slate-900">{name}</span> {notification.message}
-        </p>
+        <NotificationText name={notification.user.name} message={notification.message} compact={compact} />
         {notification.postContent ? (
-          <p className="mt-1 truncate text-sm text-slate-500 italic" title={notification.postContent}>
-            “{truncate(notification.postContent, POST_CONTENT_PREVIEW_CHARS)}”
+          <p
+            className="mt-1 line-clamp-2 text-sm break-words text-slate-500 italic"
+            title={notification.postContent}
+          >
+            “{truncate(notification.postContent, compact ? 60 : POST_CONTENT_PREVIEW_CHARS)}”
           </p>
         ) : null}
         <p className={`mt-1 text-xs font-medium ${notification.unread ? 'text-sky-700' : 'text-slate-400'}`}>
@@ -150,6 +167,36 @@ export function NotificationItem({
         </span>
       </div>
     </li>
+  );
+}
+
+/**
+ * "who did what". The server's messages already start with the actor's name ('Ana liked your post'):
+ * that name is set in bold. Others, such as 'You sent a message', get the name on a line of its own.
+ */
+function NotificationText({
+  name,
+  message,
+  compact,
+}: {
+  name: string | null;
+  message: string;
+  compact: boolean;
+}) {
+  const size = compact ? 'text-sm' : 'text-[15px]';
+  if (name && message.startsWith(name)) {
+    return (
+      <p className={`${size} text-slate-700`}>
+        <span className="font-semibold text-slate-900">{name}</span>
+        {message.slice(name.length)}
+      </p>
+    );
+  }
+  return (
+    <>
+      {name ? <p className={`${size} font-semibold text-slate-900`}>{name}</p> : null}
+      <p className={`${size} text-slate-700`}>{message}</p>
+    </>
   );
 }
 

@@ -1,12 +1,269 @@
-import type { SessionUser } from '@piste/contracts';
+import type { ConnectionRequest, ConnectionUser, SessionUser } from '@piste/contracts';
+import { useEffect, useState, type KeyboardEvent } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { errorMessage } from '../api/client';
 import { HomeButton } from '../components/HomeButton';
 import { PageHeader } from '../components/PageHeader';
+import { ConfirmDialog } from '../components/connections/ConfirmDialog';
+import { BlockedList, ConnectionList } from '../components/connections/ConnectionList';
+import { DiscoverPanel } from '../components/connections/DiscoverPanel';
+import { IncomingRequestList, SentRequestList } from '../components/connections/RequestLists';
+import { notify } from '../lib/toast';
+import { useConnectionsStore } from '../stores/connections';
 
-/** /connections */
+const TABS = ['connections', 'requests', 'sent', 'discover'] as const;
+type Tab = (typeof TABS)[number];
+const isTab = (value: string | null): value is Tab => !!value && (TABS as readonly string[]).includes(value);
+
+/** How long Discover waits after the last keystroke before searching. */
+const SEARCH_DEBOUNCE_MS = 300;
+
+type PendingConfirm =
+  | { kind: 'block'; user: { id: string; name: string | null; username?: string } }
+  | { kind: 'remove'; user: ConnectionUser };
+
+const nameOf = (user: { name: string | null; username?: string }) => user.name ?? user.username ?? 'this fencer';
+
+/** /connections: Your Connections, Connection Requests, Sent Connection Requests and Discover. */
 export function ConnectionsPage({ user }: { user: SessionUser }) {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const requestedTab = searchParams.get('tab');
+  const tab: Tab = isTab(requestedTab) ? requestedTab : 'connections';
+  const [confirm, setConfirm] = useState<PendingConfirm | null>(null);
+
+  const store = useConnectionsStore();
+  const { connections, incoming, sent, blocked, discover, busy } = store;
+
+  // Load everything the tabs count; the Header keeps the requests live.
+  useEffect(() => {
+    const state = useConnectionsStore.getState();
+    state.bindUser(user.id);
+    state.loadConnections().catch((error: unknown) => notify.error(errorMessage(error, 'Failed to fetch friends')));
+    state
+      .loadRequests()
+      .catch((error: unknown) => notify.error(errorMessage(error, 'Failed to fetch friend requests')));
+    state.loadBlocked().catch(() => undefined);
+  }, [user.id]);
+
+  // Discover runs only for non-empty text, a moment after typing stops.
+  useEffect(() => {
+    if (!discover.query.trim()) {
+      void useConnectionsStore.getState().search();
+      return;
+    }
+    const timer = window.setTimeout(() => {
+      useConnectionsStore
+        .getState()
+        .search()
+        .catch((error: unknown) => notify.error(errorMessage(error, 'Failed to search users')));
+    }, SEARCH_DEBOUNCE_MS);
+    return () => window.clearTimeout(timer);
+  }, [discover.query, discover.weapon]);
+
+  function selectTab(next: Tab) {
+    setSearchParams(next === 'connections' ? {} : { tab: next }, { replace: true });
+  }
+
+  async function connect(target: ConnectionUser) {
+    try {
+      await store.sendRequest(target.id);
+      notify.success('Connection request sent', 'Your connection request has been sent successfully.');
+    } catch (error) {
+      notify.error('Failed to send friend request', errorMessage(error, 'Please try again later.'));
+    }
+  }
+
+  async function respond(requestId: string, status: 'accepted' | 'declined') {
+    try {
+      await store.respond(requestId, status);
+      if (status === 'accepted') notify.success('Connection request accepted', 'You are now connected!');
+      else notify.success('Connection request declined', 'Connection request has been declined.');
+    } catch (error) {
+      notify.error('Failed to respond to friend request', errorMessage(error, 'Please try again later.'));
+      void store.loadRequests().catch(() => undefined);
+    }
+  }
+
+  async function withdraw(request: ConnectionRequest) {
+    try {
+      await store.cancelRequest(request.id);
+      notify.success('Request withdrawn', `Your connection request to ${nameOf(request.receiver)} was withdrawn.`);
+    } catch (error) {
+      notify.error('Failed to withdraw request', errorMessage(error, 'Please try again later.'));
+      void store.loadRequests().catch(() => undefined);
+    }
+  }
+
+  async function unblock(target: { id: string }) {
+    try {
+      await store.unblock(target.id);
+      notify.success('User unblocked successfully. You can now receive messages from them.');
+    } catch {
+      notify.error('Failed to unblock user');
+    }
+  }
+
+  async function confirmAction() {
+    if (!confirm) return;
+    const { kind, user: target } = confirm;
+    try {
+      if (kind === 'block') {
+        await store.block(target.id);
+        notify.success("User blocked successfully. You won't receive messages from them.");
+      } else {
+        await store.removeConnection(target.id);
+        notify.success('Connection removed', `${nameOf(target)} is no longer one of your connections.`);
+      }
+      setConfirm(null);
+    } catch (error) {
+      if (kind === 'block') notify.error('Failed to block user');
+      else notify.error('Failed to remove connection', errorMessage(error, 'Please try again later.'));
+      setConfirm(null);
+    }
+  }
+
+  const counts: Record<Tab, number | null> = {
+    connections: connections.length,
+    requests: incoming.length,
+    sent: sent.length,
+    discover: null,
+  };
+  const labels: Record<Tab, string> = {
+    connections: 'Your Connections',
+    requests: 'Connection Requests',
+    sent: 'Sent Connection Requests',
+    discover: 'Discover',
+  };
+  const blockedOutsideConnections = blocked.filter((b) => !connections.some((c) => c.id === b.id));
+
+  function onTabKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    const index = TABS.indexOf(tab);
+    const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
+    if (!step) return;
+    event.preventDefault();
+    const next = TABS[(index + step + TABS.length) % TABS.length];
+    selectTab(next);
+    document.getElementById(`connections-tab-${next}`)?.focus();
+  }
+
   return (
-    <section data-user-id={user.id} className="mx-auto max-w-3xl">
-      <PageHeader title="Connections" actions={<HomeButton />} />
+    <section className="mx-auto max-w-3xl">
+      <PageHeader
+        title="Connections"
+        subtitle="Grow your fencing network and manage your requests"
+        actions={<HomeButton />}
+      />
+
+      <div
+        role="tablist"
+        aria-label="Connections"
+        onKeyDown={onTabKeyDown}
+        className="-mx-4 mb-5 flex gap-1 overflow-x-auto border-b border-slate-200 px-4 sm:mx-0 sm:px-0"
+      >
+        {TABS.map((id) => {
+          const active = id === tab;
+          const count = counts[id];
+          const highlight = id === 'requests' && (count ?? 0) > 0;
+          return (
+            <button
+              key={id}
+              id={`connections-tab-${id}`}
+              type="button"
+              role="tab"
+              aria-selected={active}
+              aria-controls={`connections-panel-${id}`}
+              tabIndex={active ? 0 : -1}
+              onClick={() => selectTab(id)}
+              className={`-mb-px flex shrink-0 items-center gap-2 border-b-2 px-3 py-2.5 text-sm font-semibold whitespace-nowrap transition focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-slate-900 ${
+                active ? 'border-slate-900 text-slate-900' : 'border-transparent text-slate-500 hover:text-slate-800'
+              }`}
+            >
+              {labels[id]}
+              {count !== null ? (
+                <span
+                  data-testid={`tab-count-${id}`}
+                  className={`rounded-full px-2 py-0.5 text-xs ${
+                    highlight ? 'bg-red-600 text-white' : active ? 'bg-slate-900 text-white' : 'bg-slate-100 text-slate-600'
+                  }`}
+                >
+                  <span className="sr-only">(</span>
+                  {count}
+                  <span className="sr-only">)</span>
+                </span>
+              ) : null}
+            </button>
+          );
+        })}
+      </div>
+
+      <div id={`connections-panel-${tab}`} role="tabpanel" aria-labelledby={`connections-tab-${tab}`}>
+        {tab === 'connections' ? (
+          <>
+            <ConnectionList
+              connections={connections}
+              loading={store.connectionsStatus !== 'ready' && store.connectionsStatus !== 'error'}
+              busy={busy}
+              onDiscover={() => selectTab('discover')}
+              onRemove={(target) => setConfirm({ kind: 'remove', user: target })}
+              onBlock={(target) => setConfirm({ kind: 'block', user: target })}
+              onUnblock={(target) => void unblock(target)}
+            />
+            <BlockedList blocked={blockedOutsideConnections} busy={busy} onUnblock={(target) => void unblock(target)} />
+          </>
+        ) : null}
+        {tab === 'requests' ? (
+          <IncomingRequestList
+            requests={incoming}
+            loading={store.requestsStatus !== 'ready' && store.requestsStatus !== 'error'}
+            busy={busy}
+            onRespond={(request, status) => void respond(request.id, status)}
+          />
+        ) : null}
+        {tab === 'sent' ? (
+          <SentRequestList
+            requests={sent}
+            loading={store.requestsStatus !== 'ready' && store.requestsStatus !== 'error'}
+            busy={busy}
+            onCancel={(request) => void withdraw(request)}
+          />
+        ) : null}
+        {tab === 'discover' ? (
+          <DiscoverPanel
+            query={discover.query}
+            weapon={discover.weapon}
+            results={discover.results}
+            status={discover.status}
+            hasSearched={
+              discover.status === 'error' ||
+              (discover.shownFor !== null &&
+                discover.shownFor.query === discover.query.trim() &&
+                discover.shownFor.weapon === discover.weapon)
+            }
+            busy={busy}
+            onQueryChange={store.setDiscoverQuery}
+            onWeaponChange={store.setDiscoverWeapon}
+            onConnect={(target) => void connect(target)}
+            onAccept={(target) => target.requestId && void respond(target.requestId, 'accepted')}
+          />
+        ) : null}
+      </div>
+
+      <ConfirmDialog
+        open={confirm !== null}
+        title={
+          confirm?.kind === 'block' ? `Block ${nameOf(confirm.user)}?` : `Remove ${confirm ? nameOf(confirm.user) : ''}?`
+        }
+        description={
+          confirm?.kind === 'block'
+            ? "You won't see each other's posts, comments or search results, and neither of you can send the other messages or connection requests. Your connection is kept and works again if you unblock."
+            : 'You will no longer be connected. You can send a new connection request later.'
+        }
+        confirmLabel={confirm?.kind === 'block' ? 'Block User' : 'Remove connection'}
+        destructive
+        pending={confirm ? !!busy[confirm.user.id] : false}
+        onCancel={() => setConfirm(null)}
+        onConfirm={() => void confirmAction()}
+      />
     </section>
   );
 }

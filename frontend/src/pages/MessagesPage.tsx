@@ -1,12 +1,146 @@
-import type { SessionUser } from '@piste/contracts';
-import { HomeButton } from '../components/HomeButton';
-import { PageHeader } from '../components/PageHeader';
+import {
+  NEW_CONVERSATION_SELECT_DELAY_MS,
+  type ConnectionUser,
+  type Conversation,
+  type SessionUser,
+} from '@piste/contracts';
+import { useEffect, useRef, useState } from 'react';
+import {
+  ConversationPane,
+  NoConversationSelected,
+  type PanePartner,
+} from '../components/messages/ConversationPane';
+import { ConversationSidebar, type SidebarTab } from '../components/messages/ConversationSidebar';
+import { useMessagesStore } from '../stores/messages';
 
-/** /messages */
+interface Selection {
+  partner: PanePartner;
+  /** Null while talking to a connection with no conversation yet. */
+  conversationId: string | null;
+}
+
+/** /messages — conversations on the left third, the chosen conversation on the right. */
 export function MessagesPage({ user }: { user: SessionUser }) {
+  const conversations = useMessagesStore((s) => s.conversations);
+  const conversationsStatus = useMessagesStore((s) => s.conversationsStatus);
+  const friends = useMessagesStore((s) => s.friends);
+  const friendsStatus = useMessagesStore((s) => s.friendsStatus);
+  const loadConversations = useMessagesStore((s) => s.loadConversations);
+  const loadFriends = useMessagesStore((s) => s.loadFriends);
+  const loadBlocked = useMessagesStore((s) => s.loadBlocked);
+  const send = useMessagesStore((s) => s.send);
+
+  const [tab, setTab] = useState<SidebarTab>('chats');
+  const [query, setQuery] = useState('');
+  const [selection, setSelection] = useState<Selection | null>(null);
+  const selectTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+
+  useEffect(() => {
+    void loadConversations();
+    void loadFriends();
+    void loadBlocked();
+  }, [loadConversations, loadFriends, loadBlocked]);
+
+  useEffect(
+    () => () => {
+      if (selectTimer.current) clearTimeout(selectTimer.current);
+    },
+    [],
+  );
+
+  // A connection's conversation may come to exist meanwhile (they wrote first, or another tab did).
+  const conversationId =
+    selection?.conversationId ??
+    (selection ? (conversations.find((c) => c.otherUser.id === selection.partner.id)?.id ?? null) : null);
+
+  const selectConversation = (conversation: Conversation) => {
+    if (selectTimer.current) clearTimeout(selectTimer.current);
+    setSelection({
+      conversationId: conversation.id,
+      partner: {
+        id: conversation.otherUser.id,
+        name: conversation.otherUser.name,
+        avatar: conversation.otherUser.avatar,
+        weaponSpecialty: conversation.otherUser.weaponSpecialty,
+      },
+    });
+  };
+
+  const selectConnection = (connection: ConnectionUser) => {
+    if (selectTimer.current) clearTimeout(selectTimer.current);
+    setSelection({
+      conversationId: null,
+      partner: {
+        id: connection.id,
+        name: connection.name ?? connection.username,
+        avatar: connection.avatar,
+        weaponSpecialty: connection.weaponSpecialty,
+        detail: connection.title,
+      },
+    });
+  };
+
+  const handleSend = async (content: string) => {
+    if (!selection) return;
+    const { partner } = selection;
+    const isFirstMessage = conversationId === null;
+    const newConversationId = await send(partner, conversationId, content);
+    if (!isFirstMessage || !newConversationId) return;
+    // The spec's first-message transition: the list refreshes, then the new conversation is selected.
+    await loadConversations();
+    if (selectTimer.current) clearTimeout(selectTimer.current);
+    selectTimer.current = setTimeout(() => {
+      setSelection((current) =>
+        current?.partner.id === partner.id ? { partner, conversationId: newConversationId } : current,
+      );
+      setTab('chats');
+    }, NEW_CONVERSATION_SELECT_DELAY_MS);
+  };
+
   return (
-    <section data-user-id={user.id}>
-      <PageHeader title="Messages" actions={<HomeButton />} />
+    <section
+      data-user-id={user.id}
+      className="-mx-4 -my-6 flex h-[calc(100dvh-7.1rem)] min-h-[26rem] overflow-hidden border-slate-200 bg-white sm:mx-0 sm:my-0 sm:h-[calc(100dvh-11.5rem)] sm:rounded-2xl sm:border sm:shadow-sm md:h-[calc(100dvh-8rem)]"
+    >
+      <aside
+        aria-label="Conversations"
+        className={`min-h-0 w-full flex-col border-slate-200 md:flex md:w-1/3 md:max-w-sm md:min-w-[17rem] md:border-r ${
+          selection ? 'hidden' : 'flex'
+        }`}
+      >
+        <ConversationSidebar
+          userId={user.id}
+          tab={tab}
+          onTabChange={setTab}
+          query={query}
+          onQueryChange={setQuery}
+          conversations={conversations}
+          conversationsLoading={conversationsStatus === 'idle' || conversationsStatus === 'loading'}
+          conversationsFailed={conversationsStatus === 'error'}
+          onRetryConversations={() => void loadConversations()}
+          friends={friends}
+          friendsLoading={friendsStatus === 'idle' || friendsStatus === 'loading'}
+          selectedConversationId={conversationId}
+          selectedPartnerId={selection?.partner.id ?? null}
+          onSelectConversation={selectConversation}
+          onSelectConnection={selectConnection}
+        />
+      </aside>
+      <div className={`min-h-0 min-w-0 flex-1 flex-col ${selection ? 'flex' : 'hidden md:flex'}`}>
+        {selection ? (
+          <ConversationPane
+            key={selection.partner.id}
+            userId={user.id}
+            partner={selection.partner}
+            conversationId={conversationId}
+            onSend={(content) => void handleSend(content)}
+            onDeleted={() => setSelection(null)}
+            onBack={() => setSelection(null)}
+          />
+        ) : (
+          <NoConversationSelected />
+        )}
+      </div>
     </section>
   );
 }

@@ -1,7 +1,15 @@
-import type { SessionUser } from '@piste/contracts';
-import { ShieldX } from 'lucide-react';
+import type { BanDurationHours, Report, SessionUser } from '@piste/contracts';
+import { CircleCheck, History, RefreshCw, ShieldX } from 'lucide-react';
+import { useEffect, useMemo, useState } from 'react';
+import { errorMessage } from '../api/client';
+import { Button } from '../components/Button';
 import { HomeButton } from '../components/HomeButton';
 import { PageHeader } from '../components/PageHeader';
+import { BanDialog } from '../components/moderation/BanDialog';
+import { PendingReportCard, type ReportAction } from '../components/moderation/PendingReportCard';
+import { ResolvedReportItem } from '../components/moderation/ResolvedReportItem';
+import { notify } from '../lib/toast';
+import { selectPendingReports, splitResolved, useModerationStore } from '../stores/moderation';
 
 /** /moderation — admins only; everyone else sees Access Denied. */
 export function ModerationPage({ user }: { user: SessionUser }) {
@@ -23,6 +31,176 @@ export function ModerationPage({ user }: { user: SessionUser }) {
         subtitle="Review reported posts and take action to keep the community safe"
         actions={<HomeButton />}
       />
+      <ModerationQueue />
     </section>
+  );
+}
+
+function ModerationQueue() {
+  const reports = useModerationStore((s) => s.reports);
+  const status = useModerationStore((s) => s.status);
+  const load = useModerationStore((s) => s.load);
+  const dismiss = useModerationStore((s) => s.dismiss);
+  const deletePost = useModerationStore((s) => s.deletePost);
+  const banAuthor = useModerationStore((s) => s.banAuthor);
+
+  const [busy, setBusy] = useState<Record<string, ReportAction>>({});
+  const [banTarget, setBanTarget] = useState<Report | null>(null);
+  const [banPending, setBanPending] = useState(false);
+
+  // Fresh on every visit; live events keep it current afterwards.
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const pending = useMemo(() => selectPendingReports({ reports }), [reports]);
+  const resolved = useMemo(() => splitResolved(reports), [reports]);
+
+  async function run(report: Report, action: ReportAction, work: () => Promise<void>) {
+    setBusy((b) => ({ ...b, [report.id]: action }));
+    try {
+      await work();
+    } finally {
+      setBusy(({ [report.id]: _done, ...rest }) => rest);
+    }
+  }
+
+  function onDismiss(report: Report) {
+    void run(report, 'dismiss', async () => {
+      try {
+        await dismiss(report.id);
+        notify.success('Report has been updated');
+      } catch {
+        notify.error('Error', 'Failed to update report');
+      }
+    });
+  }
+
+  function onDeletePost(report: Report) {
+    void run(report, 'delete', async () => {
+      try {
+        await deletePost(report);
+        notify.success('Post deleted', 'The reported post has been removed');
+      } catch {
+        notify.error('Error', 'Failed to delete post');
+      }
+    });
+  }
+
+  function onBanUser(report: Report) {
+    if (!report.post.authorId) {
+      notify.error('Error', 'Post author not found');
+      return;
+    }
+    setBanTarget(report);
+  }
+
+  async function onConfirmBan(durationHours: BanDurationHours, reason: string): Promise<boolean> {
+    if (!banTarget) return false;
+    setBanPending(true);
+    try {
+      await banAuthor(banTarget, durationHours, reason);
+      setBanTarget(null);
+      notify.success('User banned', 'The user has been temporarily banned from posting');
+      return true;
+    } catch (error) {
+      notify.error('Error banning user', errorMessage(error, 'Failed to ban user'));
+      return false;
+    } finally {
+      setBanPending(false);
+    }
+  }
+
+  return (
+    <div className="space-y-10">
+      <section aria-labelledby="pending-reports-title">
+        <div className="mb-4 flex items-center gap-3">
+          <h2 id="pending-reports-title" className="text-lg font-semibold text-slate-900">
+            Pending Reports
+          </h2>
+          <span
+            aria-label={`${pending.length} pending`}
+            data-testid="pending-count"
+            className={`inline-flex min-w-6 items-center justify-center rounded-full px-2 py-0.5 text-xs font-bold ${
+              pending.length > 0 ? 'bg-red-600 text-white' : 'bg-slate-200 text-slate-700'
+            }`}
+          >
+            {pending.length}
+          </span>
+        </div>
+
+        {status === 'loading' && reports.length === 0 ? (
+          <QueueSkeleton />
+        ) : status === 'error' && reports.length === 0 ? (
+          <div className="rounded-2xl border border-slate-200 bg-white px-6 py-10 text-center shadow-sm">
+            <p className="text-sm text-slate-700">The reports could not be loaded.</p>
+            <Button variant="outline" className="mt-4" onClick={() => void load()}>
+              <RefreshCw aria-hidden className="size-4" />
+              Try again
+            </Button>
+          </div>
+        ) : pending.length === 0 ? (
+          <div className="flex flex-col items-center rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center">
+            <CircleCheck aria-hidden className="size-9 text-emerald-500" />
+            <p className="mt-3 font-medium text-slate-800">No pending reports. Great job!</p>
+          </div>
+        ) : (
+          <div className="space-y-4">
+            {pending.map((report) => (
+              <PendingReportCard
+                key={report.id}
+                report={report}
+                busy={busy[report.id] ?? null}
+                onDeletePost={onDeletePost}
+                onBanUser={onBanUser}
+                onDismiss={onDismiss}
+              />
+            ))}
+          </div>
+        )}
+      </section>
+
+      <section aria-labelledby="resolved-reports-title">
+        <h2
+          id="resolved-reports-title"
+          className="mb-4 flex items-center gap-2 text-lg font-semibold text-slate-900"
+        >
+          <History aria-hidden className="size-5 text-slate-400" />
+          Resolved Reports ({resolved.count})
+        </h2>
+        {resolved.shown.length === 0 ? (
+          <p className="rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-8 text-center text-sm text-slate-600">
+            No resolved reports yet
+          </p>
+        ) : (
+          <ul className="divide-y divide-slate-100 overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
+            {resolved.shown.map((report) => (
+              <ResolvedReportItem key={report.id} report={report} />
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <BanDialog
+        report={banTarget}
+        pending={banPending}
+        onCancel={() => setBanTarget(null)}
+        onConfirm={onConfirmBan}
+      />
+    </div>
+  );
+}
+
+function QueueSkeleton() {
+  return (
+    <div className="space-y-4" aria-hidden>
+      {[0, 1].map((i) => (
+        <div key={i} className="animate-pulse rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+          <div className="h-4 w-1/3 rounded bg-slate-200" />
+          <div className="mt-2 h-3 w-1/2 rounded bg-slate-100" />
+          <div className="mt-4 h-16 rounded-xl bg-slate-100" />
+        </div>
+      ))}
+    </div>
   );
 }

@@ -40,9 +40,7 @@ export function NotificationsPage({ user }: { user: SessionUser }) {
               </span>
             ) : null}
           </div>
-          <p className="mt-1 text-slate-600">
-            Likes, comments, connection requests and messages from your community
-          </p>
+          <p className="mt-1 text-slate-600">Updates from your fencing community</p>
         </div>
         <div className="flex shrink-0 items-center gap-2">
           {unreadCount > 0 ? (

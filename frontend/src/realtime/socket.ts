@@ -7,6 +7,8 @@ import type {
 } from '@piste/contracts';
 import { io, type Socket } from 'socket.io-client';
 import { create } from 'zustand';
+import { fetchSessionUser } from '../api/auth';
+import { useSessionStore } from '../stores/session';
 
 export type PisteSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
@@ -29,6 +31,47 @@ let watchedWeapon: Weapon | null = null;
 const serverEventHandlers = new Map<string, Set<ServerEventHandler>>();
 const reconnectHandlers = new Set<() => void>();
 
+/** Our own retries, for the cases socket.io gives up on: the server closed the socket, or refused it. */
+const RETRY_BASE_MS = 1000;
+const RETRY_MAX_MS = 15_000;
+let retryTimer: ReturnType<typeof setTimeout> | null = null;
+let retryAttempt = 0;
+
+function cancelRetry(): void {
+  if (retryTimer !== null) clearTimeout(retryTimer);
+  retryTimer = null;
+}
+
+/** Connects `target` again after a growing, jittered delay (1 s, 2 s, 4 s … up to 15 s). */
+function scheduleRetry(target: PisteSocket): void {
+  if (retryTimer !== null || socket !== target) return;
+  const delay = Math.min(RETRY_MAX_MS, RETRY_BASE_MS * 2 ** retryAttempt) * (0.75 + Math.random() * 0.5);
+  retryAttempt += 1;
+  retryTimer = setTimeout(() => {
+    retryTimer = null;
+    if (socket === target && !target.connected && !target.active) target.connect();
+  }, delay);
+}
+
+/**
+ * The server refused the socket as signed out. Ask who is signed in: if nobody (or someone else, after a
+ * sign-in in another tab), update the session so the app shows the right screen (and closes this socket);
+ * if the session still holds, the refusal was transient, so try again later.
+ */
+function recheckSession(target: PisteSocket): void {
+  fetchSessionUser().then(
+    (user) => {
+      if (socket !== target) return;
+      if (!user || user.id !== useSessionStore.getState().user?.id) {
+        useSessionStore.getState().setUser(user);
+        return;
+      }
+      scheduleRetry(target);
+    },
+    () => scheduleRetry(target),
+  );
+}
+
 function dispatchServerEvent(event: string, payload: unknown): void {
   serverEventHandlers.get(event)?.forEach((handler) => handler(payload));
 }
@@ -50,6 +93,8 @@ export function connectSocket(): PisteSocket {
   });
 
   created.on('connect', () => {
+    cancelRetry();
+    retryAttempt = 0;
     const isReconnect = useConnectionStatus.getState().everConnected;
     useConnectionStatus.setState({ connected: true, everConnected: true });
     // Rooms do not survive a reconnect: join the shown feed again.
@@ -58,9 +103,24 @@ export function connectSocket(): PisteSocket {
     if (isReconnect) reconnectHandlers.forEach((handler) => handler());
   });
 
-  created.on('disconnect', () => {
+  created.on('disconnect', (reason) => {
     useConnectionStatus.setState({ connected: false });
+    // socket.io reconnects by itself after transport failures (a server restart looks like one), but not
+    // after the server closed this socket on purpose (a sign-out elsewhere, a shutdown): try again anyway;
+    // the handshake tells whether the session still holds.
+    if (reason === 'io server disconnect') scheduleRetry(created);
   });
+
+  created.on('connect_error', (error) => {
+    // While `active`, socket.io is still retrying with its own backoff. Otherwise the server's middleware
+    // refused the handshake.
+    if (created.active) return;
+    if (error.message === 'Not signed in') recheckSession(created);
+    else scheduleRetry(created);
+  });
+
+  // Only reached if reconnection attempts are ever limited: keep trying at our slower pace.
+  created.io.on('reconnect_failed', () => scheduleRetry(created));
 
   created.onAny((event: string, payload: unknown) => dispatchServerEvent(event, payload));
 
@@ -73,6 +133,8 @@ export function disconnectSocket(): void {
   if (!socket) return;
   const closing = socket;
   socket = null;
+  cancelRetry();
+  retryAttempt = 0;
   closing.removeAllListeners();
   closing.offAny();
   closing.disconnect();

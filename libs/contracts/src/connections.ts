@@ -30,8 +30,24 @@ export const connectionUserSchema = z.object({
   title: z.string().nullable(),
   weaponSpecialty: z.enum(WEAPONS).nullable(),
   role: z.string(),
+  /** In your own connection list: true when you blocked this connection (kept, but inert until unblocked). */
+  isBlocked: z.boolean().optional(),
+  /** In search results: a pending request between you, 'sent' by you or 'received' from them. */
+  requestStatus: z.enum(['sent', 'received']).nullable().optional(),
+  /** The pending request's id when `requestStatus` is set. */
+  requestId: z.string().nullable().optional(),
 });
 export type ConnectionUser = z.infer<typeof connectionUserSchema>;
+
+/** GET /api/blocked-users: the users you blocked. */
+export const blockedUserSchema = z.object({
+  id: z.string(),
+  username: z.string(),
+  name: z.string().nullable(),
+  avatar: z.string().nullable(),
+  blockedAt: z.string(),
+});
+export type BlockedUser = z.infer<typeof blockedUserSchema>;
 
 export const userSearchQuerySchema = z.object({
   q: z.string().trim().max(100).default(''),

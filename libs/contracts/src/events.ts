@@ -17,6 +17,13 @@ export interface ServerToClientEvents {
   'comment:created': (payload: { comment: PostComment; weapon: Weapon }) => void;
   'friend-request:new': (payload: { request: ConnectionRequest }) => void;
   'friend-request:updated': (payload: { request: ConnectionRequest }) => void;
+  /** A request or connection row went away: a pending request withdrawn by a block, or a connection removed. */
+  'friend-request:removed': (payload: {
+    requestId: string;
+    senderId: string;
+    receiverId: string;
+    status: ConnectionRequest['status'];
+  }) => void;
   'report:new': (payload: { report: Report }) => void;
   'report:updated': (payload: { report: Report }) => void;
   'ban:new': (payload: { ban: Ban }) => void;

@@ -46,5 +46,22 @@ export type Conversation = z.infer<typeof conversationSchema>;
 export const messagesQuerySchema = z.object({
   conversationId: z.uuid({ message: 'Invalid conversation id' }),
   before: z.iso.datetime({ message: 'before must be an ISO timestamp' }).optional(),
+  /** Tie-breaker for `before`: the id of the oldest message already shown (same createdAt, smaller id comes next). */
+  beforeId: z.uuid({ message: 'Invalid message id' }).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(30),
+});
+export type MessagesQuery = z.infer<typeof messagesQuerySchema>;
+
+export const conversationListSchema = z.array(conversationSchema);
+/** One page of a conversation, oldest first. */
+export const messagePageSchema = z.array(directMessageSchema);
+
+/** POST /api/conversations/{id}/read: the viewer has seen every message they received in it. */
+export const conversationReadReplySchema = z.object({ conversationId: z.string(), readAt: z.string() });
+
+/** The client's `typing` event. */
+export const typingPayloadSchema = z.object({
+  receiverId: z.uuid({ message: 'Invalid user id' }),
+  conversationId: z.uuid().nullable().optional(),
+  isTyping: z.boolean(),
 });

@@ -54,3 +54,7 @@ export const banSchema = z.object({
   createdAt: z.string(),
 });
 export type Ban = z.infer<typeof banSchema>;
+
+/** GET /api/bans/me: the signed-in user's active ban (the one ending last), or null. */
+export const activeBanReplySchema = z.object({ ban: banSchema.nullable() });
+export type ActiveBanReply = z.infer<typeof activeBanReplySchema>;

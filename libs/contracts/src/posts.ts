@@ -125,3 +125,20 @@ export const postCountsSchema = z.object({
   commentsCount: z.number(),
 });
 export type PostCounts = z.infer<typeof postCountsSchema>;
+
+/** The `:weapon` of GET /api/posts/{weapon}. */
+export const weaponParamSchema = z.enum(WEAPONS, { message: 'Weapon must be epee, foil or sabre' });
+
+/** GET /api/comments?postId= */
+export const commentsQuerySchema = z.object({ postId: z.uuid({ message: 'Invalid post id' }) });
+
+/** POST/DELETE /api/comment-likes/{commentId}. */
+export const commentLikeReplySchema = z.object({
+  commentId: z.string(),
+  likesCount: z.number(),
+  isLiked: z.boolean(),
+});
+export type CommentLikeReply = z.infer<typeof commentLikeReplySchema>;
+
+/** POST /api/hide-post. */
+export const hidePostReplySchema = z.object({ postId: z.string(), hidden: z.literal(true) });

@@ -1,0 +1,115 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
+import {
+  blockUserSchema,
+  createFriendRequestSchema,
+  respondFriendRequestSchema,
+  userSearchQuerySchema,
+  type BlockedUser,
+  type ConnectionRequest,
+  type ConnectionUser,
+  type SessionUser,
+} from '@piste/contracts';
+import type { z } from 'zod';
+import { assertSelf } from '../common/assert-self';
+import { CurrentUser, uuidParam } from '../common/decorators';
+import { ZodPipe } from '../common/zod.pipe';
+import { ConnectionsService } from './connections.service';
+
+/** Connection requests, connections, discover search and blocking (spec sections 4, 5 and 7). */
+@Controller('api')
+export class ConnectionsController {
+  constructor(private readonly connections: ConnectionsService) {}
+
+  @Post('friend-requests')
+  sendRequest(
+    @CurrentUser() user: SessionUser,
+    @Body(new ZodPipe(createFriendRequestSchema)) body: z.infer<typeof createFriendRequestSchema>,
+  ): Promise<ConnectionRequest> {
+    assertSelf(user, body.senderId);
+    return this.connections.sendRequest(user.id, body.receiverId);
+  }
+
+  @Put('friend-requests/:id')
+  respond(
+    @CurrentUser() user: SessionUser,
+    @Param('id', uuidParam()) id: string,
+    @Body(new ZodPipe(respondFriendRequestSchema)) body: z.infer<typeof respondFriendRequestSchema>,
+  ): Promise<ConnectionRequest> {
+    return this.connections.respond(user.id, id, body.status);
+  }
+
+  /** The sender withdraws a pending request. */
+  @Delete('friend-requests/:id')
+  @HttpCode(204)
+  cancelRequest(@CurrentUser() user: SessionUser, @Param('id', uuidParam()) id: string): Promise<void> {
+    return this.connections.cancelRequest(user.id, id);
+  }
+
+  /** Incoming pending requests; only your own. */
+  @Get('friend-requests/:userId')
+  incoming(
+    @CurrentUser() user: SessionUser,
+    @Param('userId', uuidParam()) userId: string,
+  ): Promise<ConnectionRequest[]> {
+    assertSelf(user, userId);
+    return this.connections.incoming(user.id);
+  }
+
+  /** Outgoing pending requests; only your own. */
+  @Get('sent-friend-requests/:userId')
+  sent(@CurrentUser() user: SessionUser, @Param('userId', uuidParam()) userId: string): Promise<ConnectionRequest[]> {
+    assertSelf(user, userId);
+    return this.connections.sent(user.id);
+  }
+
+  @Get('friends')
+  ownConnections(@CurrentUser() user: SessionUser): Promise<ConnectionUser[]> {
+    return this.connections.connectionsOf(user.id);
+  }
+
+  /** Anyone's connections, for signed-in users, unless either blocked the other (404). */
+  @Get('friends/:userId')
+  connectionsOf(
+    @CurrentUser() user: SessionUser,
+    @Param('userId', uuidParam()) userId: string,
+  ): Promise<ConnectionUser[]> {
+    return this.connections.connectionsOfUser(user.id, userId);
+  }
+
+  @Delete('friends/:userId')
+  @HttpCode(204)
+  removeConnection(@CurrentUser() user: SessionUser, @Param('userId', uuidParam()) userId: string): Promise<void> {
+    return this.connections.removeConnection(user.id, userId);
+  }
+
+  @Get('search/users')
+  search(
+    @CurrentUser() user: SessionUser,
+    @Query(new ZodPipe(userSearchQuerySchema)) query: z.infer<typeof userSearchQuerySchema>,
+  ): Promise<ConnectionUser[]> {
+    return this.connections.search(user.id, query.q, query.weapon);
+  }
+
+  @Get('blocked-users')
+  blockedUsers(@CurrentUser() user: SessionUser): Promise<BlockedUser[]> {
+    return this.connections.blockedUsers(user.id);
+  }
+
+  @Post('block-user')
+  @HttpCode(200)
+  block(
+    @CurrentUser() user: SessionUser,
+    @Body(new ZodPipe(blockUserSchema)) body: z.infer<typeof blockUserSchema>,
+  ): Promise<BlockedUser> {
+    return this.connections.block(user.id, body.blockedId);
+  }
+
+  @Post('unblock-user')
+  @HttpCode(200)
+  unblock(
+    @CurrentUser() user: SessionUser,
+    @Body(new ZodPipe(blockUserSchema)) body: z.infer<typeof blockUserSchema>,
+  ): Promise<{ blockedId: string; isBlocked: false }> {
+    return this.connections.unblock(user.id, body.blockedId);
+  }
+}

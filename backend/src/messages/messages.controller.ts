@@ -1,0 +1,61 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
+import type { Response } from 'express';
+import {
+  messagesQuerySchema,
+  sendMessageSchema,
+  type Conversation,
+  type DirectMessage,
+  type MessagesQuery,
+  type SessionUser,
+} from '@piste/contracts';
+import { CurrentUser, uuidParam } from '../common/decorators';
+import { ZodPipe } from '../common/zod.pipe';
+import { MessagesService, type SendMessageInput } from './messages.service';
+
+@Controller('api')
+export class MessagesController {
+  constructor(private readonly messages: MessagesService) {}
+
+  @Get('conversations')
+  conversations(@CurrentUser() user: SessionUser): Promise<Conversation[]> {
+    return this.messages.listConversations(user.id);
+  }
+
+  @Delete('conversations/:id')
+  @HttpCode(204)
+  async deleteConversation(
+    @CurrentUser() user: SessionUser,
+    @Param('id', uuidParam()) id: string,
+  ): Promise<void> {
+    await this.messages.deleteForViewer(user.id, id);
+  }
+
+  @Post('conversations/:id/read')
+  @HttpCode(200)
+  markRead(
+    @CurrentUser() user: SessionUser,
+    @Param('id', uuidParam()) id: string,
+  ): Promise<{ conversationId: string; readAt: string }> {
+    return this.messages.markConversationRead(user.id, id);
+  }
+
+  @Get('messages')
+  list(
+    @CurrentUser() user: SessionUser,
+    @Query(new ZodPipe(messagesQuerySchema)) query: MessagesQuery,
+  ): Promise<DirectMessage[]> {
+    return this.messages.listMessages(user.id, query);
+  }
+
+  /** 201 with the new message; 200 with the stored one when the same clientId is sent again. */
+  @Post('messages')
+  async send(
+    @CurrentUser() user: SessionUser,
+    @Body(new ZodPipe(sendMessageSchema)) body: SendMessageInput,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<{ message: DirectMessage; conversationId: string }> {
+    const { message, conversationId, replayed } = await this.messages.send(user, body);
+    if (replayed) response.status(200);
+    return { message, conversationId };
+  }
+}

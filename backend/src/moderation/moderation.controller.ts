@@ -1,0 +1,71 @@
+import { Body, Controller, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
+import {
+  createBanSchema,
+  createReportSchema,
+  updateReportSchema,
+  type ActiveBanReply,
+  type Ban,
+  type Report,
+  type SessionUser,
+} from '@piste/contracts';
+import { AdminOnly, CurrentUser, uuidParam } from '../common/decorators';
+import { ZodPipe } from '../common/zod.pipe';
+import { BansService } from './bans.service';
+import { toBanView } from './moderation.mapper';
+import { ModerationService } from './moderation.service';
+
+@Controller('api/reports')
+export class ReportsController {
+  constructor(private readonly moderation: ModerationService) {}
+
+  /** Any signed-in user reports someone else's post. */
+  @Post()
+  @HttpCode(201)
+  create(
+    @CurrentUser() user: SessionUser,
+    @Body(new ZodPipe(createReportSchema)) body: ReturnType<typeof createReportSchema.parse>,
+  ): Promise<Report> {
+    return this.moderation.createReport(user, body);
+  }
+
+  @AdminOnly()
+  @Get()
+  list(): Promise<Report[]> {
+    return this.moderation.listReports();
+  }
+
+  @AdminOnly()
+  @Patch(':id')
+  review(
+    @CurrentUser() user: SessionUser,
+    @Param('id', uuidParam()) id: string,
+    @Body(new ZodPipe(updateReportSchema)) body: ReturnType<typeof updateReportSchema.parse>,
+  ): Promise<Report> {
+    return this.moderation.reviewReport(user, id, body);
+  }
+}
+
+@Controller('api/bans')
+export class BansController {
+  constructor(
+    private readonly moderation: ModerationService,
+    private readonly bans: BansService,
+  ) {}
+
+  /** The signed-in user's own active ban, so the app can say why posting is closed and until when. */
+  @Get('me')
+  async mine(@CurrentUser() user: SessionUser): Promise<ActiveBanReply> {
+    const ban = await this.bans.activeBan(user.id);
+    return { ban: ban ? toBanView(ban) : null };
+  }
+
+  @AdminOnly()
+  @Post()
+  @HttpCode(201)
+  ban(
+    @CurrentUser() user: SessionUser,
+    @Body(new ZodPipe(createBanSchema)) body: ReturnType<typeof createBanSchema.parse>,
+  ): Promise<Ban> {
+    return this.moderation.banUser(user, body);
+  }
+}

@@ -1,0 +1,53 @@
+import { Body, Controller, Delete, Get, Param, Post, Query, UseGuards } from '@nestjs/common';
+import {
+  commentsQuerySchema,
+  createCommentSchema,
+  type CommentLikeReply,
+  type PostComment,
+  type SessionUser,
+} from '@piste/contracts';
+import type { z } from 'zod';
+import { assertSelf } from '../common/assert-self';
+import { CurrentUser, uuidParam } from '../common/decorators';
+import { ZodPipe } from '../common/zod.pipe';
+import { NotBannedGuard } from '../moderation/not-banned.guard';
+import { CommentsService, type CreateComment } from './comments.service';
+
+@Controller('api')
+export class CommentsController {
+  constructor(private readonly comments: CommentsService) {}
+
+  @Get('comments')
+  list(
+    @CurrentUser() user: SessionUser,
+    @Query(new ZodPipe(commentsQuerySchema)) query: z.output<typeof commentsQuerySchema>,
+  ): Promise<PostComment[]> {
+    return this.comments.list(user, query.postId);
+  }
+
+  @Post('comments')
+  @UseGuards(NotBannedGuard)
+  create(
+    @CurrentUser() user: SessionUser,
+    @Body(new ZodPipe(createCommentSchema)) body: CreateComment,
+  ): Promise<PostComment> {
+    assertSelf(user, body.authorId);
+    return this.comments.create(user, body);
+  }
+
+  @Post('comment-likes/:commentId')
+  like(
+    @CurrentUser() user: SessionUser,
+    @Param('commentId', uuidParam()) commentId: string,
+  ): Promise<CommentLikeReply> {
+    return this.comments.like(user, commentId);
+  }
+
+  @Delete('comment-likes/:commentId')
+  unlike(
+    @CurrentUser() user: SessionUser,
+    @Param('commentId', uuidParam()) commentId: string,
+  ): Promise<CommentLikeReply> {
+    return this.comments.unlike(user, commentId);
+  }
+}

@@ -1,0 +1,65 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, UseGuards } from '@nestjs/common';
+import {
+  createPostSchema,
+  hidePostSchema,
+  paginationQuerySchema,
+  weaponParamSchema,
+  type FeedPost,
+  type PaginationQuery,
+  type SessionUser,
+  type Weapon,
+} from '@piste/contracts';
+import type { z } from 'zod';
+import { assertSelf } from '../common/assert-self';
+import { CurrentUser, uuidParam } from '../common/decorators';
+import { ZodPipe } from '../common/zod.pipe';
+import { NotBannedGuard } from '../moderation/not-banned.guard';
+import { PostsService, type CreatePost } from './posts.service';
+
+@Controller('api')
+export class PostsController {
+  constructor(private readonly posts: PostsService) {}
+
+  @Get('posts/id/:id')
+  getPost(@CurrentUser() user: SessionUser, @Param('id', uuidParam()) id: string): Promise<FeedPost> {
+    return this.posts.getForViewer(user, id);
+  }
+
+  @Get('posts/:weapon')
+  feed(
+    @CurrentUser() user: SessionUser,
+    @Param('weapon', new ZodPipe(weaponParamSchema)) weapon: Weapon,
+    @Query(new ZodPipe(paginationQuerySchema)) page: PaginationQuery,
+  ): Promise<FeedPost[]> {
+    return this.posts.feed(user, weapon, page);
+  }
+
+  @Post('posts')
+  @UseGuards(NotBannedGuard)
+  create(
+    @CurrentUser() user: SessionUser,
+    @Body(new ZodPipe(createPostSchema)) body: CreatePost,
+  ): Promise<FeedPost> {
+    assertSelf(user, body.authorId);
+    return this.posts.create(user, body);
+  }
+
+  @Delete('posts/:id')
+  async delete(
+    @CurrentUser() user: SessionUser,
+    @Param('id', uuidParam()) id: string,
+  ): Promise<{ postId: string; deleted: true }> {
+    await this.posts.delete(user, id);
+    return { postId: id, deleted: true };
+  }
+
+  @Post('hide-post')
+  @HttpCode(200)
+  async hide(
+    @CurrentUser() user: SessionUser,
+    @Body(new ZodPipe(hidePostSchema)) body: z.output<typeof hidePostSchema>,
+  ): Promise<{ postId: string; hidden: true }> {
+    await this.posts.hide(user, body.postId);
+    return { postId: body.postId, hidden: true };
+  }
+}

@@ -1,0 +1,71 @@
+import type { FeedPost, PostComment, PostCounts } from '@piste/contracts';
+import { toUserSummary } from '../users/users.mapper';
+import type { UserEntity } from '../users/user.entity';
+import type { CommentEntity } from './comment.entity';
+import type { PostEntity } from './post.entity';
+
+export type PostAuthor = Pick<UserEntity, 'id' | 'name' | 'username' | 'avatar' | 'title'>;
+
+export interface ViewerReaction {
+  isLiked: boolean;
+  isDisliked: boolean;
+}
+
+export const NO_REACTION: ViewerReaction = { isLiked: false, isDisliked: false };
+
+/** The feed's view of a post: the post, its author, and what the viewer did to it. */
+export function toFeedPost(post: PostEntity, author: PostAuthor, reaction: ViewerReaction): FeedPost {
+  return {
+    id: post.id,
+    authorId: post.authorId,
+    content: post.content,
+    type: post.type,
+    weapon: post.weapon,
+    authorRole: post.authorRole,
+    mediaUrl: post.mediaUrl,
+    mediaType: post.mediaType,
+    drillDetails: post.drillDetails,
+    achievementDetails: post.achievementDetails,
+    likesCount: post.likesCount,
+    dislikesCount: post.dislikesCount,
+    commentsCount: post.commentsCount,
+    sharesCount: post.sharesCount,
+    savesCount: post.savesCount,
+    createdAt: post.createdAt.toISOString(),
+    author: toUserSummary(author),
+    isLiked: reaction.isLiked,
+    isDisliked: reaction.isDisliked,
+  };
+}
+
+export function toPostCounts(
+  post: Pick<PostEntity, 'id' | 'likesCount' | 'dislikesCount' | 'commentsCount'>,
+): PostCounts {
+  return {
+    postId: post.id,
+    likesCount: post.likesCount,
+    dislikesCount: post.dislikesCount,
+    commentsCount: post.commentsCount,
+  };
+}
+
+export function toPostComment(comment: CommentEntity, author: PostAuthor, isLiked: boolean): PostComment {
+  return {
+    id: comment.id,
+    postId: comment.postId,
+    authorId: comment.authorId,
+    parentId: comment.parentId,
+    content: comment.content,
+    likesCount: comment.likesCount,
+    isLiked,
+    createdAt: comment.createdAt.toISOString(),
+    author: { id: author.id, name: author.name, username: author.username, avatar: author.avatar },
+  };
+}
+
+const PREVIEW_LENGTH = 100;
+
+/** The start of a post, as notifications quote it. */
+export function postPreview(content: string): string {
+  return content.length > PREVIEW_LENGTH ? content.slice(0, PREVIEW_LENGTH) : content;
+}

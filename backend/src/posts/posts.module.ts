@@ -1,0 +1,37 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { ObjectsModule } from '../objects/objects.module';
+import { UsersModule } from '../users/users.module';
+import { BansModule } from '../moderation/bans.module';
+import { CommentEntity, CommentLikeEntity } from './comment.entity';
+import { CommentsController } from './comments.controller';
+import { CommentsService } from './comments.service';
+import { PostEntity } from './post.entity';
+import { PostEvents } from './post-events';
+import { PostsController } from './posts.controller';
+import { PostsService } from './posts.service';
+import { DislikeEntity, HiddenPostEntity, LikeEntity } from './reaction.entities';
+import { ReactionsController } from './reactions.controller';
+import { ReactionsService } from './reactions.service';
+
+/** Posts, the feed, likes and dislikes, comments and comment likes, hiding. */
+@Module({
+  imports: [
+    TypeOrmModule.forFeature([
+      PostEntity,
+      LikeEntity,
+      DislikeEntity,
+      HiddenPostEntity,
+      CommentEntity,
+      CommentLikeEntity,
+    ]),
+    UsersModule,
+    ObjectsModule,
+    // Banned users cannot post or comment (NotBannedGuard).
+    BansModule,
+  ],
+  controllers: [PostsController, ReactionsController, CommentsController],
+  providers: [PostsService, ReactionsService, CommentsService, PostEvents],
+  exports: [PostsService],
+})
+export class PostsModule {}

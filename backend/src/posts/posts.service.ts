@@ -1,0 +1,219 @@
+import {
+  BadRequestException,
+  ForbiddenException,
+  Injectable,
+  Logger,
+  NotFoundException,
+} from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager, SelectQueryBuilder } from 'typeorm';
+import type {
+  AchievementDetails,
+  DrillDetails,
+  FeedPost,
+  PaginationQuery,
+  SessionUser,
+  Weapon,
+  createPostSchema,
+} from '@piste/contracts';
+import type { z } from 'zod';
+import { ObjectsService } from '../objects/objects.service';
+import { UsersService } from '../users/users.service';
+import { PostEntity } from './post.entity';
+import { HiddenPostEntity } from './reaction.entities';
+import { NO_REACTION, toFeedPost, type ViewerReaction } from './posts.mapper';
+import { notBlockedEitherWay, notHiddenBy } from './post-visibility';
+import { PostEvents } from './post-events';
+
+export type CreatePost = z.output<typeof createPostSchema>;
+
+/** A post that is gone, as listeners of deletions see it. */
+export interface DeletedPost {
+  id: string;
+  authorId: string;
+  weapon: Weapon;
+  content: string;
+}
+export type PostDeletedListener = (post: DeletedPost, actorId: string) => void | Promise<void>;
+
+const AUTHOR_COLUMNS = ['u.id', 'u.name', 'u.username', 'u.avatar', 'u.title'];
+
+@Injectable()
+export class PostsService {
+  private readonly logger = new Logger(PostsService.name);
+  private readonly deletedListeners: PostDeletedListener[] = [];
+
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly users: UsersService,
+    private readonly objects: ObjectsService,
+    private readonly events: PostEvents,
+  ) {}
+
+  /**
+   * One feed page in two queries: the posts with their authors (skipping hidden posts and blocks either way,
+   * paged on the (weapon, createdAt DESC, id DESC) index), then the viewer's likes and dislikes of exactly those.
+   */
+  async feed(viewer: SessionUser, weapon: Weapon, page: PaginationQuery): Promise<FeedPost[]> {
+    const posts = await this.visiblePosts(this.dataSource.manager, viewer.id)
+      .andWhere('p.weapon = :weapon', { weapon })
+      .andWhere(notHiddenBy('p.id'))
+      .orderBy('p.createdAt', 'DESC')
+      .addOrderBy('p.id', 'DESC')
+      .limit(page.limit)
+      .offset(page.offset)
+      .getMany();
+    const reactions = await this.reactionsOf(
+      viewer.id,
+      posts.map((p) => p.id),
+    );
+    return posts.map((post) => toFeedPost(post, post.author!, reactions.get(post.id) ?? NO_REACTION));
+  }
+
+  /** A post the viewer may see (404 when unknown or across a block). */
+  async getForViewer(viewer: SessionUser, postId: string): Promise<FeedPost> {
+    const post = await this.visiblePosts(this.dataSource.manager, viewer.id)
+      .andWhere('p.id = :postId', { postId })
+      .getOne();
+    if (!post) throw new NotFoundException('Post not found');
+    const reactions = await this.reactionsOf(viewer.id, [post.id]);
+    return toFeedPost(post, post.author!, reactions.get(post.id) ?? NO_REACTION);
+  }
+
+  /** The bare post row if the viewer may see it, locked for update when inside a transaction that asks. */
+  async findVisible(
+    manager: EntityManager,
+    viewerId: string,
+    postId: string,
+    lock = false,
+  ): Promise<PostEntity | null> {
+    const query = manager
+      .getRepository(PostEntity)
+      .createQueryBuilder('p')
+      .where('p.id = :postId', { postId })
+      .andWhere(notBlockedEitherWay('p."authorId"'), { viewerId });
+    if (lock) query.setLock('pessimistic_write');
+    return query.getOne();
+  }
+
+  /**
+   * The author, role and media are the session's: authorRole comes from the user's record, and media must be a
+   * file this user uploaded for a post, whose real kind matches mediaType.
+   */
+  async create(author: SessionUser, payload: CreatePost): Promise<FeedPost> {
+    const user = await this.users.getById(author.id);
+    if (payload.mediaUrl) {
+      const { kind } = await this.objects.assertUploadedBy(author.id, payload.mediaUrl, 'post');
+      if (kind !== payload.mediaType) {
+        throw new BadRequestException(`The uploaded file is ${kind === 'image' ? 'an image' : 'a video'}`);
+      }
+    }
+    const post = await this.dataSource.transaction(async (manager) => {
+      const row = manager.create(PostEntity, {
+        authorId: user.id,
+        content: payload.content,
+        type: payload.type,
+        weapon: payload.weapon,
+        authorRole: user.role,
+        mediaUrl: payload.mediaUrl ?? null,
+        mediaType: payload.mediaUrl ? (payload.mediaType ?? null) : null,
+        drillDetails: payload.type === 'drill' ? compactDetails(payload.drillDetails) : null,
+        achievementDetails:
+          payload.type === 'achievement' ? compactDetails(payload.achievementDetails) : null,
+        likesCount: 0,
+        dislikesCount: 0,
+        commentsCount: 0,
+        sharesCount: 0,
+        savesCount: 0,
+      });
+      const saved = await manager.save(row);
+      await this.users.adjustPostsCount(manager, user.id, 1);
+      return saved;
+    });
+    const view = toFeedPost(post, user, NO_REACTION);
+    await this.events.postCreated(view);
+    return view;
+  }
+
+  /** The author or an admin deletes a post; listeners (e.g. moderation) hear about it after the commit. */
+  async delete(actor: SessionUser, postId: string): Promise<DeletedPost> {
+    const deleted = await this.dataSource.transaction(async (manager) => {
+      const post = await manager
+        .getRepository(PostEntity)
+        .createQueryBuilder('p')
+        .where('p.id = :postId', { postId })
+        .setLock('pessimistic_write')
+        .getOne();
+      if (!post) throw new NotFoundException('Post not found');
+      if (post.authorId !== actor.id && !actor.isAdmin) {
+        throw new ForbiddenException('You can only delete your own posts');
+      }
+      await manager.delete(PostEntity, { id: post.id });
+      await this.users.adjustPostsCount(manager, post.authorId, -1);
+      return { id: post.id, authorId: post.authorId, weapon: post.weapon, content: post.content };
+    });
+    this.events.postDeleted(deleted.id, deleted.weapon);
+    for (const listener of this.deletedListeners) {
+      try {
+        await listener(deleted, actor.id);
+      } catch (err) {
+        this.logger.error(`A post-deleted listener failed for ${deleted.id}: ${String(err)}`);
+      }
+    }
+    return deleted;
+  }
+
+  /** Registers a callback run after each committed deletion (lets other modules react without importing us back). */
+  onPostDeleted(listener: PostDeletedListener): void {
+    this.deletedListeners.push(listener);
+  }
+
+  /** Hides a post from the viewer's feeds; hiding twice is fine. */
+  async hide(viewer: SessionUser, postId: string): Promise<void> {
+    const post = await this.findVisible(this.dataSource.manager, viewer.id, postId);
+    if (!post) throw new NotFoundException('Post not found');
+    await this.dataSource
+      .createQueryBuilder()
+      .insert()
+      .into(HiddenPostEntity)
+      .values({ userId: viewer.id, postId })
+      .orIgnore()
+      .execute();
+  }
+
+  private visiblePosts(manager: EntityManager, viewerId: string): SelectQueryBuilder<PostEntity> {
+    return manager
+      .getRepository(PostEntity)
+      .createQueryBuilder('p')
+      .innerJoin('p.author', 'u')
+      .addSelect(AUTHOR_COLUMNS)
+      .where(notBlockedEitherWay('p."authorId"'), { viewerId });
+  }
+
+  private async reactionsOf(viewerId: string, postIds: string[]): Promise<Map<string, ViewerReaction>> {
+    const result = new Map<string, ViewerReaction>();
+    if (postIds.length === 0) return result;
+    const rows: { postId: string; kind: 'like' | 'dislike' }[] = await this.dataSource.query(
+      `SELECT "postId", 'like' AS kind FROM likes WHERE "userId" = $1 AND "postId" = ANY($2::uuid[])
+       UNION ALL
+       SELECT "postId", 'dislike' AS kind FROM dislikes WHERE "userId" = $1 AND "postId" = ANY($2::uuid[])`,
+      [viewerId, postIds],
+    );
+    for (const row of rows) {
+      const reaction = result.get(row.postId) ?? { ...NO_REACTION };
+      if (row.kind === 'like') reaction.isLiked = true;
+      else reaction.isDisliked = true;
+      result.set(row.postId, reaction);
+    }
+    return result;
+  }
+}
+
+/** Drops empty detail fields; no details at all is null. */
+function compactDetails<T extends DrillDetails | AchievementDetails>(
+  details: T | null | undefined,
+): T | null {
+  if (!details) return null;
+  const entries = Object.entries(details).filter(([, v]) => v !== null && v !== undefined && v !== '');
+  return entries.length ? (Object.fromEntries(entries) as T) : null;
+}

@@ -1,0 +1,108 @@
+import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager } from 'typeorm';
+import type { ReactionReply, SessionUser } from '@piste/contracts';
+import { PostEntity } from './post.entity';
+import { DislikeEntity, LikeEntity } from './reaction.entities';
+import { toPostCounts } from './posts.mapper';
+import { PostEvents } from './post-events';
+import { PostsService } from './posts.service';
+
+export type Reaction = 'like' | 'dislike';
+
+const TABLES = { like: LikeEntity, dislike: DislikeEntity } as const;
+const COUNTERS = { like: 'likesCount', dislike: 'dislikesCount' } as const;
+const OPPOSITE: Record<Reaction, Reaction> = { like: 'dislike', dislike: 'like' };
+
+/**
+ * Likes and dislikes: mutually exclusive, each change one transaction that locks the post row, so concurrent
+ * reactions serialise and the counters stay exact (and never below 0).
+ */
+@Injectable()
+export class ReactionsService {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly posts: PostsService,
+    private readonly events: PostEvents,
+  ) {}
+
+  /** Likes (or dislikes) a post, clearing the opposite reaction; a repeat is a 409. */
+  async add(user: SessionUser, postId: string, reaction: Reaction): Promise<ReactionReply> {
+    const { post, reply } = await this.dataSource.transaction(async (manager) => {
+      const locked = await this.lockPost(manager, user.id, postId);
+      const already = await manager.exists(TABLES[reaction], { where: { userId: user.id, postId } });
+      if (already) {
+        throw new ConflictException(reaction === 'like' ? 'Post already liked' : 'Post already disliked');
+      }
+      const opposite = OPPOSITE[reaction];
+      const cleared = await manager.delete(TABLES[opposite], { userId: user.id, postId });
+      await manager.insert(TABLES[reaction], { userId: user.id, postId });
+      const counts = await this.applyCounts(manager, postId, {
+        [COUNTERS[reaction]]: 1,
+        [COUNTERS[opposite]]: -(cleared.affected ?? 0),
+      });
+      return {
+        post: locked,
+        reply: { postId, ...counts, isLiked: reaction === 'like', isDisliked: reaction === 'dislike' },
+      };
+    });
+    this.events.counts(
+      toPostCounts({ id: postId, ...reply, commentsCount: post.commentsCount }),
+      post.weapon,
+    );
+    this.events.notifyAuthor(
+      post,
+      user,
+      reaction === 'like' ? 'like' : 'other',
+      reaction === 'like' ? 'liked your post' : 'disliked your post',
+    );
+    return reply;
+  }
+
+  /** Takes a like (or dislike) back; 404 when there was none. */
+  async remove(user: SessionUser, postId: string, reaction: Reaction): Promise<ReactionReply> {
+    const { post, reply } = await this.dataSource.transaction(async (manager) => {
+      const locked = await this.lockPost(manager, user.id, postId);
+      const removed = await manager.delete(TABLES[reaction], { userId: user.id, postId });
+      if (!removed.affected) {
+        throw new NotFoundException(
+          reaction === 'like' ? 'You have not liked this post' : 'You have not disliked this post',
+        );
+      }
+      const counts = await this.applyCounts(manager, postId, { [COUNTERS[reaction]]: -1 });
+      // The two reactions exclude each other, so none is left.
+      return { post: locked, reply: { postId, ...counts, isLiked: false, isDisliked: false } };
+    });
+    this.events.counts(
+      toPostCounts({ id: postId, ...reply, commentsCount: post.commentsCount }),
+      post.weapon,
+    );
+    return reply;
+  }
+
+  private async lockPost(manager: EntityManager, viewerId: string, postId: string): Promise<PostEntity> {
+    const post = await this.posts.findVisible(manager, viewerId, postId, true);
+    if (!post) throw new NotFoundException('Post not found');
+    return post;
+  }
+
+  private async applyCounts(
+    manager: EntityManager,
+    postId: string,
+    deltas: Partial<Record<'likesCount' | 'dislikesCount', number>>,
+  ): Promise<{ likesCount: number; dislikesCount: number }> {
+    const set: Record<string, () => string> = {};
+    for (const [column, delta] of Object.entries(deltas)) {
+      if (delta) set[column] = () => `GREATEST("${column}" + (${Math.trunc(delta)}), 0)`;
+    }
+    const result = await manager
+      .createQueryBuilder()
+      .update(PostEntity)
+      .set(set)
+      .where('id = :postId', { postId })
+      .returning(['likesCount', 'dislikesCount'])
+      .execute();
+    const row = (result.raw as { likesCount: number; dislikesCount: number }[])[0];
+    return { likesCount: row.likesCount, dislikesCount: row.dislikesCount };
+  }
+}

@@ -1,0 +1,37 @@
+import { Body, Controller, ForbiddenException, Get, NotFoundException, Param, Put } from '@nestjs/common';
+import { updateProfileSchema, type Profile, type SessionUser } from '@piste/contracts';
+import { CurrentUser, uuidParam } from '../common/decorators';
+import { ZodPipe } from '../common/zod.pipe';
+import { ConnectionsService } from '../connections/connections.service';
+import { toProfile } from './users.mapper';
+import { UsersService, type ProfileChanges } from './users.service';
+
+/** Profiles: a user's public profile, and editing your own (spec sections 2 and 5). */
+@Controller('api/users')
+export class UsersController {
+  constructor(
+    private readonly users: UsersService,
+    private readonly connections: ConnectionsService,
+  ) {}
+
+  /** Anyone's public profile (email only for yourself); 404 when unknown or when either blocked the other. */
+  @Get(':id')
+  async profile(@CurrentUser() viewer: SessionUser, @Param('id', uuidParam()) id: string): Promise<Profile> {
+    const user = await this.users.findById(id);
+    if (!user || (id !== viewer.id && (await this.connections.isBlockedEitherWay(viewer.id, id)))) {
+      throw new NotFoundException('User not found');
+    }
+    return toProfile(user, viewer.id);
+  }
+
+  /** Your own profile only. */
+  @Put(':id')
+  async update(
+    @CurrentUser() viewer: SessionUser,
+    @Param('id', uuidParam()) id: string,
+    @Body(new ZodPipe(updateProfileSchema)) body: ProfileChanges,
+  ): Promise<Profile> {
+    if (id !== viewer.id) throw new ForbiddenException('You can only edit your own profile');
+    return toProfile(await this.users.updateProfile(id, body), viewer.id);
+  }
+}

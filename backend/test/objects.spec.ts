@@ -1,0 +1,329 @@
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DataSource } from 'typeorm';
+import { AVATAR_MAX_BYTES, POST_MEDIA_MAX_BYTES, type UploadReply } from '@piste/contracts';
+import { ApiClient, makeUser, startTestApp, type TestApp, type TestUser } from './helpers';
+import { FORGED, makeJpeg, makeMp4, makePng, makeWebm, uploadFile } from './media-fixtures';
+
+describe('objects: uploads and serving', () => {
+  let t: TestApp;
+  let dataDir: string;
+  let owner: TestUser;
+  beforeAll(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'piste-objects-'));
+    t = await startTestApp({ DATA_DIR: dataDir });
+    owner = await makeUser(t);
+  });
+  afterAll(async () => {
+    await t.close();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  const ticket = (body?: unknown, user = owner) => user.client.post<UploadReply>('/api/objects/upload', body);
+  const put = (url: string, bytes: Uint8Array | Buffer, contentType: string, client = new ApiClient(t.url)) =>
+    client.request('PUT', url, new Uint8Array(bytes), { 'content-type': contentType });
+
+  async function fetchObject(path: string, headers: Record<string, string> = {}, user = owner) {
+    const res = await fetch(t.url + path, { headers: { cookie: user.client.cookie, ...headers } });
+    return { status: res.status, headers: res.headers, bytes: Buffer.from(await res.arrayBuffer()) };
+  }
+
+  describe('issuing upload URLs', () => {
+    it('returns a single-use upload URL and the object path', async () => {
+      const res = await ticket({ filename: 'a.png', contentType: 'image/png', size: 100, purpose: 'post' });
+      expect(res.status).toBe(201);
+      expect(res.body.uploadUrl).toMatch(/^\/api\/objects\/upload\/[a-f0-9]{64}$/);
+      expect(res.body.objectPath).toMatch(/^\/objects\/post\/[a-f0-9]{32}$/);
+    });
+
+    it('treats an empty body as an avatar upload (the spec’s profile flow)', async () => {
+      const res = await owner.client.post<UploadReply>('/api/objects/upload');
+      expect(res.status).toBe(201);
+      expect(res.body.objectPath).toMatch(/^\/objects\/avatar\//);
+    });
+
+    it('refuses SVG, HTML and other types, and videos for avatars, with the spec’s texts', async () => {
+      const cases: [Record<string, unknown>, string][] = [
+        [{ contentType: 'image/svg+xml', purpose: 'post' }, 'Please select an image or video file.'],
+        [{ contentType: 'text/html', purpose: 'post' }, 'Please select an image or video file.'],
+        [{ contentType: 'application/pdf', purpose: 'post' }, 'Please select an image or video file.'],
+        [{ contentType: 'image/svg+xml', purpose: 'avatar' }, 'Please select an image file'],
+        [{ contentType: 'video/mp4', purpose: 'avatar' }, 'Please select an image file'],
+      ];
+      for (const [body, message] of cases) {
+        const res = await ticket(body);
+        expect({ body, status: res.status, message: res.body }).toEqual({
+          body,
+          status: 400,
+          message: { message },
+        });
+      }
+      const purpose = await ticket({ contentType: 'image/png', purpose: 'banner' });
+      expect(purpose.status).toBe(400);
+    });
+
+    it('refuses a declared size over the purpose’s limit with 413', async () => {
+      const post = await ticket({
+        contentType: 'video/mp4',
+        size: POST_MEDIA_MAX_BYTES + 1,
+        purpose: 'post',
+      });
+      expect(post).toMatchObject({
+        status: 413,
+        body: { message: 'Please select a file smaller than 50MB.' },
+      });
+      const avatar = await ticket({
+        contentType: 'image/png',
+        size: AVATAR_MAX_BYTES + 1,
+        purpose: 'avatar',
+      });
+      expect(avatar).toMatchObject({
+        status: 413,
+        body: { message: 'Please select an image smaller than 10MB' },
+      });
+      const fits = await ticket({ contentType: 'video/mp4', size: POST_MEDIA_MAX_BYTES, purpose: 'post' });
+      expect(fits.status).toBe(201);
+    });
+  });
+
+  describe('uploading', () => {
+    const realFiles: [string, Buffer, string, 'post' | 'avatar'][] = [
+      ['PNG', makePng(), 'image/png', 'post'],
+      ['JPEG', makeJpeg(), 'image/jpeg', 'post'],
+      [
+        'GIF',
+        Buffer.from(
+          'GIF89a\x01\x00\x01\x00\x80\x00\x00\xff\xff\xff\x00\x00\x00!\xf9\x04\x01\x00\x00\x00\x00,\x00\x00\x00\x00\x01\x00\x01\x00\x00\x02\x02D\x01\x00;',
+          'latin1',
+        ),
+        'image/gif',
+        'post',
+      ],
+      ['MP4', makeMp4(), 'video/mp4', 'post'],
+      ['QuickTime', makeMp4('qt  '), 'video/quicktime', 'post'],
+      ['WebM', makeWebm(), 'video/webm', 'post'],
+      ['PNG avatar', makePng(16, 16), 'image/png', 'avatar'],
+      ['JPEG avatar', makeJpeg(), 'image/jpeg', 'avatar'],
+    ];
+    it.each(realFiles)(
+      'stores a real %s and serves it back byte for byte',
+      async (_name, bytes, contentType, purpose) => {
+        const { objectPath } = await uploadFile(owner.client, bytes, contentType, purpose);
+        const res = await fetchObject(objectPath);
+        expect(res.status).toBe(200);
+        expect(res.headers.get('content-type')).toBe(contentType);
+        expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+        expect(res.headers.get('cache-control')).toMatch(/max-age=31536000/);
+        expect(res.headers.get('accept-ranges')).toBe('bytes');
+        expect(res.bytes.equals(bytes)).toBe(true);
+      },
+    );
+
+    it('needs no session for the PUT (the token is the permission) and answers with the object path', async () => {
+      const { body } = await ticket({ contentType: 'image/png', purpose: 'post' });
+      const res = await put(body.uploadUrl, makePng(), 'image/png');
+      expect(res).toMatchObject({ status: 200, body: { objectPath: body.objectPath } });
+    });
+
+    it('refuses forged files by their real bytes', async () => {
+      const cases: [string, Buffer, string, 'post' | 'avatar'][] = [
+        ['HTML renamed .png', FORGED.html, 'image/png', 'post'],
+        ['SVG sent as PNG', FORGED.svg, 'image/png', 'post'],
+        ['SVG sent as JPEG avatar', FORGED.svg, 'image/jpeg', 'avatar'],
+        ['a PNG sent as JPEG', makePng(), 'image/jpeg', 'post'],
+        ['an AVIF image sent as MP4', FORGED.avif, 'video/mp4', 'post'],
+        ['HTML sent as WebM', FORGED.html, 'video/webm', 'post'],
+      ];
+      for (const [name, bytes, contentType, purpose] of cases) {
+        const { body } = await ticket({ contentType, purpose });
+        const res = await put(body.uploadUrl, bytes, contentType);
+        expect({ name, status: res.status, message: res.body.message }).toEqual({
+          name,
+          status: 415,
+          message: "The file's content does not match its type",
+        });
+        await expect(fetchObject(body.objectPath)).resolves.toMatchObject({ status: 404 });
+      }
+    });
+
+    it('refuses a PUT whose content type is not allowed or differs from the declared one', async () => {
+      const avatar = await ticket(undefined);
+      const svg = await put(avatar.body.uploadUrl, FORGED.svg, 'image/svg+xml');
+      expect(svg).toMatchObject({ status: 415, body: { message: 'Please select an image file' } });
+
+      const html = await ticket({ purpose: 'post' });
+      const htmlPut = await put(html.body.uploadUrl, FORGED.html, 'text/html');
+      expect(htmlPut).toMatchObject({
+        status: 415,
+        body: { message: 'Please select an image or video file.' },
+      });
+
+      const declared = await ticket({ contentType: 'image/png', purpose: 'post' });
+      const mismatch = await put(declared.body.uploadUrl, makeJpeg(), 'image/jpeg');
+      expect(mismatch).toMatchObject({
+        status: 415,
+        body: { message: 'The file type does not match the upload request' },
+      });
+
+      const wrongPurpose = await ticket({ purpose: 'avatar' });
+      const video = await put(wrongPurpose.body.uploadUrl, makeMp4(), 'video/mp4');
+      expect(video).toMatchObject({ status: 415, body: { message: 'Please select an image file' } });
+    });
+
+    it('refuses an empty file', async () => {
+      const { body } = await ticket({ contentType: 'image/png', purpose: 'post' });
+      const res = await put(body.uploadUrl, Buffer.alloc(0), 'image/png');
+      expect(res).toMatchObject({ status: 415, body: { message: 'The file is empty' } });
+    });
+
+    it('refuses a file over the limit by its Content-Length', async () => {
+      const { body } = await ticket(undefined);
+      const big = Buffer.concat([makePng(), Buffer.alloc(AVATAR_MAX_BYTES)]);
+      const res = await put(body.uploadUrl, big, 'image/png');
+      expect(res).toMatchObject({
+        status: 413,
+        body: { message: 'Please select an image smaller than 10MB' },
+      });
+    });
+
+    it('stops a streamed upload (no Content-Length) as soon as it passes the limit, and keeps nothing', async () => {
+      const { body } = await ticket(undefined);
+      const chunk = Buffer.alloc(1024 * 1024, 0x41);
+      let sent = 0;
+      const stream = new ReadableStream<Uint8Array>({
+        pull(controller) {
+          if (sent === 0) controller.enqueue(new Uint8Array(makePng()));
+          if (sent > AVATAR_MAX_BYTES + 2 * chunk.length) return controller.close();
+          sent += chunk.length;
+          controller.enqueue(new Uint8Array(chunk));
+        },
+      });
+      const res = await fetch(t.url + body.uploadUrl, {
+        method: 'PUT',
+        body: stream,
+        headers: { 'content-type': 'image/png' },
+        duplex: 'half',
+      } as RequestInit);
+      expect(res.status).toBe(413);
+      await expect(res.json()).resolves.toEqual({ message: 'Please select an image smaller than 10MB' });
+      const avatarDir = join(dataDir, 'objects', 'avatar');
+      const leftovers = (await readdir(avatarDir).catch(() => [] as string[])).filter((f) =>
+        f.endsWith('.part'),
+      );
+      expect(leftovers).toEqual([]);
+      await expect(fetchObject(body.objectPath)).resolves.toMatchObject({ status: 404 });
+    });
+
+    it('uses each upload URL once', async () => {
+      const { uploadUrl } = await uploadFile(owner.client, makePng(), 'image/png');
+      const again = await put(uploadUrl, makePng(), 'image/png');
+      expect(again).toMatchObject({
+        status: 409,
+        body: { message: 'This upload URL has already been used' },
+      });
+      // A refused file uses the URL up too.
+      const { body } = await ticket({ contentType: 'image/png', purpose: 'post' });
+      await put(body.uploadUrl, FORGED.html, 'image/png');
+      const retry = await put(body.uploadUrl, makePng(), 'image/png');
+      expect(retry.status).toBe(409);
+    });
+
+    it('refuses an expired or unknown upload URL', async () => {
+      const { body } = await ticket({ contentType: 'image/png', purpose: 'post' });
+      const token = body.uploadUrl.split('/').pop();
+      await t.app
+        .get(DataSource)
+        .query(`UPDATE upload_tickets SET "expiresAt" = now() - interval '1 second' WHERE token = $1`, [
+          token,
+        ]);
+      const expired = await put(body.uploadUrl, makePng(), 'image/png');
+      expect(expired).toMatchObject({ status: 410, body: { message: 'This upload URL has expired' } });
+      const unknown = await put(`/api/objects/upload/${'0'.repeat(64)}`, makePng(), 'image/png');
+      expect(unknown).toMatchObject({ status: 404, body: { message: 'Upload URL not found' } });
+      const malformed = await put('/api/objects/upload/..%2F..%2Fetc', makePng(), 'image/png');
+      expect(malformed.status).toBe(404);
+    });
+
+    it('ties an upload to its owner: someone else’s upload cannot become my post’s media', async () => {
+      const thief = await makeUser(t);
+      const { objectPath } = await uploadFile(owner.client, makePng(), 'image/png');
+      const stolen = await thief.client.post('/api/posts', {
+        content: 'Look at this',
+        weapon: 'epee',
+        mediaUrl: objectPath,
+        mediaType: 'image',
+      });
+      expect(stolen).toMatchObject({ status: 400, body: { message: 'Media must be a file you uploaded' } });
+      // Someone else's ticket still works for its holder only by its secret token, which only the owner got.
+      const own = await owner.client.post('/api/posts', {
+        content: 'Mine',
+        weapon: 'epee',
+        mediaUrl: objectPath,
+        mediaType: 'image',
+      });
+      expect(own.status).toBe(201);
+    });
+  });
+
+  describe('serving', () => {
+    it('requires a session', async () => {
+      const { objectPath } = await uploadFile(owner.client, makePng(), 'image/png');
+      const res = await fetch(t.url + objectPath);
+      expect(res.status).toBe(401);
+    });
+
+    it('answers 404 for unknown or malformed paths', async () => {
+      for (const path of [
+        '/objects/post/0123456789abcdef0123456789abcdef',
+        '/objects/post/x',
+        '/objects/post%2F..%2F..%2Fpackage.json',
+        '/objects/post/0123456789abcdef0123456789abcdef.meta.json',
+      ]) {
+        const res = await fetchObject(path);
+        expect({ path, status: res.status }).toEqual({ path, status: 404 });
+      }
+    });
+
+    it('serves byte ranges so videos can seek', async () => {
+      const video = makeMp4('isom', 1000);
+      const { objectPath } = await uploadFile(owner.client, video, 'video/mp4');
+      const size = video.length;
+
+      const middle = await fetchObject(objectPath, { range: 'bytes=10-19' });
+      expect(middle.status).toBe(206);
+      expect(middle.headers.get('content-range')).toBe(`bytes 10-19/${size}`);
+      expect(middle.headers.get('content-length')).toBe('10');
+      expect(middle.bytes.equals(video.subarray(10, 20))).toBe(true);
+
+      const open = await fetchObject(objectPath, { range: `bytes=${size - 5}-` });
+      expect(open.status).toBe(206);
+      expect(open.bytes.equals(video.subarray(size - 5))).toBe(true);
+
+      const suffix = await fetchObject(objectPath, { range: 'bytes=-4' });
+      expect(suffix.headers.get('content-range')).toBe(`bytes ${size - 4}-${size - 1}/${size}`);
+      expect(suffix.bytes.equals(video.subarray(size - 4))).toBe(true);
+
+      const clamped = await fetchObject(objectPath, { range: `bytes=0-${size + 100}` });
+      expect(clamped.status).toBe(206);
+      expect(clamped.bytes.equals(video)).toBe(true);
+
+      const beyond = await fetchObject(objectPath, { range: `bytes=${size}-` });
+      expect(beyond.status).toBe(416);
+      expect(beyond.headers.get('content-range')).toBe(`bytes */${size}`);
+
+      const garbage = await fetchObject(objectPath, { range: 'pages=1-2' });
+      expect(garbage.status).toBe(200);
+      expect(garbage.bytes.equals(video)).toBe(true);
+    });
+
+    it('answers a revalidation with 304', async () => {
+      const { objectPath } = await uploadFile(owner.client, makePng(), 'image/png');
+      const first = await fetchObject(objectPath);
+      const etag = first.headers.get('etag')!;
+      expect(etag).toBeTruthy();
+      const again = await fetchObject(objectPath, { 'if-none-match': etag });
+      expect(again.status).toBe(304);
+    });
+  });
+});

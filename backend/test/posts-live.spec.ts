@@ -1,0 +1,220 @@
+import { DataSource } from 'typeorm';
+import type { FeedPost, PostComment, ServerEventName } from '@piste/contracts';
+import {
+  connectSocket,
+  describeWithRedis,
+  makePost,
+  makeUser,
+  nextEvent,
+  settle,
+  startTestApp,
+  type TestApp,
+  type TestSocket,
+  type TestUser,
+} from './helpers';
+
+async function watch(
+  t: TestApp | string,
+  user: TestUser,
+  weapon: 'epee' | 'foil' | 'sabre',
+): Promise<TestSocket> {
+  const url = typeof t === 'string' ? t : t.url;
+  const socket = await connectSocket(url, user.client.on(url));
+  socket.emit('feed:watch', { weapon });
+  await settle();
+  return socket;
+}
+
+/** Collects every event of one name, to prove that something did NOT arrive. */
+function record(socket: TestSocket, event: ServerEventName): unknown[] {
+  const seen: unknown[] = [];
+  socket.on(event, (payload: unknown) => seen.push(payload));
+  return seen;
+}
+
+// One app for the whole file: passport's (de)serializers are process-global, so an app closed mid-file would
+// still be asked to load sessions for the apps started after it.
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('live feed', () => {
+  const sockets: TestSocket[] = [];
+  afterEach(() => {
+    sockets.splice(0).forEach((s) => s.close());
+  });
+
+  async function watcher(user: TestUser, weapon: 'epee' | 'foil' | 'sabre'): Promise<TestSocket> {
+    const socket = await watch(t, user, weapon);
+    sockets.push(socket);
+    return socket;
+  }
+
+  it('announces a new post to the watchers of its weapon only', async () => {
+    const author = await makeUser(t, { name: 'Ana Author' });
+    const foilWatcher = await watcher(await makeUser(t), 'foil');
+    const sabreWatcher = await watcher(await makeUser(t), 'sabre');
+    const elsewhere = record(sabreWatcher, 'post:created');
+    const created = nextEvent(foilWatcher, 'post:created', (p) => p.post.authorId === author.user.id);
+    const post = await makePost(author, { weapon: 'foil', content: 'Live!' });
+    const { post: announced } = await created;
+    expect(announced).toEqual<FeedPost>({ ...post, isLiked: false, isDisliked: false });
+    await settle();
+    expect(elsewhere).toHaveLength(0);
+  });
+
+  it('sends counts on likes and dislikes, and notifies the author when someone else reacts', async () => {
+    const author = await makeUser(t, { name: 'Ana Author' });
+    const fan = await makeUser(t, { name: 'Fay Fan' });
+    const post = await makePost(author, { weapon: 'epee', content: 'x'.repeat(150) });
+    const feed = await watcher(await makeUser(t), 'epee');
+    const authorSocket = await watcher(author, 'foil');
+
+    const counts = nextEvent(feed, 'post:counts', (p) => p.postId === post.id);
+    const liked = nextEvent(authorSocket, 'notification', (n) => n.postId === post.id);
+    await fan.client.post('/api/likes', { postId: post.id });
+    await expect(counts).resolves.toEqual({
+      postId: post.id,
+      likesCount: 1,
+      dislikesCount: 0,
+      commentsCount: 0,
+      weapon: 'epee',
+    });
+    await expect(liked).resolves.toEqual({
+      type: 'like',
+      user: { id: fan.user.id, name: 'Fay Fan', avatar: null },
+      message: 'Fay Fan liked your post',
+      postId: post.id,
+      postContent: 'x'.repeat(100),
+    });
+
+    const afterDislike = nextEvent(feed, 'post:counts', (p) => p.postId === post.id && p.dislikesCount === 1);
+    const disliked = nextEvent(authorSocket, 'notification', (n) => n.type === 'other');
+    await fan.client.post('/api/dislikes', { postId: post.id });
+    await expect(afterDislike).resolves.toMatchObject({ likesCount: 0, dislikesCount: 1 });
+    await expect(disliked).resolves.toMatchObject({ message: 'Fay Fan disliked your post', postId: post.id });
+
+    const afterUndo = nextEvent(feed, 'post:counts', (p) => p.postId === post.id && p.dislikesCount === 0);
+    await fan.client.delete(`/api/dislikes/${fan.user.id}/${post.id}`);
+    await expect(afterUndo).resolves.toMatchObject({ likesCount: 0, dislikesCount: 0 });
+  });
+
+  it('does not notify authors about their own reactions and comments', async () => {
+    const author = await makeUser(t);
+    const post = await makePost(author);
+    const authorSocket = await watcher(author, 'epee');
+    const notifications = record(authorSocket, 'notification');
+    const counts = nextEvent(
+      authorSocket,
+      'post:counts',
+      (p) => p.postId === post.id && p.commentsCount === 1,
+    );
+    await author.client.post('/api/likes', { postId: post.id });
+    await author.client.post('/api/comments', { postId: post.id, content: 'Own comment' });
+    await counts;
+    await settle();
+    expect(notifications).toHaveLength(0);
+  });
+
+  it('sends new comments with counts, and notifies the author', async () => {
+    const author = await makeUser(t);
+    const commenter = await makeUser(t, { name: 'Cal Commenter' });
+    const post = await makePost(author, { weapon: 'sabre', content: 'Short post' });
+    const feed = await watcher(await makeUser(t), 'sabre');
+    const authorSocket = await watcher(author, 'epee');
+    const commented = nextEvent(feed, 'comment:created', (p) => p.comment.postId === post.id);
+    const counts = nextEvent(feed, 'post:counts', (p) => p.postId === post.id);
+    const notified = nextEvent(authorSocket, 'notification', (n) => n.postId === post.id);
+    const res = await commenter.client.post<PostComment>('/api/comments', {
+      postId: post.id,
+      content: 'Nice',
+    });
+    await expect(commented).resolves.toEqual({ comment: res.body, weapon: 'sabre' });
+    await expect(counts).resolves.toMatchObject({ commentsCount: 1 });
+    await expect(notified).resolves.toEqual({
+      type: 'comment',
+      user: { id: commenter.user.id, name: 'Cal Commenter', avatar: null },
+      message: 'Cal Commenter commented on your post',
+      postId: post.id,
+      postContent: 'Short post',
+    });
+  });
+
+  it('announces deletions', async () => {
+    const author = await makeUser(t);
+    const post = await makePost(author, { weapon: 'foil' });
+    const feed = await watcher(await makeUser(t), 'foil');
+    const deleted = nextEvent(feed, 'post:deleted', (p) => p.postId === post.id);
+    await author.client.delete(`/api/posts/${post.id}`);
+    await expect(deleted).resolves.toEqual({ postId: post.id, weapon: 'foil' });
+  });
+
+  it('keeps new posts and comments away from users on either side of a block with the author', async () => {
+    const author = await makeUser(t);
+    const blocker = await makeUser(t);
+    const bystander = await makeUser(t);
+    await t.app
+      .get(DataSource)
+      .query(`INSERT INTO blocked_users ("blockerId", "blockedId") VALUES ($1, $2)`, [
+        blocker.user.id,
+        author.user.id,
+      ]);
+    const blockerSocket = await watcher(blocker, 'epee');
+    const bystanderSocket = await watcher(bystander, 'epee');
+    const leakedPosts = record(blockerSocket, 'post:created');
+    const leakedComments = record(blockerSocket, 'comment:created');
+    const seen = nextEvent(bystanderSocket, 'post:created', (p) => p.post.authorId === author.user.id);
+    const post = await makePost(author, { weapon: 'epee' });
+    await seen;
+    const seenComment = nextEvent(bystanderSocket, 'comment:created', (p) => p.comment.postId === post.id);
+    await author.client.post('/api/comments', { postId: post.id, content: 'Hidden from the blocker' });
+    await seenComment;
+    await settle();
+    expect(leakedPosts.filter((p) => (p as { post: FeedPost }).post.id === post.id)).toHaveLength(0);
+    expect(leakedComments).toHaveLength(0);
+  });
+});
+
+describeWithRedis('live feed across two instances', () => {
+  let b: TestApp;
+  beforeAll(async () => {
+    b = await startTestApp();
+  });
+  afterAll(async () => {
+    await b?.close();
+  });
+
+  it('a like on instance A updates a watcher of that feed on instance B', async () => {
+    const a = t;
+    const author = await makeUser(a);
+    const fan = await makeUser(a, { name: 'Remote Fan' });
+    const viewer = await makeUser(a);
+    const post = await makePost(author, { weapon: 'sabre' });
+    const onB = await watch(b.url, viewer, 'sabre');
+    const authorOnB = await watch(b.url, author, 'epee');
+    try {
+      const counts = nextEvent(onB, 'post:counts', (p) => p.postId === post.id);
+      const notified = nextEvent(authorOnB, 'notification', (n) => n.postId === post.id);
+      const like = await fan.client.post('/api/likes', { postId: post.id });
+      expect(like.status).toBe(201);
+      await expect(counts).resolves.toEqual({
+        postId: post.id,
+        likesCount: 1,
+        dislikesCount: 0,
+        commentsCount: 0,
+        weapon: 'sabre',
+      });
+      await expect(notified).resolves.toMatchObject({ type: 'like', message: 'Remote Fan liked your post' });
+      const created = nextEvent(onB, 'post:created', (p) => p.post.authorId === author.user.id);
+      const second = await makePost(author, { weapon: 'sabre' });
+      await expect(created).resolves.toMatchObject({ post: { id: second.id } });
+    } finally {
+      onB.close();
+      authorOnB.close();
+    }
+  });
+});

@@ -1,0 +1,256 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { APIRequestContext, Browser, Page } from 'playwright-core';
+import {
+  describeInBrowser,
+  launchBrowser,
+  newPage,
+  screenshot,
+  startApp,
+  uniqueName,
+  type RunningApp,
+} from './helpers';
+
+/** Signs a browser context up through the API (its cookie jar is the context's) and returns the user's id. */
+async function registerByApi(request: APIRequestContext, username: string): Promise<string> {
+  const res = await request.post('/api/register', {
+    data: {
+      username,
+      email: `${username}@example.com`,
+      name: `Fencer ${username}`,
+      weaponSpecialty: 'epee',
+      password: 'secret123',
+    },
+  });
+  expect(res.status()).toBe(201);
+  return ((await res.json()) as { id: string }).id;
+}
+
+/** Awaits an API call, fails with its reply unless it succeeded, and returns its JSON body (if any). */
+async function expectOk(
+  response: Promise<{ ok(): boolean; status(): number; text(): Promise<string> }>,
+): Promise<unknown> {
+  const res = await response;
+  const text = await res.text();
+  if (!res.ok()) throw new Error(`${res.status()}: ${text}`);
+  return text ? (JSON.parse(text) as unknown) : null;
+}
+
+/** A screenshot of what the viewport shows (the full page of a long list is too tall to look at). */
+async function viewportShot(page: Page, name: string): Promise<void> {
+  const dir = join(__dirname, 'screenshots');
+  mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: join(dir, `${name}.png`) });
+}
+
+const bell = (page: Page) => page.getByRole('button', { name: /^Notifications/ });
+const badge = (page: Page) => page.getByTestId('notification-badge');
+const liveConnection = (page: Page, state: string) => page.locator(`[data-live-connection="${state}"]`);
+const liveBanner = (page: Page) => page.getByText('Live updates paused — reconnecting…');
+
+describeInBrowser('notification centre and a resilient live client', () => {
+  let app: RunningApp;
+  let browser: Browser;
+  beforeAll(async () => {
+    [app, browser] = await Promise.all([startApp(), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+
+  it("shows B's like, comment and message live in A's bell and page, and recovers from a server restart", async () => {
+    const a = await newPage(browser, app.url);
+    const b = await newPage(browser, app.url);
+    const aName = uniqueName('alba');
+    const bName = uniqueName('bruno');
+    const aId = await registerByApi(a.context.request, aName);
+    await registerByApi(b.context.request, bName);
+
+    // A and B connect; A posts. All before A's tab opens, so A's centre starts empty.
+    const request = (await expectOk(
+      b.context.request.post('/api/friend-requests', { data: { receiverId: aId } }),
+    )) as { id: string };
+    await expectOk(
+      a.context.request.put(`/api/friend-requests/${request.id}`, { data: { status: 'accepted' } }),
+    );
+    const post = (await expectOk(
+      a.context.request.post('/api/posts', {
+        data: {
+          content: 'Twenty minutes of parry-riposte footwork before every bout',
+          type: 'general',
+          weapon: 'epee',
+        },
+      }),
+    )) as { id: string };
+
+    await a.page.goto('/');
+    await a.page.getByRole('link', { name: 'Your profile' }).waitFor();
+    await expect(badge(a.page).count()).resolves.toBe(0);
+    // B acts once A's tab is live.
+    await liveConnection(a.page, 'connected').waitFor({ state: 'attached' });
+    await a.page.evaluate(() => ((window as unknown as { stayedLoaded: boolean }).stayedLoaded = true));
+
+    // B likes, comments and messages A.
+    await expectOk(b.context.request.post('/api/likes', { data: { postId: post.id } }));
+    await expectOk(
+      b.context.request.post('/api/comments', { data: { postId: post.id, content: 'Great drill!' } }),
+    );
+    await expectOk(
+      b.context.request.post('/api/messages', { data: { receiverId: aId, content: 'Bout on Friday?' } }),
+    );
+
+    // A's bell counts 3, without a reload.
+    await a.page.waitForFunction(
+      () => document.querySelector('[data-testid="notification-badge"]')?.textContent === '3',
+    );
+
+    await bell(a.page).click();
+    const popover = a.page.getByRole('dialog', { name: 'Notifications' });
+    await popover.waitFor();
+    await expect(popover.getByTestId('notification').count()).resolves.toBe(3);
+    await expect(popover.getByText(`Fencer ${bName}`).count()).resolves.toBe(3);
+    await expect(popover.getByTestId('unread-dot').count()).resolves.toBe(3);
+    await popover.getByText('“Twenty minutes of parry-riposte footwork before every bout”').first().waitFor();
+    await popover.getByRole('button', { name: 'Mark all as read' }).waitFor();
+    await screenshot(a.page, 'notifications-popover');
+
+    await popover.getByRole('button', { name: 'View all notifications' }).click();
+    await a.page.waitForURL('**/notifications');
+    await a.page.getByRole('heading', { name: 'Notifications', level: 1 }).waitFor();
+    await a.page.getByText('3 new').waitFor();
+    const rows = a.page.getByRole('list', { name: 'Notifications' }).getByTestId('notification');
+    await expect(rows.count()).resolves.toBe(3);
+    await screenshot(a.page, 'notifications-page');
+
+    // Mark one read, then all: the badge goes.
+    await rows.first().getByRole('button', { name: 'Mark as read' }).click();
+    await a.page.getByText('2 new').waitFor();
+    await expect(badge(a.page).textContent()).resolves.toBe('2');
+    await a.page.getByRole('button', { name: 'Mark all as read' }).click();
+    await a.page.getByText('All notifications marked as read').waitFor();
+    await badge(a.page).waitFor({ state: 'detached' });
+    await expect(a.page.getByText(/\d+ new/).count()).resolves.toBe(0);
+    await expect(a.page.getByTestId('unread-dot').count()).resolves.toBe(0);
+    await expect(a.page.getByRole('button', { name: 'Mark all as read' }).count()).resolves.toBe(0);
+
+    // Delete one.
+    await rows.first().getByRole('button', { name: 'Delete notification' }).click();
+    await a.page.getByText('The notification has been removed').waitFor();
+    await expect(rows.count()).resolves.toBe(2);
+
+    // They are A's only: kept across a reload, under A's key.
+    await a.page.reload();
+    await a.page.getByRole('heading', { name: 'Notifications', level: 1 }).waitFor();
+    await expect(rows.count()).resolves.toBe(2);
+    await expect(
+      a.page.evaluate(
+        (id) => Object.keys(localStorage).filter((key) => key === `piste:notifications:${id}`),
+        aId,
+      ),
+    ).resolves.toHaveLength(1);
+    await a.page.evaluate(() => ((window as unknown as { stayedLoaded: boolean }).stayedLoaded = true));
+
+    // The server goes away: the banner says so; it comes back on the same port and the tab recovers by itself.
+    await app.stop();
+    await liveBanner(a.page).waitFor();
+    await screenshot(a.page, 'notifications-live-paused');
+    app = await startApp({}, app.port);
+    await liveBanner(a.page).waitFor({ state: 'detached', timeout: 30_000 });
+    await liveConnection(a.page, 'connected').waitFor({ state: 'attached' });
+
+    await expectOk(
+      b.context.request.post('/api/comments', { data: { postId: post.id, content: 'See you there' } }),
+    );
+    await a.page.waitForFunction(
+      () => document.querySelector('[data-testid="notification-badge"]')?.textContent === '1',
+    );
+    await a.page.getByText('1 new').waitFor();
+    await expect(rows.count()).resolves.toBe(3);
+    await expect(
+      a.page.evaluate(() => (window as unknown as { stayedLoaded?: boolean }).stayedLoaded),
+    ).resolves.toBe(true);
+    await screenshot(a.page, 'notifications-after-restart');
+
+    await a.context.close();
+    await b.context.close();
+  });
+
+  it('shows the empty states, and pages through many notifications with Load more', async () => {
+    const { context, page } = await newPage(browser, app.url);
+    const userId = await registerByApi(context.request, uniqueName('cara'));
+    await page.goto('/notifications');
+    await page.getByText('No notifications yet').waitFor();
+    await page.getByText("You'll see updates here when people interact with your posts").waitFor();
+    await bell(page).click();
+    await page.getByRole('dialog', { name: 'Notifications' }).getByText('No notifications yet').waitFor();
+    await expect(page.getByRole('button', { name: 'Mark all as read' }).count()).resolves.toBe(0);
+    await screenshot(page, 'notifications-empty');
+    await page.keyboard.press('Escape');
+
+    // 45 stored notifications, as another tab would have written them: this tab follows through `storage`.
+    await page.evaluate((id) => {
+      const now = Date.now();
+      const items = Array.from({ length: 45 }, (_, i) => ({
+        id: now - i * 60_000,
+        type: (['like', 'comment', 'follow', 'achievement', 'message', 'other'] as const)[i % 6],
+        user: { name: `Fencer ${i}`, avatar: null },
+        message: i === 1 ? 'You sent a message' : `Fencer ${i} did thing ${i}`,
+        ...(i % 3 === 0
+          ? {
+              postContent:
+                `Post ${i}: a long drill write-up about distance, timing and the second intention. `.repeat(
+                  3,
+                ),
+            }
+          : {}),
+        time: 'Just now',
+        createdAt: new Date(now - i * 60_000).toISOString(),
+        unread: i < 5,
+      }));
+      const key = `piste:notifications:${id}`;
+      localStorage.setItem(key, JSON.stringify(items));
+      window.dispatchEvent(new StorageEvent('storage', { key, newValue: JSON.stringify(items) }));
+    }, userId);
+
+    const rows = page.getByRole('list', { name: 'Notifications' }).getByTestId('notification');
+    await page.getByText('5 new').waitFor();
+    await expect(rows.count()).resolves.toBe(20);
+    await page.getByText('Fencer 3 did thing 3', { exact: true }).waitFor();
+    await page.getByText('You sent a message', { exact: true }).waitFor();
+    await page.getByText('3 minutes ago', { exact: true }).waitFor();
+    await viewportShot(page, 'notifications-page-many');
+    await bell(page).click();
+    await viewportShot(page, 'notifications-popover-many');
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Load more notifications' }).click();
+    await expect(rows.count()).resolves.toBe(40);
+    await page.getByRole('button', { name: 'Load more notifications' }).click();
+    await expect(rows.count()).resolves.toBe(45);
+    await expect(page.getByRole('button', { name: 'Load more notifications' }).count()).resolves.toBe(0);
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await viewportShot(page, 'notifications-page-mobile');
+    await bell(page).click();
+    await viewportShot(page, 'notifications-popover-mobile');
+    await context.close();
+  });
+
+  it('sends a tab to the auth screen when its session ended while the server was away', async () => {
+    const { context, page } = await newPage(browser, app.url);
+    await registerByApi(context.request, uniqueName('dario'));
+    await page.goto('/');
+    await liveConnection(page, 'connected').waitFor({ state: 'attached' });
+
+    // Signed out elsewhere (same cookies); the open socket does not notice until it has to reconnect.
+    await expectOk(context.request.post('/api/logout'));
+    await app.stop();
+    await liveBanner(page).waitFor();
+    app = await startApp({}, app.port);
+
+    await page.getByRole('tab', { name: 'Login' }).waitFor({ timeout: 30_000 });
+    await expect(liveBanner(page).count()).resolves.toBe(0);
+    await context.close();
+  });
+});

@@ -1,0 +1,71 @@
+import {
+  commentLikeReplySchema,
+  commentSchema,
+  FEED_PAGE_SIZE,
+  feedPostSchema,
+  hidePostReplySchema,
+  reactionReplySchema,
+  type CommentLikeReply,
+  type CreateCommentPayload,
+  type CreatePostPayload,
+  type FeedPost,
+  type PostComment,
+  type ReactionReply,
+  type Weapon,
+} from '@piste/contracts';
+import { z } from 'zod';
+import { api } from './client';
+
+const feedPageSchema = z.array(feedPostSchema);
+const commentListSchema = z.array(commentSchema);
+
+/** GET /api/posts/{weapon}?limit=10&offset={n}: one feed page, newest first. */
+export function fetchFeedPage(weapon: Weapon, offset: number, limit = FEED_PAGE_SIZE): Promise<FeedPost[]> {
+  return api.get(`/api/posts/${weapon}?limit=${limit}&offset=${offset}`, feedPageSchema);
+}
+
+export function fetchPost(postId: string): Promise<FeedPost> {
+  return api.get(`/api/posts/id/${postId}`, feedPostSchema);
+}
+
+export function createPost(payload: CreatePostPayload): Promise<FeedPost> {
+  return api.post('/api/posts', payload, feedPostSchema);
+}
+
+export async function deletePost(postId: string): Promise<void> {
+  await api.delete(`/api/posts/${postId}`);
+}
+
+export async function hidePost(postId: string): Promise<void> {
+  await api.post('/api/hide-post', { postId }, hidePostReplySchema);
+}
+
+export type Reaction = 'like' | 'dislike';
+const REACTION_PATHS: Record<Reaction, string> = { like: '/api/likes', dislike: '/api/dislikes' };
+
+/** POST /api/likes or /api/dislikes; the server clears the opposite reaction. */
+export function react(reaction: Reaction, userId: string, postId: string): Promise<ReactionReply> {
+  return api.post(REACTION_PATHS[reaction], { userId, postId }, reactionReplySchema);
+}
+
+/** DELETE /api/likes/{userId}/{postId} or /api/dislikes/…: takes the reaction back. */
+export function unreact(reaction: Reaction, userId: string, postId: string): Promise<ReactionReply> {
+  return api.delete(`${REACTION_PATHS[reaction]}/${userId}/${postId}`, reactionReplySchema);
+}
+
+/** GET /api/comments?postId=: oldest first, replies carry their parentId. */
+export function fetchComments(postId: string): Promise<PostComment[]> {
+  return api.get(`/api/comments?postId=${postId}`, commentListSchema);
+}
+
+export function createComment(payload: CreateCommentPayload): Promise<PostComment> {
+  return api.post('/api/comments', payload, commentSchema);
+}
+
+export function likeComment(commentId: string): Promise<CommentLikeReply> {
+  return api.post(`/api/comment-likes/${commentId}`, undefined, commentLikeReplySchema);
+}
+
+export function unlikeComment(commentId: string): Promise<CommentLikeReply> {
+  return api.delete(`/api/comment-likes/${commentId}`, commentLikeReplySchema);
+}

@@ -1,0 +1,128 @@
+import type { BlockedUser, ConnectionUser } from '@piste/contracts';
+import { MessageCircle, ShieldCheck, UserPlus, Users } from 'lucide-react';
+import { Link } from 'react-router-dom';
+import { Button } from '../Button';
+import { ConnectionMenu } from './ConnectionMenu';
+import { EmptyState, PersonListSkeleton } from './EmptyState';
+import { PersonCard, Tag } from './PersonCard';
+
+interface ConnectionListProps {
+  connections: ConnectionUser[];
+  loading: boolean;
+  busy: Record<string, true>;
+  onDiscover: () => void;
+  onRemove: (user: ConnectionUser) => void;
+  onBlock: (user: ConnectionUser) => void;
+  onUnblock: (user: { id: string; name: string | null; username?: string }) => void;
+}
+
+const nameOf = (user: { name: string | null; username?: string }) => user.name ?? user.username ?? 'this fencer';
+
+/** Your Connections: each connection with Message and a menu (remove, block or unblock). */
+export function ConnectionList({
+  connections,
+  loading,
+  busy,
+  onDiscover,
+  onRemove,
+  onBlock,
+  onUnblock,
+}: ConnectionListProps) {
+  if (loading && connections.length === 0) return <PersonListSkeleton />;
+  if (connections.length === 0) {
+    return (
+      <EmptyState
+        icon={Users}
+        title="No connections yet"
+        description="Find fencers in Discover and send them a connection request."
+        action={
+          <Button onClick={onDiscover}>
+            <UserPlus aria-hidden className="size-4" />
+            Discover fencers
+          </Button>
+        }
+      />
+    );
+  }
+  return (
+    <ul className="space-y-3" aria-label="Your connections">
+      {connections.map((user) => (
+        <PersonCard
+          key={user.id}
+          person={user}
+          tag={user.isBlocked ? <Tag tone="red">Blocked</Tag> : null}
+          actions={
+            <>
+              {user.isBlocked ? (
+                <Button
+                  variant="outline"
+                  onClick={() => onUnblock(user)}
+                  disabled={!!busy[user.id]}
+                  className="flex-1 sm:flex-none"
+                >
+                  <ShieldCheck aria-hidden className="size-4" />
+                  Unblock
+                </Button>
+              ) : (
+                <Link
+                  to={`/messages?with=${encodeURIComponent(user.id)}`}
+                  className="inline-flex flex-1 items-center justify-center gap-2 rounded-lg border border-slate-200 bg-white px-4 py-2 text-sm font-semibold text-slate-700 shadow-sm transition hover:bg-slate-50 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900 sm:flex-none"
+                >
+                  <MessageCircle aria-hidden className="size-4" />
+                  Message
+                </Link>
+              )}
+              <ConnectionMenu
+                name={nameOf(user)}
+                isBlocked={!!user.isBlocked}
+                disabled={!!busy[user.id]}
+                onRemove={() => onRemove(user)}
+                onBlock={() => onBlock(user)}
+                onUnblock={() => onUnblock(user)}
+              />
+            </>
+          }
+        />
+      ))}
+    </ul>
+  );
+}
+
+interface BlockedListProps {
+  blocked: BlockedUser[];
+  busy: Record<string, true>;
+  onUnblock: (user: BlockedUser) => void;
+}
+
+/** The users you blocked who are not among your connections, so they can be unblocked too. */
+export function BlockedList({ blocked, busy, onUnblock }: BlockedListProps) {
+  if (blocked.length === 0) return null;
+  return (
+    <section aria-labelledby="blocked-users-title" className="mt-8">
+      <h2 id="blocked-users-title" className="mb-3 text-sm font-semibold tracking-wide text-slate-500 uppercase">
+        Blocked users ({blocked.length})
+      </h2>
+      <ul className="space-y-3">
+        {blocked.map((user) => (
+          <PersonCard
+            key={user.id}
+            person={user}
+            tag={<Tag tone="red">Blocked</Tag>}
+            actions={
+              <Button
+                variant="outline"
+                onClick={() => onUnblock(user)}
+                disabled={!!busy[user.id]}
+                aria-label={`Unblock ${nameOf(user)}`}
+                className="w-full sm:w-auto"
+              >
+                <ShieldCheck aria-hidden className="size-4" />
+                Unblock
+              </Button>
+            }
+          />
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,159 @@
+import { WEAPON_LABELS, WEAPONS, type ConnectionUser } from '@piste/contracts';
+import { Check, Clock, LoaderCircle, Search, SearchX, UserPlus, UserRoundSearch } from 'lucide-react';
+import type { DiscoverWeapon, LoadStatus } from '../../stores/connections';
+import { Button } from '../Button';
+import { EmptyState, PersonListSkeleton } from './EmptyState';
+import { PersonCard } from './PersonCard';
+
+interface DiscoverPanelProps {
+  query: string;
+  weapon: DiscoverWeapon;
+  results: ConnectionUser[];
+  status: LoadStatus;
+  /** True once results for the current text are shown (not while typing ahead of them). */
+  hasSearched: boolean;
+  busy: Record<string, true>;
+  onQueryChange: (query: string) => void;
+  onWeaponChange: (weapon: DiscoverWeapon) => void;
+  onConnect: (user: ConnectionUser) => void;
+  onAccept: (user: ConnectionUser) => void;
+}
+
+const WEAPON_FILTERS: { value: DiscoverWeapon; label: string }[] = [
+  ...WEAPONS.map((weapon) => ({ value: weapon, label: WEAPON_LABELS[weapon] })),
+  { value: 'all', label: 'All weapons' },
+];
+
+/** Discover: search fencers by name or username, optionally by weapon, and connect. */
+export function DiscoverPanel({
+  query,
+  weapon,
+  results,
+  status,
+  hasSearched,
+  busy,
+  onQueryChange,
+  onWeaponChange,
+  onConnect,
+  onAccept,
+}: DiscoverPanelProps) {
+  const hasText = query.trim().length > 0;
+  return (
+    <div>
+      <div className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
+        <label htmlFor="discover-search" className="sr-only">
+          Search for fencers
+        </label>
+        <div className="relative">
+          <Search aria-hidden className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400" />
+          <input
+            id="discover-search"
+            type="search"
+            value={query}
+            autoComplete="off"
+            maxLength={100}
+            placeholder="Search for fencers by name or username..."
+            onChange={(event) => onQueryChange(event.target.value)}
+            className="block w-full rounded-xl border border-slate-300 bg-slate-50 py-2.5 pr-10 pl-9 text-sm text-slate-900 transition placeholder:text-slate-400 focus:border-slate-900 focus:bg-white focus:ring-2 focus:ring-slate-900/15 focus:outline-none"
+          />
+          {status === 'loading' ? (
+            <LoaderCircle
+              aria-label="Searching"
+              className="absolute top-1/2 right-3 size-4 -translate-y-1/2 animate-spin text-slate-400"
+            />
+          ) : null}
+        </div>
+        <div role="radiogroup" aria-label="Weapon" className="mt-3 flex flex-wrap gap-2">
+          {WEAPON_FILTERS.map((filter) => {
+            const active = filter.value === weapon;
+            return (
+              <button
+                key={filter.value}
+                type="button"
+                role="radio"
+                aria-checked={active}
+                onClick={() => onWeaponChange(filter.value)}
+                className={`rounded-full border px-3 py-1 text-xs font-semibold transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900 ${
+                  active
+                    ? 'border-slate-900 bg-slate-900 text-white'
+                    : 'border-slate-200 bg-white text-slate-600 hover:border-slate-300 hover:text-slate-900'
+                }`}
+              >
+                {filter.label}
+              </button>
+            );
+          })}
+        </div>
+      </div>
+
+      <div className="mt-4" aria-live="polite">
+        {!hasText ? (
+          <EmptyState
+            icon={UserRoundSearch}
+            title="Search for fencers"
+            description="Type a name or username to find fencers to connect with."
+          />
+        ) : !hasSearched ? (
+          <PersonListSkeleton rows={2} />
+        ) : results.length === 0 ? (
+          <EmptyState
+            icon={SearchX}
+            title="No results found"
+            description={
+              weapon === 'all'
+                ? 'Try another name or username.'
+                : `Try another name or username, or search all weapons instead of ${WEAPON_LABELS[weapon]} only.`
+            }
+          />
+        ) : (
+          <ul className="space-y-3" aria-label="Search results">
+            {results.map((user) => (
+              <PersonCard key={user.id} person={user} actions={<ResultAction user={user} busy={!!busy[user.id] || (!!user.requestId && !!busy[user.requestId])} onConnect={onConnect} onAccept={onAccept} />} />
+            ))}
+          </ul>
+        )}
+      </div>
+    </div>
+  );
+}
+
+function ResultAction({
+  user,
+  busy,
+  onConnect,
+  onAccept,
+}: {
+  user: ConnectionUser;
+  busy: boolean;
+  onConnect: (user: ConnectionUser) => void;
+  onAccept: (user: ConnectionUser) => void;
+}) {
+  const name = user.name ?? user.username;
+  if (user.requestStatus === 'sent') {
+    return (
+      <span className="inline-flex w-full items-center justify-center gap-1.5 rounded-lg bg-slate-100 px-4 py-2 text-sm font-semibold text-slate-500 sm:w-auto">
+        <Clock aria-hidden className="size-4" />
+        Request sent
+      </span>
+    );
+  }
+  if (user.requestStatus === 'received') {
+    return (
+      <Button
+        onClick={() => onAccept(user)}
+        disabled={busy}
+        aria-label={`Accept connection request from ${name}`}
+        className="w-full sm:w-auto"
+      >
+        <Check aria-hidden className="size-4" />
+        Accept
+      </Button>
+    );
+  }
+  return (
+    <Button onClick={() => onConnect(user)} disabled={busy} aria-label={`Connect with ${name}`} className="w-full sm:w-auto">
+      <UserPlus aria-hidden className="size-4" />
+      Connect
+    </Button>
+  );
+}

@@ -1,0 +1,82 @@
+import { WEAPON_LABELS, type Weapon } from '@piste/contracts';
+import type { ReactNode } from 'react';
+import { Avatar } from '../Avatar';
+
+const WEAPON_CHIP_CLASSES: Record<Weapon, string> = {
+  epee: 'bg-purple-50 text-purple-700 ring-purple-200',
+  foil: 'bg-emerald-50 text-emerald-700 ring-emerald-200',
+  sabre: 'bg-red-50 text-red-700 ring-red-200',
+};
+
+export interface PersonSummary {
+  id: string;
+  name: string | null;
+  username?: string;
+  avatar: string | null;
+  title?: string | null;
+  weaponSpecialty?: Weapon | null;
+}
+
+/** The spec's title rule: the title, else '{weapon} fencer'. */
+export function displayTitle(person: Pick<PersonSummary, 'title' | 'weaponSpecialty'>): string {
+  const title = person.title?.trim();
+  if (title) return title;
+  return person.weaponSpecialty ? `${WEAPON_LABELS[person.weaponSpecialty]} fencer` : 'Fencer';
+}
+
+interface PersonCardProps {
+  person: PersonSummary;
+  /** A short note under the name, e.g. 'Sent 2 days ago'. */
+  note?: ReactNode;
+  /** A tag beside the name, e.g. 'Blocked'. */
+  tag?: ReactNode;
+  actions?: ReactNode;
+}
+
+/** One fencer in a list: avatar, name, handle, title and weapon, with actions on the right. */
+export function PersonCard({ person, note, tag, actions }: PersonCardProps) {
+  const name = person.name?.trim() || person.username || 'Unknown fencer';
+  return (
+    <li
+      data-testid="person-card"
+      data-user-id={person.id}
+      className="flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm transition hover:border-slate-300 sm:flex-row sm:items-center sm:gap-4"
+    >
+      <div className="flex min-w-0 flex-1 items-center gap-3 sm:gap-4">
+        <Avatar avatar={person.avatar} name={person.name ?? person.username} size="md" className="sm:size-12" />
+        <div className="min-w-0 flex-1">
+          <div className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1">
+            <p className="truncate font-semibold text-slate-900">{name}</p>
+            {tag}
+          </div>
+          <p className="truncate text-sm text-slate-500">
+            {person.username ? <span>@{person.username}</span> : null}
+            {person.username && (person.title !== undefined || person.weaponSpecialty !== undefined) ? (
+              <span aria-hidden> · </span>
+            ) : null}
+            {person.title !== undefined || person.weaponSpecialty !== undefined ? <span>{displayTitle(person)}</span> : null}
+          </p>
+          {note ? <p className="mt-0.5 text-xs text-slate-400">{note}</p> : null}
+        </div>
+        {person.weaponSpecialty ? (
+          <span
+            className={`hidden shrink-0 rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset sm:inline-flex ${WEAPON_CHIP_CLASSES[person.weaponSpecialty]}`}
+          >
+            {WEAPON_LABELS[person.weaponSpecialty]}
+          </span>
+        ) : null}
+      </div>
+      {actions ? <div className="flex shrink-0 items-center gap-2 sm:justify-end">{actions}</div> : null}
+    </li>
+  );
+}
+
+/** A small pill beside a name. */
+export function Tag({ children, tone = 'slate' }: { children: ReactNode; tone?: 'slate' | 'amber' | 'red' }) {
+  const tones = {
+    slate: 'bg-slate-100 text-slate-600',
+    amber: 'bg-amber-50 text-amber-700 ring-1 ring-inset ring-amber-200',
+    red: 'bg-red-50 text-red-700 ring-1 ring-inset ring-red-200',
+  };
+  return <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${tones[tone]}`}>{children}</span>;
+}

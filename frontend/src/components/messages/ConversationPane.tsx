@@ -1,0 +1,172 @@
+import { WEAPON_LABELS, type Weapon } from '@piste/contracts';
+import { ArrowLeft, Ban, MessagesSquare } from 'lucide-react';
+import { useEffect } from 'react';
+import { errorMessage } from '../../api/client';
+import { notify } from '../../lib/toast';
+import { draftKey, useIsTyping, useMessagesStore, type ChatPartner } from '../../stores/messages';
+import { Avatar } from '../Avatar';
+import { ConversationMenu } from './ConversationMenu';
+import { MessageComposer } from './MessageComposer';
+import { MessageList } from './MessageList';
+
+export interface PanePartner extends ChatPartner {
+  weaponSpecialty?: Weapon | null;
+  detail?: string | null;
+}
+
+interface ConversationPaneProps {
+  userId: string;
+  partner: PanePartner;
+  /** Null for a connection with no conversation yet: the first message creates it. */
+  conversationId: string | null;
+  onSend: (content: string) => void;
+  onDeleted: () => void;
+  onBack: () => void;
+}
+
+/** The right pane: the header with the menu, the messages, the typing indicator and the input. */
+export function ConversationPane({
+  userId,
+  partner,
+  conversationId,
+  onSend,
+  onDeleted,
+  onBack,
+}: ConversationPaneProps) {
+  const threadKey = conversationId ?? draftKey(partner.id);
+  const thread = useMessagesStore((s) => s.threads[threadKey]);
+  const isBlocked = useMessagesStore((s) => s.blockedIds.includes(partner.id));
+  const isTyping = useIsTyping(partner.id);
+  const openConversation = useMessagesStore((s) => s.openConversation);
+  const setActiveConversation = useMessagesStore((s) => s.setActiveConversation);
+  const loadOlder = useMessagesStore((s) => s.loadOlder);
+  const retry = useMessagesStore((s) => s.retry);
+  const discard = useMessagesStore((s) => s.discard);
+  const typingInput = useMessagesStore((s) => s.typingInput);
+  const stopTyping = useMessagesStore((s) => s.stopTyping);
+  const deleteConversation = useMessagesStore((s) => s.deleteConversation);
+  const block = useMessagesStore((s) => s.block);
+  const unblock = useMessagesStore((s) => s.unblock);
+
+  useEffect(() => {
+    setActiveConversation(conversationId);
+    if (conversationId) void openConversation(conversationId);
+    return () => setActiveConversation(null);
+  }, [conversationId, openConversation, setActiveConversation]);
+
+  useEffect(() => () => stopTyping(), [threadKey, stopTyping]);
+
+  const name = partner.name ?? 'Unknown fencer';
+  const subtitle = isTyping
+    ? 'typing…'
+    : (partner.detail ??
+      (partner.weaponSpecialty ? `${WEAPON_LABELS[partner.weaponSpecialty]} fencer` : null));
+
+  const handleDelete = async () => {
+    if (!conversationId) return;
+    try {
+      await deleteConversation(conversationId);
+      notify.success('Conversation deleted successfully');
+      onDeleted();
+    } catch {
+      notify.error('Failed to delete conversation');
+    }
+  };
+
+  const handleBlock = async () => {
+    try {
+      await block(partner.id);
+      notify.success("User blocked successfully. You won't receive messages from them.");
+    } catch (error) {
+      notify.error('Failed to block user', errorMessage(error, ''));
+    }
+  };
+
+  const handleUnblock = async () => {
+    try {
+      await unblock(partner.id);
+      notify.success('User unblocked successfully. You can now receive messages from them.');
+    } catch (error) {
+      notify.error('Failed to unblock user', errorMessage(error, ''));
+    }
+  };
+
+  const messages = thread?.messages ?? [];
+  const status = thread?.status ?? (conversationId ? 'loading' : 'ready');
+
+  return (
+    <section aria-label={`Conversation with ${name}`} className="flex min-h-0 flex-1 flex-col">
+      <header className="flex items-center gap-3 border-b border-slate-200 bg-white px-3 py-3 sm:px-5">
+        <button
+          type="button"
+          onClick={onBack}
+          aria-label="Back to conversations"
+          className="-ml-1 flex size-9 items-center justify-center rounded-full text-slate-600 hover:bg-slate-100 md:hidden"
+        >
+          <ArrowLeft aria-hidden className="size-5" />
+        </button>
+        <Avatar avatar={partner.avatar} name={partner.name} />
+        <div className="min-w-0 flex-1">
+          <h2 className="truncate text-base font-semibold text-slate-900">{name}</h2>
+          {subtitle ? (
+            <p className={`truncate text-xs ${isTyping ? 'font-medium text-emerald-600' : 'text-slate-500'}`}>
+              {subtitle}
+            </p>
+          ) : null}
+        </div>
+        <ConversationMenu
+          canDelete={!!conversationId}
+          isBlocked={isBlocked}
+          onDelete={() => void handleDelete()}
+          onBlock={() => void handleBlock()}
+          onUnblock={() => void handleUnblock()}
+        />
+      </header>
+
+      <MessageList
+        threadKey={threadKey}
+        userId={userId}
+        messages={messages}
+        loading={status === 'loading' || status === 'idle'}
+        failed={status === 'error'}
+        hasOlder={thread?.hasOlder ?? false}
+        loadingOlder={thread?.loadingOlder ?? false}
+        onLoadOlder={() => {
+          if (conversationId) void loadOlder(conversationId);
+        }}
+        onRetry={(clientId) => void retry(partner, threadKey, clientId)}
+        onDiscard={(clientId) => discard(threadKey, clientId)}
+        typingName={isTyping ? name : null}
+      />
+
+      {isBlocked ? (
+        <p className="flex items-center gap-2 border-t border-amber-200 bg-amber-50 px-4 py-2 text-xs text-amber-900">
+          <Ban aria-hidden className="size-3.5 shrink-0" />
+          You blocked {name}. Unblock them from the menu to message each other again.
+        </p>
+      ) : null}
+
+      <MessageComposer
+        threadKey={threadKey}
+        onSend={onSend}
+        onTyping={() => typingInput(partner.id, conversationId)}
+        onStopTyping={stopTyping}
+      />
+    </section>
+  );
+}
+
+/** The right pane before anything is chosen. */
+export function NoConversationSelected() {
+  return (
+    <div className="flex flex-1 flex-col items-center justify-center bg-slate-50/60 px-6 text-center">
+      <span className="mb-4 flex size-14 items-center justify-center rounded-full bg-white text-slate-500 shadow-sm ring-1 ring-slate-200">
+        <MessagesSquare aria-hidden className="size-7" />
+      </span>
+      <h2 className="text-lg font-semibold text-slate-900">Select a conversation</h2>
+      <p className="mt-1 max-w-xs text-sm text-slate-500">
+        Choose a conversation from the sidebar to start messaging.
+      </p>
+    </div>
+  );
+}

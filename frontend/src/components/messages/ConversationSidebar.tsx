@@ -1,0 +1,273 @@
+import { WEAPON_LABELS, type ConnectionUser, type Conversation } from '@piste/contracts';
+import { MessageSquarePlus, Search, Users } from 'lucide-react';
+import { useId, type KeyboardEvent, type ReactNode } from 'react';
+import { Avatar } from '../Avatar';
+import { HomeButton } from '../HomeButton';
+import { nameMatches, relativeTime, useNow } from './relativeTime';
+
+export type SidebarTab = 'chats' | 'connections';
+
+interface ConversationSidebarProps {
+  userId: string;
+  tab: SidebarTab;
+  onTabChange: (tab: SidebarTab) => void;
+  query: string;
+  onQueryChange: (query: string) => void;
+  conversations: Conversation[];
+  conversationsLoading: boolean;
+  conversationsFailed: boolean;
+  onRetryConversations: () => void;
+  friends: ConnectionUser[];
+  friendsLoading: boolean;
+  selectedConversationId: string | null;
+  selectedPartnerId: string | null;
+  onSelectConversation: (conversation: Conversation) => void;
+  onSelectConnection: (connection: ConnectionUser) => void;
+}
+
+const TABS: { id: SidebarTab; label: string }[] = [
+  { id: 'chats', label: 'Chats' },
+  { id: 'connections', label: 'Connections' },
+];
+
+/** The left third of the Messages page: Home, search, and the Chats / Connections tabs. */
+export function ConversationSidebar(props: ConversationSidebarProps) {
+  const { tab, onTabChange, query, onQueryChange } = props;
+  const baseId = useId();
+
+  const onTabKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
+    if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
+    event.preventDefault();
+    const next = tab === 'chats' ? 'connections' : 'chats';
+    onTabChange(next);
+    document.getElementById(`${baseId}-tab-${next}`)?.focus();
+  };
+
+  return (
+    <div className="flex min-h-0 flex-1 flex-col">
+      <div className="space-y-4 border-b border-slate-200 p-4">
+        <div className="flex items-center justify-between gap-3">
+          <h1 className="text-xl font-bold tracking-tight text-slate-900">Messages</h1>
+          <HomeButton />
+        </div>
+        <label className="relative block">
+          <span className="sr-only">Search conversations</span>
+          <Search
+            aria-hidden
+            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400"
+          />
+          <input
+            type="search"
+            value={query}
+            onChange={(event) => onQueryChange(event.target.value)}
+            placeholder="Search conversations..."
+            className="w-full rounded-lg border border-slate-200 bg-slate-50 py-2 pr-3 pl-9 text-sm text-slate-900 placeholder:text-slate-400 focus:border-slate-400 focus:bg-white focus:ring-2 focus:ring-slate-200 focus:outline-none"
+          />
+        </label>
+        <div
+          role="tablist"
+          aria-label="Conversations"
+          className="grid grid-cols-2 gap-1 rounded-lg bg-slate-100 p-1"
+        >
+          {TABS.map(({ id, label }) => {
+            const selected = tab === id;
+            return (
+              <button
+                key={id}
+                id={`${baseId}-tab-${id}`}
+                type="button"
+                role="tab"
+                aria-selected={selected}
+                aria-controls={`${baseId}-panel-${id}`}
+                tabIndex={selected ? 0 : -1}
+                onClick={() => onTabChange(id)}
+                onKeyDown={onTabKeyDown}
+                className={`rounded-md px-3 py-1.5 text-sm font-semibold transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900 ${
+                  selected ? 'bg-white text-slate-900 shadow-sm' : 'text-slate-600 hover:text-slate-900'
+                }`}
+              >
+                {label}
+              </button>
+            );
+          })}
+        </div>
+      </div>
+
+      <div
+        role="tabpanel"
+        id={`${baseId}-panel-${tab}`}
+        aria-labelledby={`${baseId}-tab-${tab}`}
+        className="min-h-0 flex-1 overflow-y-auto"
+      >
+        {tab === 'chats' ? <ChatsList {...props} /> : <ConnectionsList {...props} />}
+      </div>
+    </div>
+  );
+}
+
+function ChatsList({
+  userId,
+  query,
+  conversations,
+  conversationsLoading,
+  conversationsFailed,
+  onRetryConversations,
+  selectedConversationId,
+  onSelectConversation,
+}: ConversationSidebarProps) {
+  const now = useNow();
+  if (conversations.length === 0) {
+    if (conversationsLoading) return <ListNote>Loading conversations...</ListNote>;
+    if (conversationsFailed) {
+      return (
+        <ListNote>
+          Couldn't load your conversations.{' '}
+          <button
+            type="button"
+            onClick={onRetryConversations}
+            className="font-semibold text-slate-900 underline"
+          >
+            Try again
+          </button>
+        </ListNote>
+      );
+    }
+    return (
+      <EmptyList icon={<MessageSquarePlus aria-hidden className="size-6" />}>
+        No conversations yet. Start a conversation from the Connections tab.
+      </EmptyList>
+    );
+  }
+  const shown = conversations.filter((c) => nameMatches(c.otherUser.name, query));
+  if (shown.length === 0) return <ListNote>No conversations match “{query.trim()}”.</ListNote>;
+
+  return (
+    <ul aria-label="Chats" className="divide-y divide-slate-100">
+      {shown.map((conversation) => {
+        const { otherUser, lastMessage, unreadCount } = conversation;
+        const selected = conversation.id === selectedConversationId;
+        const preview = lastMessage
+          ? `${lastMessage.senderId === userId ? 'You: ' : ''}${lastMessage.content}`
+          : 'No messages yet';
+        return (
+          <li key={conversation.id}>
+            <button
+              type="button"
+              onClick={() => onSelectConversation(conversation)}
+              aria-current={selected ? 'true' : undefined}
+              data-testid="conversation-item"
+              className={`flex w-full items-center gap-3 px-4 py-3 text-left transition focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-slate-900 ${
+                selected ? 'bg-slate-100' : 'hover:bg-slate-50'
+              }`}
+            >
+              <Avatar avatar={otherUser.avatar} name={otherUser.name} />
+              <span className="min-w-0 flex-1">
+                <span className="flex items-baseline justify-between gap-2">
+                  <span
+                    className={`truncate text-sm ${unreadCount > 0 ? 'font-bold' : 'font-semibold'} text-slate-900`}
+                  >
+                    {otherUser.name ?? 'Unknown fencer'}
+                  </span>
+                  {conversation.lastMessageAt ? (
+                    <time dateTime={conversation.lastMessageAt} className="shrink-0 text-xs text-slate-500">
+                      {relativeTime(conversation.lastMessageAt, now)}
+                    </time>
+                  ) : null}
+                </span>
+                <span className="mt-0.5 flex items-center justify-between gap-2">
+                  <span
+                    className={`truncate text-sm ${unreadCount > 0 ? 'font-medium text-slate-900' : 'text-slate-500'}`}
+                  >
+                    {preview}
+                  </span>
+                  {unreadCount > 0 ? (
+                    <span
+                      data-testid="unread-count"
+                      aria-label={`${unreadCount} unread`}
+                      className="flex h-5 min-w-5 shrink-0 items-center justify-center rounded-full bg-blue-600 px-1.5 text-[11px] font-bold text-white"
+                    >
+                      {unreadCount > 99 ? '99+' : unreadCount}
+                    </span>
+                  ) : null}
+                </span>
+              </span>
+            </button>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+function ConnectionsList({
+  query,
+  friends,
+  friendsLoading,
+  selectedPartnerId,
+  onSelectConnection,
+}: ConversationSidebarProps) {
+  if (friends.length === 0) {
+    if (friendsLoading) return <ListNote>Loading connections...</ListNote>;
+    return (
+      <EmptyList
+        icon={<Users aria-hidden className="size-6" />}
+        hint="Connect with fencers to start messaging!"
+      >
+        No connections yet.
+      </EmptyList>
+    );
+  }
+  const shown = friends.filter((f) => nameMatches(f.name ?? f.username, query));
+  if (shown.length === 0) return <ListNote>No connections match “{query.trim()}”.</ListNote>;
+
+  return (
+    <ul aria-label="Connections" className="divide-y divide-slate-100">
+      {shown.map((friend) => {
+        const selected = friend.id === selectedPartnerId;
+        const detail =
+          friend.title ??
+          (friend.weaponSpecialty
+            ? `${WEAPON_LABELS[friend.weaponSpecialty]} fencer`
+            : `@${friend.username}`);
+        return (
+          <li key={friend.id}>
+            <button
+              type="button"
+              onClick={() => onSelectConnection(friend)}
+              aria-current={selected ? 'true' : undefined}
+              data-testid="connection-item"
+              className={`flex w-full items-center gap-3 px-4 py-3 text-left transition focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-slate-900 ${
+                selected ? 'bg-slate-100' : 'hover:bg-slate-50'
+              }`}
+            >
+              <Avatar avatar={friend.avatar} name={friend.name ?? friend.username} />
+              <span className="min-w-0 flex-1">
+                <span className="block truncate text-sm font-semibold text-slate-900">
+                  {friend.name ?? friend.username}
+                </span>
+                <span className="block truncate text-sm text-slate-500">{detail}</span>
+              </span>
+              <MessageSquarePlus aria-hidden className="size-4 shrink-0 text-slate-400" />
+            </button>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+function ListNote({ children }: { children: ReactNode }) {
+  return <p className="px-4 py-8 text-center text-sm text-slate-500">{children}</p>;
+}
+
+function EmptyList({ icon, children, hint }: { icon: ReactNode; children: ReactNode; hint?: string }) {
+  return (
+    <div className="flex flex-col items-center px-6 py-12 text-center">
+      <span className="mb-3 flex size-12 items-center justify-center rounded-full bg-slate-100 text-slate-500">
+        {icon}
+      </span>
+      <p className="text-sm font-medium text-slate-700">{children}</p>
+      {hint ? <p className="mt-1 text-sm text-slate-500">{hint}</p> : null}
+    </div>
+  );
+}

@@ -1,0 +1,87 @@
+import { LIMITS } from '@piste/contracts';
+import { SendHorizontal } from 'lucide-react';
+import { useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+
+interface MessageComposerProps {
+  /** Resets the draft when another conversation opens. */
+  threadKey: string;
+  onSend: (content: string) => void;
+  /** Called on each keystroke that changes the text, for the typing indicator. */
+  onTyping: () => void;
+  onStopTyping: () => void;
+}
+
+/** Tallest the input grows before it scrolls. */
+const MAX_INPUT_HEIGHT_PX = 128;
+
+/** The 1-row message input: Enter sends, Shift+Enter adds a newline; it grows with its text. */
+export function MessageComposer({ threadKey, onSend, onTyping, onStopTyping }: MessageComposerProps) {
+  const [drafts, setDrafts] = useState<Record<string, string>>({});
+  const inputRef = useRef<HTMLTextAreaElement>(null);
+  const draft = drafts[threadKey] ?? '';
+  const canSend = draft.trim().length > 0;
+
+  useLayoutEffect(() => {
+    const el = inputRef.current;
+    if (!el) return;
+    el.style.height = 'auto';
+    el.style.height = `${Math.min(el.scrollHeight, MAX_INPUT_HEIGHT_PX)}px`;
+  }, [draft]);
+
+  useLayoutEffect(() => {
+    inputRef.current?.focus({ preventScroll: true });
+  }, [threadKey]);
+
+  const submit = () => {
+    if (!canSend) return;
+    onSend(draft);
+    setDrafts((all) => ({ ...all, [threadKey]: '' }));
+    inputRef.current?.focus();
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    submit();
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      submit();
+    }
+  };
+
+  return (
+    <form onSubmit={onSubmit} className="flex items-end gap-2 border-t border-slate-200 bg-white p-3 sm:p-4">
+      <label htmlFor={`message-input-${threadKey}`} className="sr-only">
+        Message
+      </label>
+      <textarea
+        ref={inputRef}
+        id={`message-input-${threadKey}`}
+        data-testid="message-input"
+        rows={1}
+        value={draft}
+        maxLength={LIMITS.messageContent}
+        onChange={(event) => {
+          setDrafts((all) => ({ ...all, [threadKey]: event.target.value }));
+          if (event.target.value.trim()) onTyping();
+          else onStopTyping();
+        }}
+        onKeyDown={onKeyDown}
+        onBlur={onStopTyping}
+        placeholder="Type a message..."
+        className="max-h-32 min-h-10 flex-1 resize-none rounded-xl border border-slate-200 bg-slate-50 px-3.5 py-2 text-[15px] leading-snug text-slate-900 placeholder:text-slate-400 focus:border-slate-400 focus:bg-white focus:ring-2 focus:ring-slate-200 focus:outline-none"
+      />
+      <button
+        type="submit"
+        disabled={!canSend}
+        aria-label="Send message"
+        title="Send"
+        className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-slate-900 text-white shadow-sm transition hover:bg-slate-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900 disabled:cursor-not-allowed disabled:opacity-40"
+      >
+        <SendHorizontal aria-hidden className="size-4.5" />
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,202 @@
+import { Loader2, MessageCircle, RotateCcw, X } from 'lucide-react';
+import { useLayoutEffect, useRef } from 'react';
+import type { ChatMessage } from '../../stores/messages';
+import { relativeTime, useNow } from './relativeTime';
+
+interface MessageListProps {
+  /** Identifies the conversation: a new one starts at the bottom. */
+  threadKey: string;
+  userId: string;
+  messages: ChatMessage[];
+  loading: boolean;
+  failed: boolean;
+  hasOlder: boolean;
+  loadingOlder: boolean;
+  onLoadOlder: () => void;
+  onRetry: (clientId: string) => void;
+  onDiscard: (clientId: string) => void;
+  /** The other side is typing: shown at the bottom of the list. */
+  typingName: string | null;
+}
+
+/** Pixels from the top at which older messages are fetched, and from the bottom that count as "at the bottom". */
+const LOAD_OLDER_THRESHOLD = 120;
+const BOTTOM_THRESHOLD = 80;
+
+interface ScrollSnapshot {
+  threadKey: string;
+  firstId: string | undefined;
+  lastId: string | undefined;
+  scrollHeight: number;
+  scrollTop: number;
+  atBottom: boolean;
+}
+
+/**
+ * The conversation's messages, oldest at the top. It opens at the newest, follows new messages while the reader
+ * is at the bottom, keeps its position when older messages load above (on scrolling up), and shows 'Seen'
+ * under the last own message once the other side has read it.
+ */
+export function MessageList(props: MessageListProps) {
+  const { threadKey, userId, messages, loading, failed, hasOlder, loadingOlder, onLoadOlder, typingName } =
+    props;
+  const containerRef = useRef<HTMLDivElement>(null);
+  const snapshot = useRef<ScrollSnapshot | null>(null);
+  const now = useNow();
+
+  const firstId = messages[0]?.id;
+  const last = messages[messages.length - 1];
+
+  useLayoutEffect(() => {
+    const el = containerRef.current;
+    if (!el) return;
+    const previous = snapshot.current;
+    if (!previous || previous.threadKey !== threadKey || previous.lastId === undefined) {
+      el.scrollTop = el.scrollHeight;
+    } else if (firstId !== previous.firstId && last?.id === previous.lastId) {
+      // Older messages came in above: stay on the message the reader was looking at.
+      el.scrollTop = previous.scrollTop + (el.scrollHeight - previous.scrollHeight);
+    } else if (previous.atBottom || (last?.id !== previous.lastId && last?.senderId === userId)) {
+      el.scrollTop = el.scrollHeight;
+    }
+    snapshot.current = {
+      threadKey,
+      firstId,
+      lastId: last?.id,
+      scrollHeight: el.scrollHeight,
+      scrollTop: el.scrollTop,
+      atBottom: el.scrollHeight - el.scrollTop - el.clientHeight < BOTTOM_THRESHOLD,
+    };
+  }, [threadKey, firstId, last?.id, last?.senderId, userId, messages, typingName]);
+
+  const onScroll = () => {
+    const el = containerRef.current;
+    if (!el || !snapshot.current) return;
+    snapshot.current.scrollTop = el.scrollTop;
+    snapshot.current.scrollHeight = el.scrollHeight;
+    snapshot.current.atBottom = el.scrollHeight - el.scrollTop - el.clientHeight < BOTTOM_THRESHOLD;
+    if (el.scrollTop < LOAD_OLDER_THRESHOLD && hasOlder && !loadingOlder) onLoadOlder();
+  };
+
+  const lastOwnSent = [...messages].reverse().find((m) => m.senderId === userId && m.delivery === 'sent');
+
+  return (
+    <div
+      ref={containerRef}
+      onScroll={onScroll}
+      data-testid="message-list"
+      className="min-h-0 flex-1 overflow-y-auto bg-slate-50/60 px-4 py-4 sm:px-6"
+    >
+      {messages.length === 0 ? (
+        loading ? (
+          <p className="flex h-full items-center justify-center gap-2 text-sm text-slate-500">
+            <Loader2 aria-hidden className="size-4 animate-spin" /> Loading messages...
+          </p>
+        ) : failed ? (
+          <p className="flex h-full items-center justify-center text-sm text-slate-500">
+            Couldn't load the messages.
+          </p>
+        ) : (
+          <div className="flex h-full flex-col items-center justify-center text-center">
+            <span className="mb-3 flex size-12 items-center justify-center rounded-full bg-white text-slate-500 shadow-sm ring-1 ring-slate-200">
+              <MessageCircle aria-hidden className="size-6" />
+            </span>
+            <p className="text-sm font-medium text-slate-600">No messages yet. Start the conversation!</p>
+          </div>
+        )
+      ) : (
+        <>
+          {hasOlder || loadingOlder ? (
+            <div className="flex justify-center pb-3">
+              {loadingOlder ? (
+                <Loader2 aria-label="Loading older messages" className="size-4 animate-spin text-slate-400" />
+              ) : (
+                <button
+                  type="button"
+                  onClick={onLoadOlder}
+                  className="rounded-full px-3 py-1 text-xs font-medium text-slate-500 hover:bg-slate-100 hover:text-slate-700"
+                >
+                  Load older messages
+                </button>
+              )}
+            </div>
+          ) : null}
+          <ol aria-label="Messages" className="flex flex-col gap-1">
+            {messages.map((message, index) => {
+              const own = message.senderId === userId;
+              const next = messages[index + 1];
+              const endsGroup = !next || next.senderId !== message.senderId;
+              return (
+                <li
+                  key={message.clientId ?? message.id}
+                  data-testid="message"
+                  data-own={own ? 'true' : 'false'}
+                  className={`flex flex-col ${own ? 'items-end' : 'items-start'} ${endsGroup ? 'mb-2' : ''}`}
+                >
+                  <p
+                    title={new Date(message.createdAt).toLocaleString()}
+                    className={`max-w-[80%] rounded-2xl px-3.5 py-2 text-[15px] leading-snug break-words whitespace-pre-wrap shadow-sm sm:max-w-[70%] ${
+                      !own
+                        ? 'rounded-bl-md bg-white text-slate-900 ring-1 ring-slate-200'
+                        : message.delivery === 'failed'
+                          ? 'rounded-br-md bg-red-50 text-red-900 ring-1 ring-red-200'
+                          : `rounded-br-md bg-slate-900 text-white ${message.delivery === 'sending' ? 'opacity-70' : ''}`
+                    }`}
+                  >
+                    {message.content}
+                  </p>
+                  {message.delivery === 'sending' ? (
+                    <span className="mt-1 text-[11px] text-slate-400">Sending…</span>
+                  ) : message.delivery === 'failed' ? (
+                    <span className="mt-1 flex items-center gap-2 text-[11px] text-red-600">
+                      Not sent
+                      <button
+                        type="button"
+                        onClick={() => message.clientId && props.onRetry(message.clientId)}
+                        className="inline-flex items-center gap-1 font-semibold underline-offset-2 hover:underline"
+                      >
+                        <RotateCcw aria-hidden className="size-3" /> Retry
+                      </button>
+                      <button
+                        type="button"
+                        onClick={() => message.clientId && props.onDiscard(message.clientId)}
+                        aria-label="Discard message"
+                        title="Discard"
+                        className="inline-flex items-center rounded p-0.5 text-red-500 hover:bg-red-100"
+                      >
+                        <X aria-hidden className="size-3" />
+                      </button>
+                    </span>
+                  ) : endsGroup || message === lastOwnSent ? (
+                    <span className="mt-1 text-[11px] text-slate-400">
+                      <time dateTime={message.createdAt}>{relativeTime(message.createdAt, now)}</time>
+                      {message === lastOwnSent && message.isRead ? (
+                        <span data-testid="seen" className="font-medium text-slate-500">
+                          {' · '}Seen
+                        </span>
+                      ) : null}
+                    </span>
+                  ) : null}
+                </li>
+              );
+            })}
+          </ol>
+        </>
+      )}
+      {typingName ? (
+        <p
+          data-testid="typing-indicator"
+          aria-live="polite"
+          className="mt-1 flex items-center gap-2 text-xs text-slate-500"
+        >
+          <span className="flex gap-0.5" aria-hidden>
+            <span className="size-1.5 animate-bounce rounded-full bg-slate-400 [animation-delay:-0.3s]" />
+            <span className="size-1.5 animate-bounce rounded-full bg-slate-400 [animation-delay:-0.15s]" />
+            <span className="size-1.5 animate-bounce rounded-full bg-slate-400" />
+          </span>
+          {typingName} is typing…
+        </p>
+      ) : null}
+    </div>
+  );
+}

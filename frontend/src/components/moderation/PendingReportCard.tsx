@@ -1,0 +1,86 @@
+import type { Report } from '@piste/contracts';
+import { Ban, Flag, Trash2, X } from 'lucide-react';
+import { formatDateTime } from '../../lib/moderation-format';
+import { Button } from '../Button';
+import { ReportStatusBadge } from './ReportStatusBadge';
+import { ReportedPostPreview } from './ReportedPostPreview';
+
+export type ReportAction = 'delete' | 'dismiss';
+
+interface PendingReportCardProps {
+  report: Report;
+  /** The action in flight for this report, if any. */
+  busy: ReportAction | null;
+  onDeletePost: (report: Report) => void;
+  onBanUser: (report: Report) => void;
+  onDismiss: (report: Report) => void;
+}
+
+export function PendingReportCard({
+  report,
+  busy,
+  onDeletePost,
+  onBanUser,
+  onDismiss,
+}: PendingReportCardProps) {
+  return (
+    <article
+      aria-label={`Report: ${report.reason}`}
+      className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
+      data-report-id={report.id}
+    >
+      <header className="flex items-start justify-between gap-3">
+        <div className="flex min-w-0 items-start gap-3">
+          <span className="mt-0.5 flex size-9 shrink-0 items-center justify-center rounded-full bg-red-50 text-red-600">
+            <Flag aria-hidden className="size-4" />
+          </span>
+          <div className="min-w-0">
+            <h3 className="font-semibold break-words text-slate-900">{report.reason}</h3>
+            <dl className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-500">
+              <div className="flex gap-1">
+                <dt className="whitespace-nowrap">Reported:</dt>
+                <dd className="font-medium text-slate-700">{formatDateTime(report.createdAt)}</dd>
+              </div>
+              <div className="flex min-w-0 gap-1">
+                <dt className="whitespace-nowrap">Post ID:</dt>
+                <dd className="truncate font-mono text-slate-700">{report.postId}</dd>
+              </div>
+            </dl>
+          </div>
+        </div>
+        <ReportStatusBadge status={report.status} />
+      </header>
+
+      {report.description ? <p className="mt-3 text-sm text-slate-700">{report.description}</p> : null}
+
+      <div className="mt-4">
+        <ReportedPostPreview post={report.post} />
+      </div>
+
+      <div className="mt-4 grid grid-cols-2 gap-2 border-t border-slate-100 pt-4 sm:flex sm:flex-wrap">
+        <Button
+          variant="destructive"
+          className="col-span-2"
+          disabled={busy !== null}
+          onClick={() => onDeletePost(report)}
+        >
+          <Trash2 aria-hidden className="size-4" />
+          Delete Post
+        </Button>
+        <Button variant="outline" disabled={busy !== null} onClick={() => onBanUser(report)}>
+          <Ban aria-hidden className="size-4" />
+          Ban User
+        </Button>
+        <Button
+          variant="outline"
+          className="sm:border-transparent sm:bg-transparent sm:shadow-none"
+          disabled={busy !== null}
+          onClick={() => onDismiss(report)}
+        >
+          <X aria-hidden className="size-4" />
+          Dismiss
+        </Button>
+      </div>
+    </article>
+  );
+}

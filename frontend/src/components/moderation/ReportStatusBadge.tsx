@@ -1,0 +1,18 @@
+import type { ReportStatus } from '@piste/contracts';
+
+const styles: Record<ReportStatus, { label: string; classes: string }> = {
+  pending: { label: 'Pending', classes: 'bg-amber-50 text-amber-800 ring-amber-200' },
+  dismissed: { label: 'Dismissed', classes: 'bg-slate-100 text-slate-700 ring-slate-200' },
+  resolved: { label: 'Resolved', classes: 'bg-emerald-50 text-emerald-800 ring-emerald-200' },
+};
+
+export function ReportStatusBadge({ status }: { status: ReportStatus }) {
+  const { label, classes } = styles[status];
+  return (
+    <span
+      className={`inline-flex shrink-0 items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${classes}`}
+    >
+      {label}
+    </span>
+  );
+}

@@ -1,0 +1,25 @@
+import type { Report } from '@piste/contracts';
+import { Avatar } from '../Avatar';
+
+/** The snapshot taken when the post was reported, readable even after the post is gone. */
+export function ReportedPostPreview({ post, compact = false }: { post: Report['post']; compact?: boolean }) {
+  const authorName = post.authorName ?? 'Unknown author';
+  return (
+    <figure className="rounded-xl border border-slate-200 bg-slate-50/80 p-3 sm:p-4">
+      <figcaption className="flex flex-wrap items-center gap-2">
+        <Avatar name={post.authorName} size="sm" />
+        <span className="text-sm font-semibold text-slate-900">{authorName}</span>
+        {post.deleted ? (
+          <span className="rounded-full bg-red-50 px-2 py-0.5 text-xs font-medium text-red-700 ring-1 ring-red-200 ring-inset">
+            Post deleted
+          </span>
+        ) : null}
+      </figcaption>
+      <blockquote
+        className={`mt-2 text-sm break-words whitespace-pre-wrap text-slate-700 ${compact ? 'line-clamp-2' : 'line-clamp-5'}`}
+      >
+        {post.content || <span className="text-slate-400 italic">No text</span>}
+      </blockquote>
+    </figure>
+  );
+}

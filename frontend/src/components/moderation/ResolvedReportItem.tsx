@@ -1,0 +1,61 @@
+import type { Report } from '@piste/contracts';
+import { formatDateTime } from '../../lib/moderation-format';
+import { ReportStatusBadge } from './ReportStatusBadge';
+import { ReportedPostPreview } from './ReportedPostPreview';
+
+const ACTION_LABELS: Record<string, string> = {
+  dismiss: 'Dismissed',
+  resolve: 'Resolved',
+  delete: 'Post deleted',
+  ban: 'User banned',
+};
+
+/** A handled report: its outcome, when, who handled it and the audit trail. */
+export function ResolvedReportItem({ report }: { report: Report }) {
+  return (
+    <li className="p-4 sm:p-5" data-report-id={report.id}>
+      <div className="flex items-start justify-between gap-3">
+        <div className="min-w-0">
+          <p className="font-semibold break-words text-slate-900">{report.reason}</p>
+          <dl className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-500">
+            <div className="flex gap-1">
+              <dt className="whitespace-nowrap">Resolved:</dt>
+              <dd className="font-medium text-slate-700">{formatDateTime(report.resolvedAt)}</dd>
+            </div>
+            {report.reviewedBy ? (
+              <div className="flex gap-1">
+                <dt className="whitespace-nowrap">Handled by:</dt>
+                <dd className="font-medium text-slate-700">{report.reviewedBy.name ?? 'Unknown'}</dd>
+              </div>
+            ) : null}
+            <div className="flex min-w-0 gap-1">
+              <dt className="whitespace-nowrap">Post ID:</dt>
+              <dd className="truncate font-mono text-slate-700">{report.postId}</dd>
+            </div>
+          </dl>
+        </div>
+        <ReportStatusBadge status={report.status} />
+      </div>
+
+      <div className="mt-3">
+        <ReportedPostPreview post={report.post} compact />
+      </div>
+
+      {report.actions.length > 0 ? (
+        <ol
+          aria-label="Audit trail"
+          className="mt-3 space-y-1 border-l-2 border-slate-200 pl-3 text-xs text-slate-600"
+        >
+          {report.actions.map((entry, index) => (
+            <li key={`${entry.action}-${entry.at}-${index}`}>
+              <span className="font-medium text-slate-800">
+                {ACTION_LABELS[entry.action] ?? entry.action}
+              </span>
+              {entry.by ? ` by ${entry.by}` : ''} · {formatDateTime(entry.at)}
+            </li>
+          ))}
+        </ol>
+      ) : null}
+    </li>
+  );
+}

@@ -1,0 +1,244 @@
+import type { Conversation, DirectMessage, SessionUser } from '@piste/contracts';
+import { ApiError } from '../api/client';
+import * as messagesApi from '../api/messages';
+import { notify } from '../lib/toast';
+import { draftKey, useMessagesStore } from './messages';
+import { useNotificationsStore } from './notifications';
+import { useSessionStore } from './session';
+
+// Captures the store's socket subscriptions so a test can play server events.
+jest.mock('../realtime/socket', () => {
+  const handlers = new Map<string, Set<(payload: unknown) => void>>();
+  const reconnects = new Set<() => void>();
+  const emit = jest.fn();
+  return {
+    serverHandlers: handlers,
+    reconnectHandlers: reconnects,
+    socketEmit: emit,
+    getSocket: () => ({ emit }),
+    onServerEvent: (event: string, handler: (payload: unknown) => void) => {
+      if (!handlers.has(event)) handlers.set(event, new Set());
+      handlers.get(event)!.add(handler);
+      return () => handlers.get(event)?.delete(handler);
+    },
+    onReconnect: (handler: () => void) => {
+      reconnects.add(handler);
+      return () => reconnects.delete(handler);
+    },
+  };
+});
+jest.mock('../api/messages');
+jest.mock('../lib/toast', () => ({ notify: { success: jest.fn(), error: jest.fn(), info: jest.fn() } }));
+
+const { serverHandlers, reconnectHandlers, socketEmit } = jest.requireMock<{
+  serverHandlers: Map<string, Set<(payload: unknown) => void>>;
+  reconnectHandlers: Set<() => void>;
+  socketEmit: jest.Mock;
+}>('../realtime/socket');
+const api = jest.mocked(messagesApi);
+
+function play(event: string, payload: unknown): void {
+  serverHandlers.get(event)?.forEach((handler) => handler(payload));
+}
+
+const me: SessionUser = { id: 'me', username: 'me', name: 'Me', avatar: null, isAdmin: false };
+const partner = { id: 'them', name: 'Them', avatar: null };
+
+let clock = Date.parse('2026-03-01T10:00:00.000Z');
+function message(overrides: Partial<DirectMessage> = {}): DirectMessage {
+  clock += 1000;
+  return {
+    id: `m-${clock}`,
+    conversationId: 'c1',
+    senderId: partner.id,
+    receiverId: me.id,
+    content: 'hello',
+    isRead: false,
+    clientId: null,
+    createdAt: new Date(clock).toISOString(),
+    ...overrides,
+  };
+}
+
+function conversation(id: string, overrides: Partial<Conversation> = {}): Conversation {
+  return {
+    id,
+    otherUser: { id: `${id}-user`, name: id, avatar: null, weaponSpecialty: 'epee', role: 'student' },
+    lastMessageAt: new Date(clock).toISOString(),
+    lastMessage: null,
+    unreadCount: 0,
+    ...overrides,
+  };
+}
+
+beforeEach(() => {
+  jest.clearAllMocks();
+  useSessionStore.setState({ user: me, status: 'ready' });
+  useMessagesStore.getState().reset();
+  api.markConversationRead.mockResolvedValue();
+  api.fetchConversations.mockResolvedValue([]);
+});
+
+describe('sending', () => {
+  it('shows the message at once, then the stored copy once, and records "You sent a message"', async () => {
+    const before = useNotificationsStore.getState().items.length;
+    let resolveSend!: (reply: { message: DirectMessage; conversationId: string }) => void;
+    api.sendMessage.mockReturnValue(new Promise((resolve) => (resolveSend = resolve)));
+    useMessagesStore.setState({
+      conversations: [conversation('c1', { otherUser: { ...conversation('c1').otherUser, id: partner.id } })],
+    });
+
+    const sending = useMessagesStore.getState().send(partner, 'c1', '  En garde  ');
+    let thread = useMessagesStore.getState().threads.c1;
+    expect(thread.messages).toEqual([expect.objectContaining({ content: 'En garde', delivery: 'sending' })]);
+    const { clientId } = thread.messages[0];
+    expect(api.sendMessage).toHaveBeenCalledWith({
+      senderId: me.id,
+      receiverId: partner.id,
+      content: 'En garde',
+      clientId,
+    });
+
+    // The echo to our own user room may arrive before the HTTP reply: still one message.
+    const stored = message({ senderId: me.id, receiverId: partner.id, content: 'En garde', clientId });
+    play('message:new', { message: stored, conversationId: 'c1' });
+    resolveSend({ message: stored, conversationId: 'c1' });
+    await expect(sending).resolves.toBe('c1');
+
+    thread = useMessagesStore.getState().threads.c1!;
+    expect(thread.messages).toEqual([expect.objectContaining({ id: stored.id, delivery: 'sent' })]);
+    expect(useMessagesStore.getState().conversations[0].lastMessage).toEqual(stored);
+    expect(useNotificationsStore.getState().items.length).toBe(before + 1);
+    expect(useNotificationsStore.getState().items[0]).toMatchObject({
+      type: 'message',
+      message: 'You sent a message',
+      user: { name: 'Them' },
+    });
+  });
+
+  it('keeps a refused message as failed, toasts, and retries it with the same client id', async () => {
+    api.sendMessage.mockRejectedValueOnce(new ApiError('You cannot message this user', 403));
+    await expect(useMessagesStore.getState().send(partner, null, 'hi')).resolves.toBeNull();
+    const key = draftKey(partner.id);
+    const failed = useMessagesStore.getState().threads[key].messages[0];
+    expect(failed.delivery).toBe('failed');
+    expect(notify.error).toHaveBeenCalledWith('Failed to send message', 'You cannot message this user');
+
+    const stored = message({
+      senderId: me.id,
+      receiverId: partner.id,
+      content: 'hi',
+      clientId: failed.clientId,
+    });
+    api.sendMessage.mockResolvedValueOnce({ message: stored, conversationId: 'c9' });
+    api.fetchConversations.mockResolvedValueOnce([conversation('c9', { lastMessage: stored })]);
+    await expect(useMessagesStore.getState().retry(partner, key, failed.clientId!)).resolves.toBe('c9');
+    expect(api.sendMessage).toHaveBeenLastCalledWith(expect.objectContaining({ clientId: failed.clientId }));
+    // The draft became the new conversation's thread, and the list was refetched.
+    const state = useMessagesStore.getState();
+    expect(state.threads[key]).toBeUndefined();
+    expect(state.threads.c9.messages).toEqual([expect.objectContaining({ id: stored.id, delivery: 'sent' })]);
+    expect(state.conversations.map((c) => c.id)).toEqual(['c9']);
+  });
+});
+
+describe('live events', () => {
+  it('counts an incoming message as unread and moves its conversation to the top', () => {
+    useMessagesStore.setState({ conversations: [conversation('c2'), conversation('c1')] });
+    const incoming = message({ conversationId: 'c1' });
+    play('message:new', { message: incoming, conversationId: 'c1' });
+    const [top, second] = useMessagesStore.getState().conversations;
+    expect(top).toMatchObject({ id: 'c1', unreadCount: 1, lastMessage: incoming });
+    expect(second.id).toBe('c2');
+    expect(api.markConversationRead).not.toHaveBeenCalled();
+  });
+
+  it('reads a message at once when its conversation is on screen', () => {
+    useMessagesStore.setState({
+      conversations: [conversation('c1')],
+      activeConversationId: 'c1',
+      threads: { c1: { messages: [], status: 'ready', hasOlder: false, loadingOlder: false } },
+    });
+    play('message:new', { message: message(), conversationId: 'c1' });
+    expect(useMessagesStore.getState().conversations[0].unreadCount).toBe(0);
+    expect(useMessagesStore.getState().threads.c1.messages).toHaveLength(1);
+    expect(api.markConversationRead).toHaveBeenCalledWith('c1');
+  });
+
+  it('refetches the list when a message belongs to a conversation it does not know', () => {
+    play('message:new', { message: message({ conversationId: 'new' }), conversationId: 'new' });
+    expect(api.fetchConversations).toHaveBeenCalled();
+  });
+
+  it('marks own messages read on a read receipt, and clears the count when we read elsewhere', () => {
+    const own = { ...message({ senderId: me.id, receiverId: partner.id }), delivery: 'sent' as const };
+    useMessagesStore.setState({
+      conversations: [conversation('c1', { unreadCount: 2, lastMessage: own })],
+      threads: { c1: { messages: [own], status: 'ready', hasOlder: false, loadingOlder: false } },
+    });
+    play('message:read', { conversationId: 'c1', readerId: partner.id, readAt: new Date().toISOString() });
+    let state = useMessagesStore.getState();
+    expect(state.threads.c1.messages[0].isRead).toBe(true);
+    expect(state.conversations[0].lastMessage!.isRead).toBe(true);
+    expect(state.conversations[0].unreadCount).toBe(2);
+
+    play('message:read', { conversationId: 'c1', readerId: me.id, readAt: new Date().toISOString() });
+    state = useMessagesStore.getState();
+    expect(state.conversations[0].unreadCount).toBe(0);
+  });
+
+  it('shows typing until the other side stops, and stops on their message', () => {
+    play('typing', { conversationId: 'c1', userId: partner.id, isTyping: true });
+    expect(useMessagesStore.getState().typing[partner.id]).toBeGreaterThan(Date.now());
+    play('message:new', { message: message(), conversationId: 'c1' });
+    expect(useMessagesStore.getState().typing[partner.id]).toBeUndefined();
+  });
+
+  it('emits typing once while typing goes on, and "stopped" on send', async () => {
+    api.sendMessage.mockResolvedValue({ message: message({ senderId: me.id }), conversationId: 'c1' });
+    useMessagesStore.getState().typingInput(partner.id, 'c1');
+    useMessagesStore.getState().typingInput(partner.id, 'c1');
+    expect(socketEmit).toHaveBeenCalledTimes(1);
+    expect(socketEmit).toHaveBeenCalledWith('typing', {
+      receiverId: partner.id,
+      conversationId: 'c1',
+      isTyping: true,
+    });
+    await useMessagesStore.getState().send(partner, 'c1', 'done');
+    expect(socketEmit).toHaveBeenLastCalledWith('typing', {
+      receiverId: partner.id,
+      conversationId: 'c1',
+      isTyping: false,
+    });
+  });
+});
+
+describe('reconnect', () => {
+  it('refetches the list and merges the open conversation’s latest page without duplicates', async () => {
+    const known = message();
+    const missed = message({ content: 'sent while offline' });
+    useMessagesStore.setState({
+      conversationsStatus: 'ready',
+      conversations: [conversation('c1')],
+      activeConversationId: 'c1',
+      threads: {
+        c1: {
+          messages: [{ ...known, delivery: 'sent' }],
+          status: 'ready',
+          hasOlder: false,
+          loadingOlder: false,
+        },
+      },
+    });
+    api.fetchMessages.mockResolvedValue([known, missed]);
+    api.fetchBlockedUserIds.mockResolvedValue([]);
+    reconnectHandlers.forEach((handler) => handler());
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(api.fetchConversations).toHaveBeenCalled();
+    expect(api.fetchMessages).toHaveBeenCalledWith('c1', expect.any(Number));
+    expect(useMessagesStore.getState().threads.c1.messages.map((m) => m.content)).toEqual([
+      'hello',
+      'sent while offline',
+    ]);
+  });
+});

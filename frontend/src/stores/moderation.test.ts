@@ -1,0 +1,161 @@
+import type { Report, SessionUser } from '@piste/contracts';
+import { ApiError } from '../api/client';
+import * as moderationApi from '../api/moderation';
+import { selectPendingCount, splitResolved, useModerationStore } from './moderation';
+import { useSessionStore } from './session';
+
+// Captures the store's socket subscriptions so a test can play server events.
+jest.mock('../realtime/socket', () => {
+  const handlers = new Map<string, (payload: unknown) => void>();
+  const reconnects = new Set<() => void>();
+  return {
+    serverHandlers: handlers,
+    reconnectHandlers: reconnects,
+    onServerEvent: (event: string, handler: (payload: unknown) => void) => {
+      handlers.set(event, handler);
+      return () => handlers.delete(event);
+    },
+    onReconnect: (handler: () => void) => {
+      reconnects.add(handler);
+      return () => reconnects.delete(handler);
+    },
+  };
+});
+jest.mock('../api/moderation');
+
+const { serverHandlers, reconnectHandlers } = jest.requireMock<{
+  serverHandlers: Map<string, (payload: unknown) => void>;
+  reconnectHandlers: Set<() => void>;
+}>('../realtime/socket');
+const api = jest.mocked(moderationApi);
+
+const admin: SessionUser = { id: 'admin-1', username: 'boss', name: 'Boss', avatar: null, isAdmin: true };
+
+function makeReport(id: string, overrides: Partial<Report> = {}): Report {
+  return {
+    id,
+    postId: `post-${id}`,
+    reason: 'Spam',
+    description: null,
+    status: 'pending',
+    createdAt: `2026-11-22T10:00:0${id.slice(-1)}.000Z`,
+    resolvedAt: null,
+    reporterId: 'user-b',
+    reviewedBy: null,
+    post: { content: 'Buy blades', authorId: 'user-a', authorName: 'Alice', deleted: false },
+    actions: [],
+    ...overrides,
+  };
+}
+
+const dismissed = (r: Report): Report => ({
+  ...r,
+  status: 'dismissed',
+  resolvedAt: '2026-11-22T11:00:00.000Z',
+  reviewedBy: { id: admin.id, name: admin.name },
+  actions: [{ action: 'dismiss', by: admin.name, at: '2026-11-22T11:00:00.000Z' }],
+});
+
+beforeEach(() => {
+  jest.resetAllMocks();
+  useSessionStore.setState({ user: admin, status: 'ready' });
+  useModerationStore.getState().reset();
+});
+
+describe('moderation store', () => {
+  it('loads the queue newest first and counts the pending reports', async () => {
+    api.fetchReports.mockResolvedValue([makeReport('r1'), dismissed(makeReport('r2')), makeReport('r3')]);
+    await useModerationStore.getState().load();
+    const state = useModerationStore.getState();
+    expect(state.status).toBe('ready');
+    expect(state.reports.map((r) => r.id)).toEqual(['r3', 'r2', 'r1']);
+    expect(selectPendingCount(state)).toBe(2);
+    expect(splitResolved(state.reports)).toEqual({ count: 1, shown: [state.reports[1]] });
+  });
+
+  it('adds a report:new and applies a report:updated live', async () => {
+    api.fetchReports.mockResolvedValue([makeReport('r1')]);
+    await useModerationStore.getState().load();
+    serverHandlers.get('report:new')!({ report: makeReport('r2') });
+    expect(selectPendingCount(useModerationStore.getState())).toBe(2);
+    serverHandlers.get('report:updated')!({ report: dismissed(makeReport('r1')) });
+    const state = useModerationStore.getState();
+    expect(selectPendingCount(state)).toBe(1);
+    expect(state.reports.find((r) => r.id === 'r1')?.status).toBe('dismissed');
+  });
+
+  it('keeps a live update when an older fetch resolves after it', async () => {
+    let resolveFetch: (reports: Report[]) => void = () => {};
+    api.fetchReports.mockReturnValue(new Promise((resolve) => (resolveFetch = resolve)));
+    const loading = useModerationStore.getState().load();
+    serverHandlers.get('report:updated')!({ report: dismissed(makeReport('r1')) });
+    resolveFetch([makeReport('r1')]);
+    await loading;
+    expect(useModerationStore.getState().reports).toEqual([dismissed(makeReport('r1'))]);
+  });
+
+  it('shows at most 10 resolved reports but counts them all', () => {
+    const reports = Array.from({ length: 12 }, (_, i) => dismissed(makeReport(`r${i}`)));
+    const { count, shown } = splitResolved(reports);
+    expect(count).toBe(12);
+    expect(shown).toHaveLength(10);
+  });
+
+  it('dismisses through the API and refetches the list', async () => {
+    api.fetchReports.mockResolvedValue([makeReport('r1')]);
+    await useModerationStore.getState().load();
+    api.updateReport.mockResolvedValue(dismissed(makeReport('r1')));
+    api.fetchReports.mockResolvedValue([dismissed(makeReport('r1'))]);
+    await useModerationStore.getState().dismiss('r1');
+    expect(api.updateReport).toHaveBeenCalledWith('r1', 'dismissed');
+    expect(api.fetchReports).toHaveBeenCalledTimes(2);
+    expect(useModerationStore.getState().reports[0]?.status).toBe('dismissed');
+  });
+
+  it('deleting a post that is already gone closes its report instead', async () => {
+    const report = makeReport('r1');
+    api.deleteReportedPost.mockRejectedValue(new ApiError('Post not found', 404));
+    api.updateReport.mockResolvedValue({ ...dismissed(report), status: 'resolved' });
+    api.fetchReports.mockResolvedValue([]);
+    await useModerationStore.getState().deletePost(report);
+    expect(api.updateReport).toHaveBeenCalledWith('r1', 'resolved');
+  });
+
+  it('passes other delete failures on', async () => {
+    api.deleteReportedPost.mockRejectedValue(new ApiError('Admin access required', 403));
+    await expect(useModerationStore.getState().deletePost(makeReport('r1'))).rejects.toThrow('Admin access required');
+    expect(api.updateReport).not.toHaveBeenCalled();
+  });
+
+  it("bans the reported post's author with the report id", async () => {
+    api.banUser.mockResolvedValue({
+      id: 'ban-1',
+      userId: 'user-a',
+      bannedBy: admin.id,
+      reason: 'Spam',
+      bannedUntil: '2026-11-22T11:00:00.000Z',
+      createdAt: '2026-11-22T10:00:00.000Z',
+    });
+    api.fetchReports.mockResolvedValue([]);
+    await useModerationStore.getState().banAuthor(makeReport('r1'), 1, 'Spam');
+    expect(api.banUser).toHaveBeenCalledWith({ userId: 'user-a', reason: 'Spam', durationHours: 1, reportId: 'r1' });
+  });
+
+  it("refuses to ban when the snapshot has no author: 'Post author not found'", async () => {
+    const orphan = makeReport('r1', { post: { content: 'x', authorId: null, authorName: null, deleted: true } });
+    await expect(useModerationStore.getState().banAuthor(orphan, 24, 'Spam')).rejects.toThrow('Post author not found');
+    expect(api.banUser).not.toHaveBeenCalled();
+  });
+
+  it('refetches a shown queue after a reconnect, and forgets it when the user changes', async () => {
+    api.fetchReports.mockResolvedValue([makeReport('r1')]);
+    await useModerationStore.getState().load();
+    reconnectHandlers.forEach((handler) => handler());
+    expect(api.fetchReports).toHaveBeenCalledTimes(2);
+
+    useSessionStore.setState({ user: null });
+    expect(useModerationStore.getState()).toMatchObject({ reports: [], status: 'idle' });
+    reconnectHandlers.forEach((handler) => handler());
+    expect(api.fetchReports).toHaveBeenCalledTimes(2);
+  });
+});

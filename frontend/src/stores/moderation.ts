@@ -1,0 +1,136 @@
+import { RESOLVED_REPORTS_LIMIT, type BanDurationHours, type Report } from '@piste/contracts';
+import { useEffect } from 'react';
+import { create } from 'zustand';
+import { ApiError } from '../api/client';
+import * as moderationApi from '../api/moderation';
+import { onReconnect, onServerEvent } from '../realtime/socket';
+import { useSessionStore } from './session';
+
+/**
+ * The admin's report queue. It is filled by GET /api/reports and kept live by `report:new` and
+ * `report:updated` (sent only to admins), so the Moderation screen and the header badge follow other
+ * admins' work without a reload. After each own action the list is refetched, as the spec says.
+ */
+
+type QueueStatus = 'idle' | 'loading' | 'ready' | 'error';
+
+interface ModerationState {
+  /** Newest first. */
+  reports: Report[];
+  status: QueueStatus;
+  /** Fetches the queue; keeps whatever a live event already brought. */
+  load: () => Promise<void>;
+  /** A report from a live event or an own action. */
+  receive: (report: Report) => void;
+  dismiss: (reportId: string) => Promise<void>;
+  /** Removes the reported post; the server then resolves the post's reports. */
+  deletePost: (report: Report) => Promise<void>;
+  banAuthor: (report: Report, durationHours: BanDurationHours, reason: string) => Promise<void>;
+  reset: () => void;
+}
+
+/**
+ * How far a report has moved: it only ever goes from pending to a final status and gains audit entries,
+ * so of two copies (a fetched one and one from an event) the more advanced is the newer.
+ */
+function progress(report: Report): number {
+  return (
+    (report.status === 'pending' ? 0 : 1_000_000) + report.actions.length * 2 + (report.post.deleted ? 1 : 0)
+  );
+}
+
+function merge(current: Report[], incoming: Report[]): Report[] {
+  const byId = new Map(current.map((r) => [r.id, r]));
+  for (const report of incoming) {
+    const known = byId.get(report.id);
+    if (!known || progress(report) >= progress(known)) byId.set(report.id, report);
+  }
+  return [...byId.values()].sort(
+    (a, b) => b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id),
+  );
+}
+
+let loadSequence = 0;
+
+export const useModerationStore = create<ModerationState>()((set, get) => ({
+  reports: [],
+  status: 'idle',
+
+  load: async () => {
+    const sequence = ++loadSequence;
+    if (get().status !== 'ready') set({ status: 'loading' });
+    try {
+      const reports = await moderationApi.fetchReports();
+      if (sequence !== loadSequence) return;
+      set((state) => ({ reports: merge(state.reports, reports), status: 'ready' }));
+    } catch {
+      if (sequence === loadSequence) set({ status: get().status === 'ready' ? 'ready' : 'error' });
+    }
+  },
+
+  receive: (report) => set((state) => ({ reports: merge(state.reports, [report]) })),
+
+  dismiss: async (reportId) => {
+    get().receive(await moderationApi.updateReport(reportId, 'dismissed'));
+    void get().load();
+  },
+
+  deletePost: async (report) => {
+    try {
+      await moderationApi.deleteReportedPost(report.postId);
+    } catch (error) {
+      // Already gone (e.g. its author deleted it): what is left is closing the report.
+      if (!(error instanceof ApiError && error.status === 404)) throw error;
+      get().receive(await moderationApi.updateReport(report.id, 'resolved'));
+    }
+    void get().load();
+  },
+
+  banAuthor: async (report, durationHours, reason) => {
+    if (!report.post.authorId) throw new ApiError('Post author not found', 404);
+    await moderationApi.banUser({ userId: report.post.authorId, reason, durationHours, reportId: report.id });
+    void get().load();
+  },
+
+  reset: () => {
+    loadSequence++;
+    set({ reports: [], status: 'idle' });
+  },
+}));
+
+/** Reports still waiting for an admin, newest first. */
+export function selectPendingReports(state: Pick<ModerationState, 'reports'>): Report[] {
+  return state.reports.filter((r) => r.status === 'pending');
+}
+
+export function selectPendingCount(state: Pick<ModerationState, 'reports'>): number {
+  return state.reports.reduce((count, r) => count + (r.status === 'pending' ? 1 : 0), 0);
+}
+
+/** Handled reports: how many, and the first ones the screen lists. */
+export function splitResolved(reports: Report[]): { count: number; shown: Report[] } {
+  const resolved = reports.filter((r) => r.status !== 'pending');
+  return { count: resolved.length, shown: resolved.slice(0, RESOLVED_REPORTS_LIMIT) };
+}
+
+/** The header badge: pending reports for an admin (loads the queue once), 0 for everyone else. */
+export function usePendingReportCount(isAdmin: boolean): number {
+  const status = useModerationStore((s) => s.status);
+  const load = useModerationStore((s) => s.load);
+  useEffect(() => {
+    if (isAdmin && status === 'idle') void load();
+  }, [isAdmin, status, load]);
+  return useModerationStore((s) => (isAdmin ? selectPendingCount(s) : 0));
+}
+
+// Live updates: only admins' sockets receive these events.
+onServerEvent('report:new', ({ report }) => useModerationStore.getState().receive(report));
+onServerEvent('report:updated', ({ report }) => useModerationStore.getState().receive(report));
+// Events missed while offline are gone: refetch a queue that was shown.
+onReconnect(() => {
+  if (useModerationStore.getState().status !== 'idle') void useModerationStore.getState().load();
+});
+// Another user signing in on this tab never sees the previous admin's queue.
+useSessionStore.subscribe((state, previous) => {
+  if (state.user?.id !== previous.user?.id) useModerationStore.getState().reset();
+});
