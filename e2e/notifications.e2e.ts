@@ -253,4 +253,47 @@ describeInBrowser('notification centre and a resilient live client', () => {
     await expect(liveBanner(page).count()).resolves.toBe(0);
     await context.close();
   });
+
+  it('records each notification once for a user with two tabs open, and keeps the tabs in step', async () => {
+    const a = await newPage(browser, app.url);
+    const b = await newPage(browser, app.url);
+    const aId = await registerByApi(a.context.request, uniqueName('elena'));
+    await registerByApi(b.context.request, uniqueName('fabio'));
+    const post = (await expectOk(
+      a.context.request.post('/api/posts', {
+        data: { content: 'Lunge drills', type: 'general', weapon: 'epee' },
+      }),
+    )) as { id: string };
+
+    const secondTab = await a.context.newPage();
+    await Promise.all([a.page.goto('/'), secondTab.goto('/notifications')]);
+    await Promise.all([
+      liveConnection(a.page, 'connected').waitFor({ state: 'attached' }),
+      liveConnection(secondTab, 'connected').waitFor({ state: 'attached' }),
+    ]);
+
+    await expectOk(b.context.request.post('/api/likes', { data: { postId: post.id } }));
+    await badge(a.page).waitFor();
+    await badge(secondTab).waitFor();
+    await expect(badge(a.page).textContent()).resolves.toBe('1');
+    await expect(badge(secondTab).textContent()).resolves.toBe('1');
+    await expect(
+      a.page.evaluate(
+        (id) => (JSON.parse(localStorage.getItem(`piste:notifications:${id}`) ?? '[]') as []).length,
+        aId,
+      ),
+    ).resolves.toBe(1);
+
+    // Read in one tab: the other follows.
+    await bell(a.page).click();
+    await a.page
+      .getByRole('dialog', { name: 'Notifications' })
+      .getByRole('button', { name: 'Mark all as read' })
+      .click();
+    await badge(secondTab).waitFor({ state: 'detached' });
+    await expect(secondTab.getByTestId('unread-dot').count()).resolves.toBe(0);
+
+    await a.context.close();
+    await b.context.close();
+  });
 });

@@ -1,6 +1,14 @@
 import type { BlockedUser, ConnectionRequest, ConnectionUser } from '@piste/contracts';
 import { ConnectionsService } from '../src/connections/connections.service';
-import { connectSocket, makeUser, nextEvent, startTestApp, uniqueName, type TestApp, type TestUser } from './helpers';
+import {
+  connectSocket,
+  makeUser,
+  nextEvent,
+  startTestApp,
+  uniqueName,
+  type TestApp,
+  type TestUser,
+} from './helpers';
 
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 
@@ -21,12 +29,15 @@ describe('blocking', () => {
 
   async function connect(a: TestUser, b: TestUser): Promise<void> {
     const req = await sendRequest(a, b);
-    await expect(b.client.put(`/api/friend-requests/${req.id}`, { status: 'accepted' })).resolves.toMatchObject({
+    await expect(
+      b.client.put(`/api/friend-requests/${req.id}`, { status: 'accepted' }),
+    ).resolves.toMatchObject({
       status: 200,
     });
   }
 
-  const block = (who: TestUser, target: TestUser) => who.client.post('/api/block-user', { blockedId: target.user.id });
+  const block = (who: TestUser, target: TestUser) =>
+    who.client.post('/api/block-user', { blockedId: target.user.id });
   const unblock = (who: TestUser, target: TestUser) =>
     who.client.post('/api/unblock-user', { blockedId: target.user.id });
   const friendIds = async (who: TestUser) =>
@@ -61,7 +72,13 @@ describe('blocking', () => {
     await expect(block(alice, bob)).resolves.toMatchObject({ status: 200 });
     const list = await alice.client.get<BlockedUser[]>('/api/blocked-users');
     expect(list.body).toEqual([
-      { id: bob.user.id, username: bob.user.username, name: bob.user.name, avatar: null, blockedAt: expect.any(String) },
+      {
+        id: bob.user.id,
+        username: bob.user.username,
+        name: bob.user.name,
+        avatar: null,
+        blockedAt: expect.any(String),
+      },
     ]);
     await expect(bob.client.get('/api/blocked-users')).resolves.toMatchObject({ status: 200, body: [] });
 
@@ -87,12 +104,16 @@ describe('blocking', () => {
     await expect(alice.client.get(`/api/sent-friend-requests/${alice.user.id}`)).resolves.toMatchObject({
       body: [],
     });
-    await expect(alice.client.get(`/api/friend-requests/${alice.user.id}`)).resolves.toMatchObject({ body: [] });
+    await expect(alice.client.get(`/api/friend-requests/${alice.user.id}`)).resolves.toMatchObject({
+      body: [],
+    });
     await expect(carol.client.get(`/api/sent-friend-requests/${carol.user.id}`)).resolves.toMatchObject({
       body: [],
     });
     // A withdrawn request can no longer be answered.
-    await expect(bob.client.put(`/api/friend-requests/${toBob.id}`, { status: 'accepted' })).resolves.toMatchObject({
+    await expect(
+      bob.client.put(`/api/friend-requests/${toBob.id}`, { status: 'accepted' }),
+    ).resolves.toMatchObject({
       status: 404,
     });
     await expect(
@@ -108,7 +129,9 @@ describe('blocking', () => {
       [alice, bob],
       [bob, alice],
     ] as const) {
-      await expect(from.client.post('/api/friend-requests', { receiverId: to.user.id })).resolves.toMatchObject({
+      await expect(
+        from.client.post('/api/friend-requests', { receiverId: to.user.id }),
+      ).resolves.toMatchObject({
         status: 403,
         body: { message: 'You cannot send a request to this user' },
       });
@@ -149,7 +172,9 @@ describe('blocking', () => {
     expect(aliceView.body).toEqual([expect.objectContaining({ id: bob.user.id, isBlocked: true })]);
     await expect(friendIds(bob)).resolves.toEqual([]);
     // Still connected: a new request is a 403 (blocked) rather than a fresh pending one.
-    await expect(bob.client.post('/api/friend-requests', { receiverId: alice.user.id })).resolves.toMatchObject({
+    await expect(
+      bob.client.post('/api/friend-requests', { receiverId: alice.user.id }),
+    ).resolves.toMatchObject({
       status: 403,
     });
 
@@ -161,7 +186,7 @@ describe('blocking', () => {
     await expect(friendIds(bob)).resolves.toEqual([alice.user.id]);
   });
 
-  it("lets only the blocker lift their own block when both blocked each other", async () => {
+  it('lets only the blocker lift their own block when both blocked each other', async () => {
     const alice = await makeUser(t);
     const bob = await makeUser(t);
     await block(alice, bob);
@@ -192,7 +217,9 @@ describe('blocking', () => {
         status: 404,
         body: { message: 'User not found' },
       });
-      await expect(viewer.client.get(`/api/friends/${owner.user.id}`)).resolves.toMatchObject({ status: 404 });
+      await expect(viewer.client.get(`/api/friends/${owner.user.id}`)).resolves.toMatchObject({
+        status: 404,
+      });
     }
     await expect(carol.client.get(`/api/users/${alice.user.id}`)).resolves.toMatchObject({ status: 200 });
     // Carol sees alice's connections without the inert one.

@@ -21,7 +21,6 @@ afterAll(async () => {
 });
 
 describe('connection requests', () => {
-
   async function request(from: TestUser, to: TestUser): Promise<ConnectionRequest> {
     const res = await from.client.post<ConnectionRequest>('/api/friend-requests', { receiverId: to.user.id });
     expect(res.status).toBe(201);
@@ -30,7 +29,9 @@ describe('connection requests', () => {
 
   async function connect(a: TestUser, b: TestUser): Promise<void> {
     const req = await request(a, b);
-    await expect(b.client.put(`/api/friend-requests/${req.id}`, { status: 'accepted' })).resolves.toMatchObject({
+    await expect(
+      b.client.put(`/api/friend-requests/${req.id}`, { status: 'accepted' }),
+    ).resolves.toMatchObject({
       status: 200,
     });
   }
@@ -59,7 +60,9 @@ describe('connection requests', () => {
     await expect(
       alice.client.post('/api/friend-requests', { senderId: carol.user.id, receiverId: bob.user.id }),
     ).resolves.toMatchObject({ status: 403 });
-    await expect(alice.client.post('/api/friend-requests', { receiverId: alice.user.id })).resolves.toMatchObject({
+    await expect(
+      alice.client.post('/api/friend-requests', { receiverId: alice.user.id }),
+    ).resolves.toMatchObject({
       status: 400,
       body: { message: 'You cannot send a connection request to yourself' },
     });
@@ -74,7 +77,9 @@ describe('connection requests', () => {
 
   it('answers 404 for an unknown receiver and 400 for a malformed one', async () => {
     const alice = await makeUser(t);
-    await expect(alice.client.post('/api/friend-requests', { receiverId: UNKNOWN_ID })).resolves.toMatchObject({
+    await expect(
+      alice.client.post('/api/friend-requests', { receiverId: UNKNOWN_ID }),
+    ).resolves.toMatchObject({
       status: 404,
       body: { message: 'User not found' },
     });
@@ -89,11 +94,15 @@ describe('connection requests', () => {
     const alice = await makeUser(t);
     const bob = await makeUser(t);
     await request(alice, bob);
-    await expect(alice.client.post('/api/friend-requests', { receiverId: bob.user.id })).resolves.toMatchObject({
+    await expect(
+      alice.client.post('/api/friend-requests', { receiverId: bob.user.id }),
+    ).resolves.toMatchObject({
       status: 409,
       body: { message: 'A connection request is already pending' },
     });
-    await expect(bob.client.post('/api/friend-requests', { receiverId: alice.user.id })).resolves.toMatchObject({
+    await expect(
+      bob.client.post('/api/friend-requests', { receiverId: alice.user.id }),
+    ).resolves.toMatchObject({
       status: 409,
       body: { message: 'A connection request is already pending' },
     });
@@ -131,10 +140,14 @@ describe('connection requests', () => {
     ]);
     const sent = await alice.client.get<ConnectionRequest[]>(`/api/sent-friend-requests/${alice.user.id}`);
     expect(sent.body.map((r) => r.id)).toEqual([req.id]);
-    await expect(alice.client.get(`/api/friend-requests/${alice.user.id}`)).resolves.toMatchObject({ body: [] });
+    await expect(alice.client.get(`/api/friend-requests/${alice.user.id}`)).resolves.toMatchObject({
+      body: [],
+    });
 
     // A third user reads neither list.
-    await expect(carol.client.get(`/api/friend-requests/${bob.user.id}`)).resolves.toMatchObject({ status: 403 });
+    await expect(carol.client.get(`/api/friend-requests/${bob.user.id}`)).resolves.toMatchObject({
+      status: 403,
+    });
     await expect(carol.client.get(`/api/sent-friend-requests/${alice.user.id}`)).resolves.toMatchObject({
       status: 403,
     });
@@ -146,26 +159,34 @@ describe('connection requests', () => {
     const carol = await makeUser(t);
     const req = await request(alice, bob);
 
-    await expect(carol.client.put(`/api/friend-requests/${req.id}`, { status: 'accepted' })).resolves.toMatchObject({
+    await expect(
+      carol.client.put(`/api/friend-requests/${req.id}`, { status: 'accepted' }),
+    ).resolves.toMatchObject({
       status: 403,
       body: { message: 'Only the receiver can respond to this request' },
     });
-    await expect(alice.client.put(`/api/friend-requests/${req.id}`, { status: 'accepted' })).resolves.toMatchObject({
+    await expect(
+      alice.client.put(`/api/friend-requests/${req.id}`, { status: 'accepted' }),
+    ).resolves.toMatchObject({
       status: 403,
     });
-    await expect(bob.client.put(`/api/friend-requests/${req.id}`, { status: 'maybe' })).resolves.toMatchObject({
+    await expect(
+      bob.client.put(`/api/friend-requests/${req.id}`, { status: 'maybe' }),
+    ).resolves.toMatchObject({
       status: 400,
       body: { message: 'Status must be accepted or declined' },
     });
-    await expect(bob.client.put(`/api/friend-requests/${UNKNOWN_ID}`, { status: 'accepted' })).resolves.toMatchObject(
-      { status: 404 },
-    );
+    await expect(
+      bob.client.put(`/api/friend-requests/${UNKNOWN_ID}`, { status: 'accepted' }),
+    ).resolves.toMatchObject({ status: 404 });
 
     const accepted = await bob.client.put<ConnectionRequest>(`/api/friend-requests/${req.id}`, {
       status: 'accepted',
     });
     expect(accepted).toMatchObject({ status: 200, body: { id: req.id, status: 'accepted' } });
-    await expect(bob.client.put(`/api/friend-requests/${req.id}`, { status: 'declined' })).resolves.toMatchObject({
+    await expect(
+      bob.client.put(`/api/friend-requests/${req.id}`, { status: 'declined' }),
+    ).resolves.toMatchObject({
       status: 409,
       body: { message: 'This request has already been answered' },
     });
@@ -189,7 +210,9 @@ describe('connection requests', () => {
     ]);
     expect(bobFriends.body.map((u) => u.id)).toEqual([alice.user.id]);
 
-    await expect(bob.client.post('/api/friend-requests', { receiverId: alice.user.id })).resolves.toMatchObject({
+    await expect(
+      bob.client.post('/api/friend-requests', { receiverId: alice.user.id }),
+    ).resolves.toMatchObject({
       status: 409,
       body: { message: 'You are already connected' },
     });
@@ -199,7 +222,9 @@ describe('connection requests', () => {
     const alice = await makeUser(t);
     const bob = await makeUser(t);
     const req = await request(alice, bob);
-    await expect(bob.client.put(`/api/friend-requests/${req.id}`, { status: 'declined' })).resolves.toMatchObject({
+    await expect(
+      bob.client.put(`/api/friend-requests/${req.id}`, { status: 'declined' }),
+    ).resolves.toMatchObject({
       status: 200,
       body: { status: 'declined' },
     });
@@ -213,9 +238,13 @@ describe('connection requests', () => {
     const bob = await makeUser(t);
     const req = await request(alice, bob);
     await expect(bob.client.delete(`/api/friend-requests/${req.id}`)).resolves.toMatchObject({ status: 403 });
-    await expect(alice.client.delete(`/api/friend-requests/${req.id}`)).resolves.toMatchObject({ status: 204 });
+    await expect(alice.client.delete(`/api/friend-requests/${req.id}`)).resolves.toMatchObject({
+      status: 204,
+    });
     await expect(bob.client.get(`/api/friend-requests/${bob.user.id}`)).resolves.toMatchObject({ body: [] });
-    await expect(alice.client.delete(`/api/friend-requests/${req.id}`)).resolves.toMatchObject({ status: 404 });
+    await expect(alice.client.delete(`/api/friend-requests/${req.id}`)).resolves.toMatchObject({
+      status: 404,
+    });
   });
 
   it('removes a connection for both sides; 404 when not connected', async () => {
@@ -296,7 +325,6 @@ describe('connection requests', () => {
 });
 
 describe('discover search', () => {
-
   const search = (who: TestUser, q: string, weapon?: string) =>
     who.client.get<ConnectionUser[]>(
       `/api/search/users?q=${encodeURIComponent(q)}${weapon ? `&weapon=${weapon}` : ''}`,
@@ -340,9 +368,13 @@ describe('discover search', () => {
     const asker = await makeUser(t, { name: `${tag} asker` });
     const stranger = await makeUser(t, { name: `${tag} stranger` });
 
-    const req = await viewer.client.post<ConnectionRequest>('/api/friend-requests', { receiverId: friend.user.id });
+    const req = await viewer.client.post<ConnectionRequest>('/api/friend-requests', {
+      receiverId: friend.user.id,
+    });
     await friend.client.put(`/api/friend-requests/${req.body.id}`, { status: 'accepted' });
-    const sent = await viewer.client.post<ConnectionRequest>('/api/friend-requests', { receiverId: asked.user.id });
+    const sent = await viewer.client.post<ConnectionRequest>('/api/friend-requests', {
+      receiverId: asked.user.id,
+    });
     const received = await asker.client.post<ConnectionRequest>('/api/friend-requests', {
       receiverId: viewer.user.id,
     });
@@ -364,7 +396,9 @@ describe('discover search', () => {
     const slash = await makeUser(t, { name: `${tag} back\\slash` });
     const quote = await makeUser(t, { name: `${tag} O'Brien "Bob"` });
 
-    await expect(search(viewer, '%').then((r) => r.body.every((u) => u.name?.includes('%')))).resolves.toBe(true);
+    await expect(search(viewer, '%').then((r) => r.body.every((u) => u.name?.includes('%')))).resolves.toBe(
+      true,
+    );
     await expect(search(viewer, `${tag} 100%`).then((r) => ids(r.body))).resolves.toEqual([percent.user.id]);
     await expect(search(viewer, `${tag}_a_`).then((r) => ids(r.body))).resolves.toEqual([underscore.user.id]);
     // '_' is not a one-character wildcard: 'xaxb' does not match '_a_b'.

@@ -92,7 +92,9 @@ describe('profiles', () => {
     [{ avatar: 'javascript:alert(1)' }, 'Avatar must be an uploaded image'],
   ])('rejects %j with 400 %s', async (override, message) => {
     const alice = await makeUser(t);
-    await expect(alice.client.put(`/api/users/${alice.user.id}`, edits(alice, override))).resolves.toMatchObject({
+    await expect(
+      alice.client.put(`/api/users/${alice.user.id}`, edits(alice, override)),
+    ).resolves.toMatchObject({
       status: 400,
       body: { message },
     });
@@ -110,7 +112,12 @@ describe('profiles', () => {
     const postImage = await uploadFile(alice.client, makePng(), 'image/png', 'post');
     const video = await uploadFile(alice.client, makeMp4(), 'video/mp4', 'post');
     const issued = await alice.client.post<{ objectPath: string }>('/api/objects/upload'); // never uploaded
-    for (const avatar of [bobsAvatar.objectPath, postImage.objectPath, video.objectPath, issued.body.objectPath]) {
+    for (const avatar of [
+      bobsAvatar.objectPath,
+      postImage.objectPath,
+      video.objectPath,
+      issued.body.objectPath,
+    ]) {
       await expect(
         alice.client.put(`/api/users/${alice.user.id}`, edits(alice, { avatar })),
       ).resolves.toMatchObject({ status: 400, body: { message: 'Avatar must be an uploaded image' } });
@@ -132,10 +139,16 @@ describe('profiles', () => {
     const alice = await makeUser(t);
     const bob = await makeUser(t);
     await expect(
-      alice.client.put(`/api/users/${alice.user.id}`, edits(alice, { email: `${bob.user.username.toUpperCase()}@EXAMPLE.com` })),
+      alice.client.put(
+        `/api/users/${alice.user.id}`,
+        edits(alice, { email: `${bob.user.username.toUpperCase()}@EXAMPLE.com` }),
+      ),
     ).resolves.toMatchObject({ status: 409, body: { message: 'Email is already registered' } });
     await expect(
-      alice.client.put(`/api/users/${alice.user.id}`, edits(alice, { email: `${alice.user.username.toUpperCase()}@example.COM` })),
+      alice.client.put(
+        `/api/users/${alice.user.id}`,
+        edits(alice, { email: `${alice.user.username.toUpperCase()}@example.COM` }),
+      ),
     ).resolves.toMatchObject({ status: 200 });
   });
 

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { PassportSerializer } from '@nestjs/passport';
+import { DataSource } from 'typeorm';
 import type { SessionUser } from '@piste/contracts';
 import { AuthService } from './auth.service';
 
@@ -7,7 +8,10 @@ type Done = (err: unknown, value?: unknown) => void;
 
 @Injectable()
 export class SessionSerializer extends PassportSerializer {
-  constructor(private readonly auth: AuthService) {
+  constructor(
+    private readonly auth: AuthService,
+    private readonly dataSource: DataSource,
+  ) {
     super();
   }
 
@@ -16,6 +20,8 @@ export class SessionSerializer extends PassportSerializer {
   }
 
   deserializeUser(id: string, done: Done): void {
+    // passport is process-wide: when several apps share a process (tests, tools), a closed one passes to the next.
+    if (!this.dataSource.isInitialized) return done('pass');
     this.auth.sessionUser(id).then(
       (user) => done(null, user ?? false),
       (err: unknown) => done(err),

@@ -57,7 +57,10 @@ export class ConnectionsController {
 
   /** Outgoing pending requests; only your own. */
   @Get('sent-friend-requests/:userId')
-  sent(@CurrentUser() user: SessionUser, @Param('userId', uuidParam()) userId: string): Promise<ConnectionRequest[]> {
+  sent(
+    @CurrentUser() user: SessionUser,
+    @Param('userId', uuidParam()) userId: string,
+  ): Promise<ConnectionRequest[]> {
     assertSelf(user, userId);
     return this.connections.sent(user.id);
   }
@@ -78,7 +81,10 @@ export class ConnectionsController {
 
   @Delete('friends/:userId')
   @HttpCode(204)
-  removeConnection(@CurrentUser() user: SessionUser, @Param('userId', uuidParam()) userId: string): Promise<void> {
+  removeConnection(
+    @CurrentUser() user: SessionUser,
+    @Param('userId', uuidParam()) userId: string,
+  ): Promise<void> {
     return this.connections.removeConnection(user.id, userId);
   }
 

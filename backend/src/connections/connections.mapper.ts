@@ -13,8 +13,8 @@ export function toConnectionRequest(request: LoadedFriendRequest): ConnectionReq
     receiverId: request.receiverId,
     status: request.status,
     createdAt: request.createdAt.toISOString(),
-    sender: toUserSummary(request.sender),
-    receiver: toUserSummary(request.receiver),
+    sender: { ...toUserSummary(request.sender), weaponSpecialty: request.sender.weaponSpecialty },
+    receiver: { ...toUserSummary(request.receiver), weaponSpecialty: request.receiver.weaponSpecialty },
   };
 }
 

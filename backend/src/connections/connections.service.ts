@@ -53,7 +53,8 @@ export function escapeLike(text: string): string {
 
 function isUniqueViolation(error: unknown): boolean {
   return (
-    error instanceof QueryFailedError && (error.driverError as { code?: string } | undefined)?.code === '23505'
+    error instanceof QueryFailedError &&
+    (error.driverError as { code?: string } | undefined)?.code === '23505'
   );
 }
 
@@ -83,7 +84,10 @@ export class ConnectionsService {
     const count = await this.requests
       .createQueryBuilder('r')
       .where('r.status = :status', { status: 'accepted' })
-      .andWhere('((r.senderId = :a AND r.receiverId = :b) OR (r.senderId = :b AND r.receiverId = :a))', { a, b })
+      .andWhere('((r.senderId = :a AND r.receiverId = :b) OR (r.senderId = :b AND r.receiverId = :a))', {
+        a,
+        b,
+      })
       .getCount();
     return count > 0;
   }
@@ -100,25 +104,26 @@ export class ConnectionsService {
   // ---------------------------------------------------------------- requests
 
   async sendRequest(senderId: string, receiverId: string): Promise<ConnectionRequest> {
-    if (senderId === receiverId) throw new BadRequestException('You cannot send a connection request to yourself');
+    if (senderId === receiverId)
+      throw new BadRequestException('You cannot send a connection request to yourself');
     let requestId: string;
     try {
       requestId = await this.dataSource.transaction(async (m) => {
         await this.lockPair(m, senderId, receiverId);
-        const [state] = (await m.query(
+        const [state] = await m.query<{ blocked: boolean; liveStatus: FriendRequestStatus | null }[]>(
           `SELECT ${BLOCKED_EITHER_WAY('$1', '$2')} AS "blocked",
                   (SELECT r."status" FROM friend_requests r
                     WHERE r."status" IN ('pending', 'accepted') AND ${PAIR('r', '$1', '$2')} LIMIT 1) AS "liveStatus"`,
           [senderId, receiverId],
-        )) as { blocked: boolean; liveStatus: FriendRequestStatus | null }[];
+        );
         if (state?.blocked) throw new ForbiddenException(CANNOT_REQUEST);
         if (state?.liveStatus === 'accepted') throw new ConflictException(ALREADY_CONNECTED);
         if (state?.liveStatus === 'pending') throw new ConflictException(ALREADY_PENDING);
-        const [row] = (await m.query(
+        const [row] = await m.query<{ id: string }[]>(
           `INSERT INTO friend_requests ("senderId", "receiverId") VALUES ($1, $2) RETURNING "id"`,
           [senderId, receiverId],
-        )) as { id: string }[];
-        return row!.id;
+        );
+        return row.id;
       });
     } catch (error) {
       // The partial unique index on the unordered pair catches a concurrent request.
@@ -144,20 +149,25 @@ export class ConnectionsService {
     status: Extract<FriendRequestStatus, 'accepted' | 'declined'>,
   ): Promise<ConnectionRequest> {
     await this.dataSource.transaction(async (m) => {
-      const [row] = (await m.query(
+      const [row] = await m.query<RemovedRequest[]>(
         `SELECT "id", "senderId", "receiverId", "status" FROM friend_requests WHERE "id" = $1 FOR UPDATE`,
         [requestId],
-      )) as RemovedRequest[];
+      );
       if (!row) throw new NotFoundException(REQUEST_NOT_FOUND);
-      if (row.receiverId !== userId) throw new ForbiddenException('Only the receiver can respond to this request');
+      if (row.receiverId !== userId)
+        throw new ForbiddenException('Only the receiver can respond to this request');
       if (row.status !== 'pending') throw new ConflictException('This request has already been answered');
       await m.query(`UPDATE friend_requests SET "status" = $2 WHERE "id" = $1`, [requestId, status]);
     });
 
     const request = toConnectionRequest(await this.loadRequest(requestId));
-    this.publisher.publish([userRoom(request.senderId), userRoom(request.receiverId)], 'friend-request:updated', {
-      request,
-    });
+    this.publisher.publish(
+      [userRoom(request.senderId), userRoom(request.receiverId)],
+      'friend-request:updated',
+      {
+        request,
+      },
+    );
     if (status === 'accepted') {
       const receiver = request.receiver;
       this.publisher.publish(userRoom(request.senderId), 'notification', {
@@ -172,10 +182,10 @@ export class ConnectionsService {
   /** The sender withdraws a pending request. */
   async cancelRequest(userId: string, requestId: string): Promise<void> {
     const removed = await this.dataSource.transaction(async (m) => {
-      const [row] = (await m.query(
+      const [row] = await m.query<RemovedRequest[]>(
         `SELECT "id", "senderId", "receiverId", "status" FROM friend_requests WHERE "id" = $1 FOR UPDATE`,
         [requestId],
-      )) as RemovedRequest[];
+      );
       if (!row) throw new NotFoundException(REQUEST_NOT_FOUND);
       if (row.senderId !== userId) throw new ForbiddenException('Only the sender can withdraw this request');
       if (row.status !== 'pending') throw new ConflictException('This request has already been answered');
@@ -202,7 +212,7 @@ export class ConnectionsService {
    * can be unblocked); one that blocked the viewer is left out, so a block is never revealed.
    */
   async connectionsOf(viewerId: string): Promise<ConnectionUser[]> {
-    const rows = (await this.dataSource.query(
+    const rows = await this.dataSource.query<ConnectionUserRow[]>(
       `SELECT ${USER_COLUMNS},
               EXISTS (SELECT 1 FROM blocked_users b WHERE b."blockerId" = $1 AND b."blockedId" = u."id") AS "isBlocked"
          FROM friend_requests r
@@ -211,7 +221,7 @@ export class ConnectionsService {
           AND NOT EXISTS (SELECT 1 FROM blocked_users b WHERE b."blockerId" = u."id" AND b."blockedId" = $1)
         ORDER BY lower(coalesce(u."name", u."username")), u."id"`,
       [viewerId],
-    )) as ConnectionUserRow[];
+    );
     return rows.map(toConnectionUser);
   }
 
@@ -222,12 +232,12 @@ export class ConnectionsService {
    */
   async connectionsOfUser(viewerId: string, ownerId: string): Promise<ConnectionUser[]> {
     if (viewerId === ownerId) return this.connectionsOf(viewerId);
-    const [owner] = (await this.dataSource.query(
+    const [owner] = await this.dataSource.query<{ blocked: boolean }[]>(
       `SELECT ${BLOCKED_EITHER_WAY('$1', 'u."id"')} AS "blocked" FROM users u WHERE u."id" = $2`,
       [viewerId, ownerId],
-    )) as { blocked: boolean }[];
+    );
     if (!owner || owner.blocked) throw new NotFoundException(USER_NOT_FOUND);
-    const rows = (await this.dataSource.query(
+    const rows = await this.dataSource.query<ConnectionUserRow[]>(
       `SELECT ${USER_COLUMNS}
          FROM friend_requests r
          JOIN users u ON u."id" = CASE WHEN r."senderId" = $1 THEN r."receiverId" ELSE r."senderId" END
@@ -236,17 +246,17 @@ export class ConnectionsService {
           AND NOT ${BLOCKED_EITHER_WAY('$2', 'u."id"')}
         ORDER BY lower(coalesce(u."name", u."username")), u."id"`,
       [ownerId, viewerId],
-    )) as ConnectionUserRow[];
+    );
     return rows.map(toConnectionUser);
   }
 
   /** Removes the accepted connection between the two users (404 when there is none). */
   async removeConnection(userId: string, otherId: string): Promise<void> {
-    const removed = (await this.dataSource.query(
+    const removed = await this.dataSource.query<Returning<RemovedRequest>>(
       `DELETE FROM friend_requests r WHERE r."status" = 'accepted' AND ${PAIR('r', '$1', '$2')}
        RETURNING r."id", r."senderId", r."receiverId", r."status"`,
       [userId, otherId],
-    )) as [RemovedRequest[], number] | RemovedRequest[];
+    );
     const rows = normaliseReturning(removed);
     if (rows.length === 0) throw new NotFoundException('You are not connected to this user');
     this.publishRemoved(rows);
@@ -270,7 +280,7 @@ export class ConnectionsService {
           AND NOT EXISTS (SELECT 1 FROM friend_requests c
                            WHERE c."status" = 'accepted' AND ${PAIR('c', '$1', 'u."id"')})
           AND NOT ${BLOCKED_EITHER_WAY('$1', 'u."id"')}`;
-    const rows = (await this.dataSource.query(
+    const rows = await this.dataSource.query<ConnectionUserRow[]>(
       `WITH candidates AS (
          (SELECT u."id" FROM users u WHERE lower(u."username") = lower($4) AND ${eligible})
          UNION
@@ -291,7 +301,7 @@ export class ConnectionsService {
                  lower(coalesce(u."name", u."username")), u."id"
         LIMIT ${SEARCH_LIMIT}`,
       [viewerId, `%${escaped}%`, weapon ?? null, text, `${escaped}%`],
-    )) as ConnectionUserRow[];
+    );
     return rows.map(toConnectionUser);
   }
 
@@ -299,13 +309,13 @@ export class ConnectionsService {
 
   /** The users the viewer blocked, most recent first. */
   async blockedUsers(viewerId: string): Promise<BlockedUser[]> {
-    const rows = (await this.dataSource.query(
+    const rows = await this.dataSource.query<BlockedUserRow[]>(
       `SELECT u."id", u."username", u."name", u."avatar", b."createdAt" AS "blockedAt"
          FROM blocked_users b JOIN users u ON u."id" = b."blockedId"
         WHERE b."blockerId" = $1
         ORDER BY b."createdAt" DESC, u."id"`,
       [viewerId],
-    )) as BlockedUserRow[];
+    );
     return rows.map(toBlockedUser);
   }
 
@@ -323,19 +333,19 @@ export class ConnectionsService {
         [blockerId, blockedId],
       );
       const withdrawn = normaliseReturning(
-        (await m.query(
+        await m.query<Returning<RemovedRequest>>(
           `DELETE FROM friend_requests r WHERE r."status" = 'pending' AND ${PAIR('r', '$1', '$2')}
            RETURNING r."id", r."senderId", r."receiverId", r."status"`,
           [blockerId, blockedId],
-        )) as [RemovedRequest[], number] | RemovedRequest[],
+        ),
       );
-      const [entry] = (await m.query(
+      const [entry] = await m.query<BlockedUserRow[]>(
         `SELECT u."id", u."username", u."name", u."avatar", b."createdAt" AS "blockedAt"
            FROM blocked_users b JOIN users u ON u."id" = b."blockedId"
           WHERE b."blockerId" = $1 AND b."blockedId" = $2`,
         [blockerId, blockedId],
-      )) as BlockedUserRow[];
-      return { entry: entry!, withdrawn };
+      );
+      return { entry, withdrawn };
     });
     this.publishRemoved(withdrawn);
     return toBlockedUser(entry);
@@ -343,9 +353,9 @@ export class ConnectionsService {
 
   /** Lifts the viewer's block (idempotent); a kept connection works again. */
   async unblock(blockerId: string, blockedId: string): Promise<{ blockedId: string; isBlocked: false }> {
-    const [user] = (await this.dataSource.query(`SELECT "id" FROM users WHERE "id" = $1`, [blockedId])) as {
-      id: string;
-    }[];
+    const [user] = await this.dataSource.query<{ id: string }[]>(`SELECT "id" FROM users WHERE "id" = $1`, [
+      blockedId,
+    ]);
     if (!user) throw new NotFoundException(USER_NOT_FOUND);
     await this.blocks.delete({ blockerId, blockedId });
     return { blockedId, isBlocked: false };
@@ -358,20 +368,25 @@ export class ConnectionsService {
    * transaction; 404 when the other user does not exist.
    */
   private async lockPair(m: EntityManager, a: string, b: string): Promise<void> {
-    const rows = (await m.query(
+    const rows = await m.query<{ id: string }[]>(
       `SELECT "id" FROM users WHERE "id" IN ($1, $2) ORDER BY "id" FOR NO KEY UPDATE`,
       [a, b],
-    )) as { id: string }[];
+    );
     if (!rows.some((r) => r.id === b)) throw new NotFoundException(USER_NOT_FOUND);
   }
 
   private async loadRequest(id: string): Promise<LoadedFriendRequest> {
-    const request = await this.requests.findOne({ where: { id }, relations: { sender: true, receiver: true } });
+    const request = await this.requests.findOne({
+      where: { id },
+      relations: { sender: true, receiver: true },
+    });
     if (!request) throw new NotFoundException(REQUEST_NOT_FOUND);
     return request as LoadedFriendRequest;
   }
 
-  private async listRequests(where: Partial<Pick<FriendRequestEntity, 'senderId' | 'receiverId' | 'status'>>) {
+  private async listRequests(
+    where: Partial<Pick<FriendRequestEntity, 'senderId' | 'receiverId' | 'status'>>,
+  ) {
     const requests = await this.requests.find({
       where,
       relations: { sender: true, receiver: true },
@@ -393,8 +408,15 @@ export class ConnectionsService {
 }
 
 /** TypeORM's postgres driver answers DELETE … RETURNING with `[rows, affected]`. */
-function normaliseReturning<T>(result: [T[], number] | T[]): T[] {
-  if (Array.isArray(result) && result.length === 2 && Array.isArray(result[0]) && typeof result[1] === 'number') {
+type Returning<T> = [T[], number] | T[];
+
+function normaliseReturning<T>(result: Returning<T>): T[] {
+  if (
+    Array.isArray(result) &&
+    result.length === 2 &&
+    Array.isArray(result[0]) &&
+    typeof result[1] === 'number'
+  ) {
     return result[0];
   }
   return result as T[];

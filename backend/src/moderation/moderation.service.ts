@@ -163,6 +163,8 @@ export class ModerationService implements OnModuleInit {
    */
   private async recordPostDeletion(postId: string, actorId: string): Promise<void> {
     try {
+      // Most deleted posts were never reported: skip the transaction for them.
+      if (!(await this.reports.existsBy({ postId }))) return;
       const affected = await this.dataSource.transaction(async (manager) => {
         const repo = manager.getRepository(ReportedPostEntity);
         const reports = await repo.find({ where: { postId }, select: { id: true } });

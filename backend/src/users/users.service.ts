@@ -92,7 +92,8 @@ export class UsersService {
    */
   async updateProfile(id: string, changes: ProfileChanges): Promise<UserEntity> {
     const user = await this.getById(id);
-    if (changes.avatar && changes.avatar !== user.avatar) await this.assertOwnAvatarUpload(id, changes.avatar);
+    if (changes.avatar && changes.avatar !== user.avatar)
+      await this.assertOwnAvatarUpload(id, changes.avatar);
     const clash = await this.users
       .createQueryBuilder('u')
       .select('u.id')

@@ -47,7 +47,10 @@ export function fetchConnections(): Promise<ConnectionUser[]> {
 export function searchUsers(query: string, weapon: Weapon | null): Promise<ConnectionUser[]> {
   const params = new URLSearchParams({ q: query });
   if (weapon) params.set('weapon', weapon);
-  return withFailureText(api.get(`/api/search/users?${params.toString()}`, connectionListSchema), 'Failed to search users');
+  return withFailureText(
+    api.get(`/api/search/users?${params.toString()}`, connectionListSchema),
+    'Failed to search users',
+  );
 }
 
 /** POST /api/friend-requests */

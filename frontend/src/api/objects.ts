@@ -26,7 +26,11 @@ export function requestUploadUrl(file: File, purpose: UploadPurpose): Promise<Up
  * PUTs the raw file to its upload URL. XMLHttpRequest rather than fetch, because only it reports upload
  * progress; `onProgress` gets a fraction between 0 and 1.
  */
-export function putFile(uploadUrl: string, file: File, onProgress?: (fraction: number) => void): Promise<void> {
+export function putFile(
+  uploadUrl: string,
+  file: File,
+  onProgress?: (fraction: number) => void,
+): Promise<void> {
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
     request.open('PUT', uploadUrl);

@@ -22,7 +22,8 @@ type PendingConfirm =
   | { kind: 'block'; user: { id: string; name: string | null; username?: string } }
   | { kind: 'remove'; user: ConnectionUser };
 
-const nameOf = (user: { name: string | null; username?: string }) => user.name ?? user.username ?? 'this fencer';
+const nameOf = (user: { name: string | null; username?: string }) =>
+  user.name ?? user.username ?? 'this fencer';
 
 /** /connections: Your Connections, Connection Requests, Sent Connection Requests and Discover. */
 export function ConnectionsPage({ user }: { user: SessionUser }) {
@@ -38,7 +39,9 @@ export function ConnectionsPage({ user }: { user: SessionUser }) {
   useEffect(() => {
     const state = useConnectionsStore.getState();
     state.bindUser(user.id);
-    state.loadConnections().catch((error: unknown) => notify.error(errorMessage(error, 'Failed to fetch friends')));
+    state
+      .loadConnections()
+      .catch((error: unknown) => notify.error(errorMessage(error, 'Failed to fetch friends')));
     state
       .loadRequests()
       .catch((error: unknown) => notify.error(errorMessage(error, 'Failed to fetch friend requests')));
@@ -87,7 +90,10 @@ export function ConnectionsPage({ user }: { user: SessionUser }) {
   async function withdraw(request: ConnectionRequest) {
     try {
       await store.cancelRequest(request.id);
-      notify.success('Request withdrawn', `Your connection request to ${nameOf(request.receiver)} was withdrawn.`);
+      notify.success(
+        'Request withdrawn',
+        `Your connection request to ${nameOf(request.receiver)} was withdrawn.`,
+      );
     } catch (error) {
       notify.error('Failed to withdraw request', errorMessage(error, 'Please try again later.'));
       void store.loadRequests().catch(() => undefined);
@@ -158,7 +164,7 @@ export function ConnectionsPage({ user }: { user: SessionUser }) {
         role="tablist"
         aria-label="Connections"
         onKeyDown={onTabKeyDown}
-        className="-mx-4 mb-5 flex gap-1 overflow-x-auto border-b border-slate-200 px-4 sm:mx-0 sm:px-0"
+        className="mb-5 grid grid-cols-2 gap-2 sm:flex sm:gap-1 sm:border-b sm:border-slate-200"
       >
         {TABS.map((id) => {
           const active = id === tab;
@@ -174,8 +180,10 @@ export function ConnectionsPage({ user }: { user: SessionUser }) {
               aria-controls={`connections-panel-${id}`}
               tabIndex={active ? 0 : -1}
               onClick={() => selectTab(id)}
-              className={`-mb-px flex shrink-0 items-center gap-2 border-b-2 px-3 py-2.5 text-sm font-semibold whitespace-nowrap transition focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-slate-900 ${
-                active ? 'border-slate-900 text-slate-900' : 'border-transparent text-slate-500 hover:text-slate-800'
+              className={`relative flex items-center justify-between gap-2 rounded-xl border px-3 py-2 text-left text-sm font-semibold transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900 sm:-mb-px sm:justify-start sm:rounded-none sm:border-0 sm:border-b-2 sm:py-2.5 sm:whitespace-nowrap sm:focus-visible:outline-offset-[-2px] ${
+                active
+                  ? 'border-slate-900 bg-slate-900 text-white sm:border-slate-900 sm:bg-transparent sm:text-slate-900'
+                  : 'border-slate-200 bg-white text-slate-600 hover:text-slate-900 sm:border-transparent sm:bg-transparent sm:text-slate-500'
               }`}
             >
               {labels[id]}
@@ -183,7 +191,11 @@ export function ConnectionsPage({ user }: { user: SessionUser }) {
                 <span
                   data-testid={`tab-count-${id}`}
                   className={`rounded-full px-2 py-0.5 text-xs ${
-                    highlight ? 'bg-red-600 text-white' : active ? 'bg-slate-900 text-white' : 'bg-slate-100 text-slate-600'
+                    highlight
+                      ? 'bg-red-600 text-white'
+                      : active
+                        ? 'bg-white text-slate-900 sm:bg-slate-900 sm:text-white'
+                        : 'bg-slate-100 text-slate-600'
                   }`}
                 >
                   <span className="sr-only">(</span>
@@ -208,7 +220,11 @@ export function ConnectionsPage({ user }: { user: SessionUser }) {
               onBlock={(target) => setConfirm({ kind: 'block', user: target })}
               onUnblock={(target) => void unblock(target)}
             />
-            <BlockedList blocked={blockedOutsideConnections} busy={busy} onUnblock={(target) => void unblock(target)} />
+            <BlockedList
+              blocked={blockedOutsideConnections}
+              busy={busy}
+              onUnblock={(target) => void unblock(target)}
+            />
           </>
         ) : null}
         {tab === 'requests' ? (
@@ -251,7 +267,9 @@ export function ConnectionsPage({ user }: { user: SessionUser }) {
       <ConfirmDialog
         open={confirm !== null}
         title={
-          confirm?.kind === 'block' ? `Block ${nameOf(confirm.user)}?` : `Remove ${confirm ? nameOf(confirm.user) : ''}?`
+          confirm?.kind === 'block'
+            ? `Block ${nameOf(confirm.user)}?`
+            : `Remove ${confirm ? nameOf(confirm.user) : ''}?`
         }
         description={
           confirm?.kind === 'block'

@@ -1,8 +1,16 @@
+import { useNavigate } from 'react-router-dom';
+import { Composer } from '../components/Composer';
 import { HomeButton } from '../components/HomeButton';
 import { PageHeader } from '../components/PageHeader';
+import { useFeedStore } from '../stores/feed';
+import { useSessionStore } from '../stores/session';
 
-/** /post */
+/** /post: the composer on its own page; after posting, back to '/'. */
 export function CreatePostPage() {
+  const user = useSessionStore((s) => s.user);
+  const lastWeapon = useFeedStore((s) => s.lastWeapon);
+  const navigate = useNavigate();
+
   return (
     <section className="mx-auto max-w-2xl">
       <PageHeader
@@ -10,6 +18,7 @@ export function CreatePostPage() {
         subtitle="Share your fencing journey with the community"
         actions={<HomeButton />}
       />
+      <Composer user={user} weapon={lastWeapon} chooseWeapon onPosted={() => void navigate('/')} />
     </section>
   );
 }

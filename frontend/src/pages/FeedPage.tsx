@@ -1,29 +1,254 @@
-import { DEFAULT_WEAPON, isWeapon, WEAPON_LABELS } from '@piste/contracts';
-import { useEffect } from 'react';
-import { useParams } from 'react-router-dom';
-import { WEAPON_BORDER_CLASSES } from '../lib/weapons';
+import {
+  DEFAULT_WEAPON,
+  isWeapon,
+  WEAPON_LABELS,
+  WEAPONS,
+  type SessionUser,
+  type Weapon,
+} from '@piste/contracts';
+import { ArrowUp, LoaderCircle, Search, Swords } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { Avatar } from '../components/Avatar';
+import { Button } from '../components/Button';
+import { Composer } from '../components/Composer';
+import { PostCard } from '../components/PostCard';
 import { watchFeed } from '../realtime/socket';
+import { useFeedStore } from '../stores/feed';
+import { useSessionStore } from '../stores/session';
 import { NotFoundPage } from './NotFoundPage';
 
-/** / and /:weapon — the feed of one weapon's community. */
+/** The side profile card's top border in the weapon's colour. */
+const WEAPON_TOP_BORDERS: Record<Weapon, string> = {
+  epee: 'border-t-purple-500',
+  foil: 'border-t-emerald-500',
+  sabre: 'border-t-red-500',
+};
+const WEAPON_DOTS: Record<Weapon, string> = {
+  epee: 'bg-purple-500',
+  foil: 'bg-emerald-500',
+  sabre: 'bg-red-500',
+};
+
+/** / and /:weapon — one weapon's community: composer, live post list, and the side column. */
 export function FeedPage() {
   const { weapon: weaponParam } = useParams();
   const weapon = weaponParam === undefined ? DEFAULT_WEAPON : isWeapon(weaponParam) ? weaponParam : null;
+  const user = useSessionStore((s) => s.user);
+  const open = useFeedStore((s) => s.open);
 
   useEffect(() => {
     if (!weapon) return;
     watchFeed(weapon);
+    void open(weapon);
     return () => watchFeed(null);
-  }, [weapon]);
+  }, [weapon, open]);
 
   if (!weapon) return <NotFoundPage />;
 
   return (
-    <section data-weapon={weapon} className="mx-auto max-w-2xl">
-      <div className={`rounded-2xl border-t-4 bg-white p-6 shadow-sm ${WEAPON_BORDER_CLASSES[weapon]}`}>
-        <h1 className="text-2xl font-bold tracking-tight text-slate-900">{WEAPON_LABELS[weapon]}</h1>
-        <p className="mt-1 text-slate-600">The {WEAPON_LABELS[weapon]} community feed.</p>
+    <div data-weapon={weapon} className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_19rem] lg:items-start">
+      <section
+        aria-label={`${WEAPON_LABELS[weapon]} feed`}
+        className="mx-auto w-full max-w-2xl space-y-5 lg:mx-0 lg:max-w-none"
+      >
+        <Composer user={user} weapon={weapon} />
+        <PostList weapon={weapon} user={user} />
+      </section>
+      <aside className="hidden space-y-5 lg:sticky lg:top-24 lg:block">
+        <SearchBox />
+        <SideProfileCard user={user} weapon={weapon} />
+        <CommunitySwitcher weapon={weapon} />
+      </aside>
+    </div>
+  );
+}
+
+function PostList({ weapon, user }: { weapon: Weapon; user: SessionUser | null }) {
+  const posts = useFeedStore((s) => s.posts);
+  const status = useFeedStore((s) => s.status);
+  const hasMore = useFeedStore((s) => s.hasMore);
+  const loadingMore = useFeedStore((s) => s.loadingMore);
+  const incoming = useFeedStore((s) => s.incoming);
+  const loadMore = useFeedStore((s) => s.loadMore);
+  const showIncoming = useFeedStore((s) => s.showIncoming);
+  const refresh = useFeedStore((s) => s.refresh);
+
+  if (status === 'loading' || status === 'idle') {
+    return (
+      <div className="space-y-5" role="status" aria-label="Loading posts">
+        {[0, 1, 2].map((i) => (
+          <PostSkeleton key={i} />
+        ))}
       </div>
-    </section>
+    );
+  }
+
+  if (status === 'error' && posts.length === 0) {
+    return (
+      <div className="rounded-2xl border border-slate-200 bg-white p-8 text-center shadow-sm">
+        <p className="font-semibold text-slate-900">Failed to fetch posts</p>
+        <Button variant="outline" className="mt-4" onClick={() => void refresh()}>
+          Try again
+        </Button>
+      </div>
+    );
+  }
+
+  return (
+    <div className="space-y-5">
+      {incoming.length > 0 ? (
+        <div className="sticky top-20 z-20 flex justify-center md:top-20">
+          <button
+            type="button"
+            data-testid="new-posts"
+            onClick={() => {
+              showIncoming();
+              window.scrollTo({ top: 0, behavior: 'smooth' });
+            }}
+            className="inline-flex items-center gap-2 rounded-full bg-slate-900 px-4 py-2 text-sm font-semibold text-white shadow-lg ring-4 ring-white transition hover:bg-slate-800"
+          >
+            <ArrowUp aria-hidden className="size-4" />
+            New posts ({incoming.length})
+          </button>
+        </div>
+      ) : null}
+
+      {posts.length === 0 ? (
+        <div
+          data-testid="feed-empty"
+          className="rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center"
+        >
+          <span className="mx-auto flex size-12 items-center justify-center rounded-full bg-slate-100 text-slate-500">
+            <Swords aria-hidden className="size-6" />
+          </span>
+          <p className="mt-4 font-semibold text-slate-900">
+            No posts yet in the {WEAPON_LABELS[weapon]} community
+          </p>
+          <p className="mt-1 text-sm text-slate-500">
+            Be the first to share a drill, achievement, or training insight!
+          </p>
+        </div>
+      ) : (
+        posts.map((post) => <PostCard key={post.id} post={post} user={user} />)
+      )}
+
+      {hasMore ? (
+        <div className="flex justify-center pt-1 pb-4">
+          <Button
+            variant="outline"
+            disabled={loadingMore}
+            onClick={() => void loadMore()}
+            className="min-w-44"
+          >
+            {loadingMore ? <LoaderCircle aria-hidden className="size-4 animate-spin" /> : null}
+            {loadingMore ? 'Loading...' : 'Load More Posts'}
+          </Button>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+function PostSkeleton() {
+  return (
+    <div
+      data-testid="post-skeleton"
+      className="animate-pulse rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
+    >
+      <div className="flex items-center gap-3">
+        <div className="size-10 rounded-full bg-slate-200" />
+        <div className="flex-1 space-y-2">
+          <div className="h-3.5 w-40 rounded bg-slate-200" />
+          <div className="h-3 w-24 rounded bg-slate-100" />
+        </div>
+      </div>
+      <div className="mt-5 space-y-2.5">
+        <div className="h-3 w-full rounded bg-slate-100" />
+        <div className="h-3 w-11/12 rounded bg-slate-100" />
+        <div className="h-3 w-2/3 rounded bg-slate-100" />
+      </div>
+      <div className="mt-5 flex gap-4 border-t border-slate-100 pt-4">
+        <div className="h-6 w-14 rounded bg-slate-100" />
+        <div className="h-6 w-14 rounded bg-slate-100" />
+        <div className="h-6 w-14 rounded bg-slate-100" />
+      </div>
+    </div>
+  );
+}
+
+/** The spec's search box: local text only, nothing is searched. */
+function SearchBox() {
+  const [text, setText] = useState('');
+  return (
+    <div className="relative">
+      <Search
+        aria-hidden
+        className="pointer-events-none absolute top-1/2 left-3.5 size-4 -translate-y-1/2 text-slate-400"
+      />
+      <input
+        type="search"
+        aria-label="Search"
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+        placeholder="Search drills, fencers, clubs..."
+        className="w-full rounded-full border border-slate-200 bg-white py-2.5 pr-4 pl-10 text-sm text-slate-900 shadow-xs transition placeholder:text-slate-400 focus:border-slate-900 focus:ring-2 focus:ring-slate-900/10 focus:outline-none"
+      />
+    </div>
+  );
+}
+
+function SideProfileCard({ user, weapon }: { user: SessionUser | null; weapon: Weapon }) {
+  return (
+    <div
+      data-testid="side-profile-card"
+      className={`rounded-2xl border border-t-4 border-slate-200 bg-white p-5 shadow-sm ${WEAPON_TOP_BORDERS[weapon]}`}
+    >
+      {user ? (
+        <div className="flex flex-col items-center text-center">
+          <Avatar avatar={user.avatar} name={user.name} size="lg" />
+          <p className="mt-3 font-semibold text-slate-900">{user.name ?? user.username}</p>
+          <p className="text-sm text-slate-500">@{user.username}</p>
+          <Link
+            to="/profile"
+            className="mt-4 w-full rounded-lg border border-slate-200 px-3 py-2 text-sm font-semibold text-slate-700 transition hover:bg-slate-50"
+          >
+            View profile
+          </Link>
+        </div>
+      ) : (
+        <div className="text-center">
+          <p className="font-semibold text-slate-900">Welcome to Piste</p>
+          <p className="mt-1 text-sm text-slate-500">
+            Select a weapon above to choose your role and start connecting with fencers
+          </p>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function CommunitySwitcher({ weapon }: { weapon: Weapon }) {
+  return (
+    <nav aria-label="Communities" className="rounded-2xl border border-slate-200 bg-white p-2 shadow-sm">
+      <p className="px-3 pt-2 pb-1 text-xs font-semibold tracking-wide text-slate-400 uppercase">
+        Communities
+      </p>
+      {WEAPONS.map((w) => (
+        <Link
+          key={w}
+          to={`/${w}`}
+          aria-current={w === weapon ? 'page' : undefined}
+          className={`flex items-center gap-3 rounded-xl px-3 py-2.5 text-sm font-medium transition ${
+            w === weapon
+              ? 'bg-slate-100 text-slate-900'
+              : 'text-slate-600 hover:bg-slate-50 hover:text-slate-900'
+          }`}
+        >
+          <span aria-hidden className={`size-2.5 rounded-full ${WEAPON_DOTS[w]}`} />
+          {WEAPON_LABELS[w]}
+        </Link>
+      ))}
+    </nav>
   );
 }

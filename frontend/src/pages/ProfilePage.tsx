@@ -1,25 +1,168 @@
-import type { SessionUser } from '@piste/contracts';
-import { LogOut } from 'lucide-react';
-import { useState } from 'react';
+import { AVATAR_MAX_BYTES, WEAPON_LABELS, type Profile, type SessionUser } from '@piste/contracts';
+import { CalendarDays, LogOut, Pencil, Save, X } from 'lucide-react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { errorMessage } from '../api/client';
 import { Avatar } from '../components/Avatar';
 import { Button } from '../components/Button';
 import { HomeButton } from '../components/HomeButton';
 import { PageHeader } from '../components/PageHeader';
+import { AvatarPicker } from '../components/profile/AvatarPicker';
+import { ProfileDetails } from '../components/profile/ProfileDetails';
+import {
+  ProfileForm,
+  type ProfileFormErrors,
+  type ProfileFormValues,
+} from '../components/profile/ProfileForm';
 import { notify } from '../lib/toast';
+import { AvatarUploadError, NotLoggedInError, resetProfileStore, useProfileStore } from '../stores/profile';
 import { useSessionStore } from '../stores/session';
 
-/** /profile */
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+const COVER_CLASSES = {
+  epee: 'from-purple-600 to-indigo-500',
+  foil: 'from-emerald-600 to-teal-500',
+  sabre: 'from-red-600 to-orange-500',
+  none: 'from-slate-700 to-slate-500',
+} as const;
+
+function formValuesOf(profile: Profile): ProfileFormValues {
+  return {
+    name: profile.name ?? '',
+    title: profile.title ?? '',
+    email: profile.email ?? '',
+    weaponSpecialty: profile.weaponSpecialty ?? '',
+  };
+}
+
+/** The spec's profile rules (section 5): the first problem as a toast, every problem under its field. */
+function validate(values: ProfileFormValues): { errors: ProfileFormErrors; toast: [string, string] | null } {
+  const errors: ProfileFormErrors = {};
+  let toast: [string, string] | null = null;
+  if (!values.name.trim()) {
+    errors.name = 'Please enter your name';
+    toast = ['Name required', 'Please enter your name'];
+  }
+  const email = values.email.trim();
+  if (!email) {
+    errors.email = 'Please enter your email address';
+    toast ??= ['Email required', 'Please enter your email address'];
+  } else if (!EMAIL_PATTERN.test(email)) {
+    errors.email = 'Please enter a valid email address';
+    toast ??= ['Invalid email', 'Please enter a valid email address'];
+  }
+  return { errors, toast };
+}
+
+/** /profile: view and edit your profile, and log out. */
 export function ProfilePage({ user }: { user: SessionUser }) {
   const logout = useSessionStore((s) => s.logout);
   const navigate = useNavigate();
   const [isLoggingOut, setIsLoggingOut] = useState(false);
 
+  const storedProfile = useProfileStore((s) => s.profile);
+  const status = useProfileStore((s) => s.status);
+  const saving = useProfileStore((s) => s.saving);
+  const uploadProgress = useProfileStore((s) => s.uploadProgress);
+  // A profile cached for someone else (another sign-in in this tab) is never shown.
+  const profile = storedProfile?.id === user.id ? storedProfile : null;
+
+  const [editing, setEditing] = useState(false);
+  const [values, setValues] = useState<ProfileFormValues | null>(null);
+  const [errors, setErrors] = useState<ProfileFormErrors>({});
+  /** The avatar as edited: the stored value, or null once removed. */
+  const [avatar, setAvatar] = useState<string | null>(null);
+  const [avatarFile, setAvatarFile] = useState<File | null>(null);
+  const [previewUrl, setPreviewUrl] = useState<string | null>(null);
+
+  useEffect(() => {
+    useProfileStore
+      .getState()
+      .load()
+      .catch((error: unknown) =>
+        notify.error('Failed to load profile', errorMessage(error, 'Please try again later.')),
+      );
+  }, [user.id]);
+
+  // The preview URL lives as long as its file is chosen.
+  useEffect(() => {
+    if (!avatarFile) {
+      setPreviewUrl(null);
+      return;
+    }
+    const url = URL.createObjectURL(avatarFile);
+    setPreviewUrl(url);
+    return () => URL.revokeObjectURL(url);
+  }, [avatarFile]);
+
+  function startEditing() {
+    if (!profile) return;
+    setValues(formValuesOf(profile));
+    setAvatar(profile.avatar);
+    setAvatarFile(null);
+    setErrors({});
+    setEditing(true);
+  }
+
+  /** Cancel: the stored values come back and any chosen image is discarded. */
+  function cancelEditing() {
+    if (profile) {
+      setValues(formValuesOf(profile));
+      setAvatar(profile.avatar);
+    }
+    setAvatarFile(null);
+    setErrors({});
+    setEditing(false);
+  }
+
+  function pickAvatar(file: File) {
+    if (!file.type.startsWith('image/')) {
+      notify.error('Invalid file type', 'Please select an image file');
+      return;
+    }
+    if (file.size > AVATAR_MAX_BYTES) {
+      notify.error('File too large', 'Please select an image smaller than 10MB');
+      return;
+    }
+    setAvatarFile(file);
+  }
+
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    if (!values || saving) return;
+    const checked = validate(values);
+    setErrors(checked.errors);
+    if (checked.toast) {
+      notify.error(...checked.toast);
+      return;
+    }
+    try {
+      await useProfileStore.getState().save(
+        {
+          name: values.name.trim(),
+          title: values.title.trim(),
+          email: values.email.trim(),
+          weaponSpecialty: values.weaponSpecialty,
+          avatar: avatarFile ? null : avatar,
+        },
+        avatarFile,
+      );
+      setAvatarFile(null);
+      setEditing(false);
+      notify.success('Profile updated', 'Your profile has been updated successfully');
+    } catch (error) {
+      if (error instanceof AvatarUploadError) notify.error('Failed to upload image', error.detail);
+      else if (error instanceof NotLoggedInError) notify.error('Not logged in');
+      else notify.error('Failed to update profile', errorMessage(error, 'Please try again later.'));
+    }
+  }
+
   async function handleLogout() {
     setIsLoggingOut(true);
     try {
       await logout();
+      resetProfileStore();
       notify.success('Logged out', 'You have been logged out successfully');
       await navigate('/', { replace: true });
     } catch (error) {
@@ -28,8 +171,12 @@ export function ProfilePage({ user }: { user: SessionUser }) {
     }
   }
 
+  const weapon = profile?.weaponSpecialty ?? null;
+  const displayName = profile?.name ?? user.name ?? user.username;
+  const shownAvatar = editing ? avatar : (profile?.avatar ?? user.avatar);
+
   return (
-    <section className="mx-auto max-w-2xl">
+    <section className="mx-auto max-w-3xl">
       <PageHeader
         title="Your Profile"
         subtitle="Manage your account settings and preferences"
@@ -43,13 +190,125 @@ export function ProfilePage({ user }: { user: SessionUser }) {
           </>
         }
       />
-      <div className="flex items-center gap-4 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
-        <Avatar avatar={user.avatar} name={user.name} size="lg" />
-        <div className="min-w-0">
-          <p className="truncate text-lg font-semibold text-slate-900">{user.name ?? user.username}</p>
-          <p className="truncate text-sm text-slate-500">@{user.username}</p>
+
+      <form
+        noValidate
+        onSubmit={(event) => void save(event)}
+        className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm"
+        aria-label="Profile"
+      >
+        <div className={`h-24 bg-gradient-to-r sm:h-28 ${COVER_CLASSES[weapon ?? 'none']}`} aria-hidden />
+        <div className="px-5 pb-6 sm:px-8">
+          <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
+            {editing ? (
+              <AvatarPicker
+                avatar={avatar}
+                name={values?.name || displayName}
+                previewUrl={previewUrl}
+                progress={uploadProgress}
+                disabled={saving}
+                onPick={pickAvatar}
+                onRemove={() => {
+                  setAvatarFile(null);
+                  setAvatar(null);
+                }}
+              />
+            ) : (
+              <div className="flex min-w-0 flex-col items-center gap-3 sm:flex-row sm:items-start sm:gap-5">
+                <Avatar
+                  avatar={shownAvatar}
+                  name={displayName}
+                  size="lg"
+                  className="-mt-10 border-4 border-white shadow-md"
+                />
+                <div className="min-w-0 text-center sm:pt-3 sm:text-left">
+                  <p className="truncate text-xl font-bold text-slate-900" data-testid="profile-display-name">
+                    {displayName}
+                  </p>
+                  <p className="truncate text-sm text-slate-500">
+                    @{user.username}
+                    {profile?.title ? <> · {profile.title}</> : null}
+                  </p>
+                </div>
+              </div>
+            )}
+            <div className="flex shrink-0 justify-center gap-2 sm:justify-end sm:pt-3">
+              {editing ? (
+                <>
+                  <Button variant="outline" onClick={cancelEditing} disabled={saving}>
+                    <X aria-hidden className="size-4" />
+                    Cancel
+                  </Button>
+                  <Button type="submit" disabled={saving}>
+                    <Save aria-hidden className="size-4" />
+                    {saving ? 'Saving...' : 'Save'}
+                  </Button>
+                </>
+              ) : (
+                <Button onClick={startEditing} disabled={!profile}>
+                  <Pencil aria-hidden className="size-4" />
+                  Edit Profile
+                </Button>
+              )}
+            </div>
+          </div>
+
+          {!editing && profile ? (
+            <div className="mt-4 flex flex-wrap justify-center gap-2 text-xs sm:justify-start">
+              {weapon ? (
+                <span className="rounded-full bg-slate-100 px-2.5 py-1 font-semibold text-slate-700">
+                  {WEAPON_LABELS[weapon]}
+                </span>
+              ) : null}
+              <span className="inline-flex items-center gap-1 rounded-full bg-slate-100 px-2.5 py-1 text-slate-600">
+                <CalendarDays aria-hidden className="size-3.5" />
+                Member since{' '}
+                {new Date(profile.createdAt).toLocaleDateString(undefined, {
+                  month: 'long',
+                  year: 'numeric',
+                })}
+              </span>
+              <span className="rounded-full bg-slate-100 px-2.5 py-1 text-slate-600">
+                {profile.postsCount} {profile.postsCount === 1 ? 'post' : 'posts'}
+              </span>
+            </div>
+          ) : null}
+
+          <div className="mt-6 border-t border-slate-100 pt-4">
+            {editing && values ? (
+              <ProfileForm
+                values={values}
+                errors={errors}
+                disabled={saving}
+                onChange={(next) => {
+                  // An edited field's error goes until the next Save.
+                  setErrors((current) => {
+                    const kept = { ...current };
+                    for (const key of Object.keys(next) as (keyof ProfileFormValues)[]) {
+                      if (next[key] !== values[key]) delete kept[key];
+                    }
+                    return kept;
+                  });
+                  setValues(next);
+                }}
+              />
+            ) : profile ? (
+              <ProfileDetails profile={profile} />
+            ) : status === 'error' ? (
+              <p className="py-6 text-center text-sm text-slate-500">Your profile could not be loaded.</p>
+            ) : (
+              <div aria-hidden className="animate-pulse space-y-4 py-3">
+                {[0, 1, 2, 3].map((row) => (
+                  <div key={row} className="flex gap-3">
+                    <span className="h-4 w-32 rounded bg-slate-200" />
+                    <span className="h-4 flex-1 rounded bg-slate-100" />
+                  </div>
+                ))}
+              </div>
+            )}
+          </div>
         </div>
-      </div>
+      </form>
     </section>
   );
 }

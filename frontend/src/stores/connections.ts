@@ -279,8 +279,12 @@ export interface ConnectionRequestBadgeValue {
 export function selectRequestBadge(
   state: Pick<ConnectionsState, 'incoming' | 'sent'>,
 ): ConnectionRequestBadgeValue | null {
-  if (state.incoming.length > 0) return { count: state.incoming.length, variant: 'incoming' };
-  if (state.sent.length > 0) return { count: state.sent.length, variant: 'sent' };
+  return badgeFor(state.incoming.length, state.sent.length);
+}
+
+function badgeFor(incoming: number, sent: number): ConnectionRequestBadgeValue | null {
+  if (incoming > 0) return { count: incoming, variant: 'incoming' };
+  if (sent > 0) return { count: sent, variant: 'sent' };
   return null;
 }
 
@@ -318,7 +322,5 @@ export function useConnectionRequestBadge(userId: string): ConnectionRequestBadg
   useLiveConnectionRequests(userId);
   const incoming = useConnectionsStore((s) => s.incoming.length);
   const sent = useConnectionsStore((s) => s.sent.length);
-  if (incoming > 0) return { count: incoming, variant: 'incoming' };
-  if (sent > 0) return { count: sent, variant: 'sent' };
-  return null;
+  return badgeFor(incoming, sent);
 }

@@ -123,7 +123,9 @@ describe('moderation store', () => {
 
   it('passes other delete failures on', async () => {
     api.deleteReportedPost.mockRejectedValue(new ApiError('Admin access required', 403));
-    await expect(useModerationStore.getState().deletePost(makeReport('r1'))).rejects.toThrow('Admin access required');
+    await expect(useModerationStore.getState().deletePost(makeReport('r1'))).rejects.toThrow(
+      'Admin access required',
+    );
     expect(api.updateReport).not.toHaveBeenCalled();
   });
 
@@ -138,12 +140,21 @@ describe('moderation store', () => {
     });
     api.fetchReports.mockResolvedValue([]);
     await useModerationStore.getState().banAuthor(makeReport('r1'), 1, 'Spam');
-    expect(api.banUser).toHaveBeenCalledWith({ userId: 'user-a', reason: 'Spam', durationHours: 1, reportId: 'r1' });
+    expect(api.banUser).toHaveBeenCalledWith({
+      userId: 'user-a',
+      reason: 'Spam',
+      durationHours: 1,
+      reportId: 'r1',
+    });
   });
 
   it("refuses to ban when the snapshot has no author: 'Post author not found'", async () => {
-    const orphan = makeReport('r1', { post: { content: 'x', authorId: null, authorName: null, deleted: true } });
-    await expect(useModerationStore.getState().banAuthor(orphan, 24, 'Spam')).rejects.toThrow('Post author not found');
+    const orphan = makeReport('r1', {
+      post: { content: 'x', authorId: null, authorName: null, deleted: true },
+    });
+    await expect(useModerationStore.getState().banAuthor(orphan, 24, 'Spam')).rejects.toThrow(
+      'Post author not found',
+    );
     expect(api.banUser).not.toHaveBeenCalled();
   });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { WEAPONS } from './constants';
 
 export const uuidSchema = z.uuid({ message: 'Invalid id' });
 export const isoDateSchema = z.string();
@@ -39,5 +40,7 @@ export const userSummarySchema = z.object({
   username: z.string().optional(),
   avatar: z.string().nullable(),
   title: z.string().nullable().optional(),
+  /** Where a view shows the '{weapon} fencer' fallback (connection requests). */
+  weaponSpecialty: z.enum(WEAPONS).nullable().optional(),
 });
 export type UserSummary = z.infer<typeof userSummarySchema>;

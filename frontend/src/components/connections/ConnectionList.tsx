@@ -16,7 +16,8 @@ interface ConnectionListProps {
   onUnblock: (user: { id: string; name: string | null; username?: string }) => void;
 }
 
-const nameOf = (user: { name: string | null; username?: string }) => user.name ?? user.username ?? 'this fencer';
+const nameOf = (user: { name: string | null; username?: string }) =>
+  user.name ?? user.username ?? 'this fencer';
 
 /** Your Connections: each connection with Message and a menu (remove, block or unblock). */
 export function ConnectionList({
@@ -99,7 +100,10 @@ export function BlockedList({ blocked, busy, onUnblock }: BlockedListProps) {
   if (blocked.length === 0) return null;
   return (
     <section aria-labelledby="blocked-users-title" className="mt-8">
-      <h2 id="blocked-users-title" className="mb-3 text-sm font-semibold tracking-wide text-slate-500 uppercase">
+      <h2
+        id="blocked-users-title"
+        className="mb-3 text-sm font-semibold tracking-wide text-slate-500 uppercase"
+      >
         Blocked users ({blocked.length})
       </h2>
       <ul className="space-y-3">

@@ -11,7 +11,14 @@ interface ConnectionMenuProps {
 }
 
 /** A connection's menu: Remove connection; Block User or Unblock User. */
-export function ConnectionMenu({ name, isBlocked, disabled = false, onRemove, onBlock, onUnblock }: ConnectionMenuProps) {
+export function ConnectionMenu({
+  name,
+  isBlocked,
+  disabled = false,
+  onRemove,
+  onBlock,
+  onUnblock,
+}: ConnectionMenuProps) {
   const [open, setOpen] = useState(false);
   const containerRef = useRef<HTMLDivElement>(null);
   const menuId = useId();

@@ -42,10 +42,13 @@ export function DiscoverPanel({
     <div>
       <div className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
         <label htmlFor="discover-search" className="sr-only">
-          Search for fencers
+          Search by name or username
         </label>
         <div className="relative">
-          <Search aria-hidden className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400" />
+          <Search
+            aria-hidden
+            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400"
+          />
           <input
             id="discover-search"
             type="search"
@@ -108,7 +111,18 @@ export function DiscoverPanel({
         ) : (
           <ul className="space-y-3" aria-label="Search results">
             {results.map((user) => (
-              <PersonCard key={user.id} person={user} actions={<ResultAction user={user} busy={!!busy[user.id] || (!!user.requestId && !!busy[user.requestId])} onConnect={onConnect} onAccept={onAccept} />} />
+              <PersonCard
+                key={user.id}
+                person={user}
+                actions={
+                  <ResultAction
+                    user={user}
+                    busy={!!busy[user.id] || (!!user.requestId && !!busy[user.requestId])}
+                    onConnect={onConnect}
+                    onAccept={onAccept}
+                  />
+                }
+              />
             ))}
           </ul>
         )}
@@ -151,7 +165,12 @@ function ResultAction({
     );
   }
   return (
-    <Button onClick={() => onConnect(user)} disabled={busy} aria-label={`Connect with ${name}`} className="w-full sm:w-auto">
+    <Button
+      onClick={() => onConnect(user)}
+      disabled={busy}
+      aria-label={`Connect with ${name}`}
+      className="w-full sm:w-auto"
+    >
       <UserPlus aria-hidden className="size-4" />
       Connect
     </Button>

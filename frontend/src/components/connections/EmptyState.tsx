@@ -27,7 +27,10 @@ export function PersonListSkeleton({ rows = 3 }: { rows?: number }) {
   return (
     <ul aria-hidden className="space-y-3">
       {Array.from({ length: rows }, (_, index) => (
-        <li key={index} className="flex animate-pulse items-center gap-4 rounded-2xl border border-slate-200 bg-white p-4">
+        <li
+          key={index}
+          className="flex animate-pulse items-center gap-4 rounded-2xl border border-slate-200 bg-white p-4"
+        >
           <span className="size-12 shrink-0 rounded-full bg-slate-200" />
           <span className="flex-1 space-y-2">
             <span className="block h-3.5 w-40 rounded bg-slate-200" />

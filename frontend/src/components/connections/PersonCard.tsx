@@ -17,11 +17,11 @@ export interface PersonSummary {
   weaponSpecialty?: Weapon | null;
 }
 
-/** The spec's title rule: the title, else '{weapon} fencer'. */
-export function displayTitle(person: Pick<PersonSummary, 'title' | 'weaponSpecialty'>): string {
+/** The spec's title rule: the title, else '{weapon} fencer'; null when neither is known. */
+export function displayTitle(person: Pick<PersonSummary, 'title' | 'weaponSpecialty'>): string | null {
   const title = person.title?.trim();
   if (title) return title;
-  return person.weaponSpecialty ? `${WEAPON_LABELS[person.weaponSpecialty]} fencer` : 'Fencer';
+  return person.weaponSpecialty ? `${WEAPON_LABELS[person.weaponSpecialty]} fencer` : null;
 }
 
 interface PersonCardProps {
@@ -36,6 +36,7 @@ interface PersonCardProps {
 /** One fencer in a list: avatar, name, handle, title and weapon, with actions on the right. */
 export function PersonCard({ person, note, tag, actions }: PersonCardProps) {
   const name = person.name?.trim() || person.username || 'Unknown fencer';
+  const title = displayTitle(person);
   return (
     <li
       data-testid="person-card"
@@ -43,7 +44,12 @@ export function PersonCard({ person, note, tag, actions }: PersonCardProps) {
       className="flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm transition hover:border-slate-300 sm:flex-row sm:items-center sm:gap-4"
     >
       <div className="flex min-w-0 flex-1 items-center gap-3 sm:gap-4">
-        <Avatar avatar={person.avatar} name={person.name ?? person.username} size="md" className="sm:size-12" />
+        <Avatar
+          avatar={person.avatar}
+          name={person.name ?? person.username}
+          size="md"
+          className="sm:size-12"
+        />
         <div className="min-w-0 flex-1">
           <div className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1">
             <p className="truncate font-semibold text-slate-900">{name}</p>
@@ -51,10 +57,8 @@ export function PersonCard({ person, note, tag, actions }: PersonCardProps) {
           </div>
           <p className="truncate text-sm text-slate-500">
             {person.username ? <span>@{person.username}</span> : null}
-            {person.username && (person.title !== undefined || person.weaponSpecialty !== undefined) ? (
-              <span aria-hidden> · </span>
-            ) : null}
-            {person.title !== undefined || person.weaponSpecialty !== undefined ? <span>{displayTitle(person)}</span> : null}
+            {person.username && title ? <span aria-hidden> · </span> : null}
+            {title ? <span>{title}</span> : null}
           </p>
           {note ? <p className="mt-0.5 text-xs text-slate-400">{note}</p> : null}
         </div>

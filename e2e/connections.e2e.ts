@@ -1,0 +1,227 @@
+import { mkdirSync } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { makePng } from '../backend/test/media-fixtures';
+import {
+  describeInBrowser,
+  launchBrowser,
+  newPage,
+  registerInBrowser,
+  screenshot,
+  startApp,
+  uniqueName,
+  type RunningApp,
+} from './helpers';
+
+/** Extra screenshots at phone width, for a person to look at (next to e2e/screenshots). */
+const PHONE_SHOTS = process.env.SHOTS_DIR;
+
+async function phoneShot(page: Page, name: string): Promise<void> {
+  if (!PHONE_SHOTS) return;
+  mkdirSync(PHONE_SHOTS, { recursive: true });
+  const size = page.viewportSize();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: `${PHONE_SHOTS}/${name}-390.png`, fullPage: true });
+  if (size) await page.setViewportSize(size);
+}
+
+const connectionsBadge = (page: Page) => page.getByRole('link', { name: 'Connections' }).getByTestId('badge');
+
+describeInBrowser('connections and profile', () => {
+  let app: RunningApp;
+  let browser: Browser;
+  beforeAll(async () => {
+    [app, browser] = await Promise.all([startApp(), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+
+  it('A finds B, B sees the request live and accepts, both are connected; A edits the profile with a new avatar', async () => {
+    const a = await newPage(browser, app.url);
+    const b = await newPage(browser, app.url);
+    const aName = uniqueName('alice');
+    const bName = uniqueName('bruno');
+    await registerInBrowser(a.page, aName);
+    await registerInBrowser(b.page, bName);
+    const A = a.page;
+    const B = b.page;
+
+    // A: Discover, find B by part of the username, connect.
+    await A.getByRole('link', { name: 'Connections' }).click();
+    await A.getByText('No connections yet').waitFor();
+    await A.getByRole('tab', { name: /Discover/ }).click();
+    await A.getByText('Search for fencers', { exact: true }).waitFor();
+    await A.getByPlaceholder('Search for fencers by name or username...').fill(
+      bName.slice(0, 8).toUpperCase(),
+    );
+    const result = A.getByTestId('person-card').filter({ hasText: `@${bName}` });
+    await result.waitFor();
+    await screenshot(A, 'connections-discover-results');
+    await phoneShot(A, 'connections-discover-results');
+    await result.getByRole('button', { name: `Connect with Fencer ${bName}` }).click();
+    await A.getByText('Your connection request has been sent successfully.').waitFor();
+    await result.getByText('Request sent').waitFor();
+    // A's badge: green with the sent count.
+    await expect(connectionsBadge(A).textContent()).resolves.toBe('1');
+    await expect(connectionsBadge(A).getAttribute('class')).resolves.toContain('bg-emerald-600');
+    await A.getByRole('tab', { name: /Sent Connection Requests/ }).click();
+    await A.getByTestId('person-card')
+      .filter({ hasText: `@${bName}` })
+      .waitFor();
+    await screenshot(A, 'connections-sent');
+
+    // B: the red badge lights up without a reload.
+    await connectionsBadge(B).waitFor();
+    await expect(connectionsBadge(B).textContent()).resolves.toBe('1');
+    await expect(connectionsBadge(B).getAttribute('class')).resolves.toContain('bg-red-600');
+    await screenshot(B, 'connections-badge-live');
+
+    // A goes to Your Connections and waits there while B accepts.
+    await A.getByRole('tab', { name: /Your Connections/ }).click();
+    await A.getByText('No connections yet').waitFor();
+
+    await B.getByRole('link', { name: 'Connections' }).click();
+    await B.getByRole('tab', { name: /^Connection Requests/ }).click();
+    const request = B.getByTestId('person-card').filter({ hasText: `@${aName}` });
+    await request.waitFor();
+    await screenshot(B, 'connections-incoming');
+    await phoneShot(B, 'connections-incoming');
+    await request.getByRole('button', { name: `Accept connection request from Fencer ${aName}` }).click();
+    await B.getByText('You are now connected!').waitFor();
+    await B.getByText('No pending requests').waitFor();
+    await expect(connectionsBadge(B).count()).resolves.toBe(0);
+    await B.getByRole('tab', { name: /Your Connections/ }).click();
+    await B.getByTestId('person-card')
+      .filter({ hasText: `@${aName}` })
+      .waitFor();
+
+    // A: the connection appears live and the green badge goes.
+    await A.getByTestId('person-card')
+      .filter({ hasText: `@${bName}` })
+      .waitFor();
+    await expect(A.getByTestId('tab-count-connections').textContent()).resolves.toContain('1');
+    await connectionsBadge(A).waitFor({ state: 'detached' });
+    await screenshot(A, 'connections-yours');
+    await phoneShot(A, 'connections-yours');
+
+    // A: profile, edit, Cancel restores stored values and drops the chosen image.
+    await A.getByRole('link', { name: 'Your profile' }).click();
+    await A.getByRole('heading', { name: 'Your Profile' }).waitFor();
+    await A.getByText('Manage your account settings and preferences').waitFor();
+    await A.getByTestId('profile-email').getByText(`${aName}@example.com`).waitFor();
+    await screenshot(A, 'profile-view');
+    await phoneShot(A, 'profile-view');
+    const png = { name: 'avatar.png', mimeType: 'image/png', buffer: makePng(96, 96, [220, 38, 38]) };
+
+    await A.getByRole('button', { name: 'Edit Profile' }).click();
+    await A.locator('#profile-name').fill('Changed Then Cancelled');
+    await A.locator('#profile-avatar-input').setInputFiles(png);
+    await A.getByTestId('avatar-preview').waitFor();
+    await A.getByRole('button', { name: 'Cancel' }).click();
+    await A.getByTestId('profile-name').getByText(`Fencer ${aName}`).waitFor();
+    await A.getByRole('button', { name: 'Edit Profile' }).click();
+    await expect(A.locator('#profile-name').inputValue()).resolves.toBe(`Fencer ${aName}`);
+    await expect(A.getByTestId('avatar-preview').count()).resolves.toBe(0);
+
+    // Validation texts.
+    await A.locator('#profile-name').fill('   ');
+    await A.getByRole('button', { name: 'Save' }).click();
+    await A.getByText('Name required').waitFor();
+    await A.locator('#profile-name').fill('Alice Lunge');
+    await A.locator('#profile-email').fill('not-an-email');
+    await A.getByRole('button', { name: 'Save' }).click();
+    await A.getByText('Invalid email').waitFor();
+    await A.locator('#profile-avatar-input').setInputFiles({
+      name: 'notes.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from('hello'),
+    });
+    await A.getByText('Please select an image file', { exact: true }).waitFor();
+
+    // Save with a real PNG: the Header shows the new avatar and the new name.
+    await A.locator('#profile-email').fill(`${aName}@example.org`);
+    await A.locator('#profile-title').fill('Épée coach');
+    await A.locator('#profile-weapon').selectOption('sabre');
+    await A.locator('#profile-avatar-input').setInputFiles(png);
+    await A.getByTestId('avatar-preview').waitFor();
+    await screenshot(A, 'profile-edit');
+    await phoneShot(A, 'profile-edit');
+    await A.getByRole('button', { name: 'Save' }).click();
+    await A.getByText('Your profile has been updated successfully').waitFor();
+    const headerAvatar = A.getByRole('link', { name: 'Your profile' }).locator('img');
+    await headerAvatar.waitFor();
+    await expect(headerAvatar.getAttribute('src')).resolves.toMatch(/^\/objects\/avatar\//);
+    await expect(
+      headerAvatar.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth),
+    ).resolves.toBe(96);
+    await A.getByTestId('profile-display-name').getByText('Alice Lunge').waitFor();
+    await A.getByTestId('profile-weapon-specialty').getByText('Sabre').waitFor();
+    await screenshot(A, 'profile-saved');
+
+    // Still true after a reload: it was stored.
+    await A.reload();
+    await A.getByTestId('profile-title').getByText('Épée coach').waitFor();
+    await expect(
+      A.getByRole('link', { name: 'Your profile' }).locator('img').getAttribute('src'),
+    ).resolves.toMatch(/^\/objects\/avatar\//);
+
+    await a.context.close();
+    await b.context.close();
+  });
+
+  it('blocking from Your Connections marks the connection and hides it from the other side; unblocking restores it', async () => {
+    const a = await newPage(browser, app.url);
+    const b = await newPage(browser, app.url);
+    const aName = uniqueName('carla');
+    const bName = uniqueName('dmitri');
+    await registerInBrowser(a.page, aName);
+    await registerInBrowser(b.page, bName);
+    const A = a.page;
+    const B = b.page;
+
+    // Connect through the API the browsers share cookies with.
+    const bId = await B.evaluate(
+      async () => ((await (await fetch('/api/user')).json()) as { id: string }).id,
+    );
+    const sent = await A.evaluate(async (receiverId) => {
+      const res = await fetch('/api/friend-requests', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ receiverId }),
+      });
+      return ((await res.json()) as { id: string }).id;
+    }, bId);
+    await B.evaluate(async (id) => {
+      await fetch(`/api/friend-requests/${id}`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ status: 'accepted' }),
+      });
+    }, sent);
+
+    await A.goto('/connections');
+    const card = A.getByTestId('person-card').filter({ hasText: `@${bName}` });
+    await card.waitFor();
+    await card.getByRole('button', { name: `More actions for Fencer ${bName}` }).click();
+    await A.getByRole('menuitem', { name: 'Block User' }).click();
+    await A.getByRole('dialog').getByRole('button', { name: 'Block User' }).click();
+    await A.getByText("User blocked successfully. You won't receive messages from them.").waitFor();
+    await card.getByText('Blocked', { exact: true }).waitFor();
+    await screenshot(A, 'connections-blocked');
+
+    await B.goto('/connections');
+    await B.getByText('No connections yet').waitFor();
+
+    await card.getByRole('button', { name: 'Unblock' }).click();
+    await A.getByText('User unblocked successfully. You can now receive messages from them.').waitFor();
+    await card.getByText('Blocked', { exact: true }).waitFor({ state: 'detached' });
+    await B.reload();
+    await B.getByTestId('person-card')
+      .filter({ hasText: `@${aName}` })
+      .waitFor();
+
+    await a.context.close();
+    await b.context.close();
+  });
+});

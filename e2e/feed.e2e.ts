@@ -1,0 +1,199 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { makePng } from '../backend/test/media-fixtures';
+import {
+  describeInBrowser,
+  launchBrowser,
+  newPage,
+  registerInBrowser,
+  screenshot,
+  startApp,
+  uniqueName,
+  type RunningApp,
+} from './helpers';
+
+/** Polls `read` until `accept` holds (every 100 ms, up to 10 s), then returns the value. */
+async function until<T>(read: () => Promise<T>, accept: (value: T) => boolean, what: string): Promise<T> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const value = await read();
+    if (accept(value)) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; last value: ${String(value)}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** Waits until an <img> has really loaded and decoded its picture. */
+async function imageLoaded(image: Locator): Promise<void> {
+  await image.waitFor();
+  await until(
+    () => image.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0)),
+    (width) => width > 0,
+    'the image to load',
+  );
+}
+
+/** Waits until a locator's text is `expected`. */
+async function textOf(locator: Locator, expected: string): Promise<void> {
+  await until(
+    () => locator.textContent(),
+    (text) => text === expected,
+    `text '${expected}'`,
+  );
+}
+
+function postCard(page: Page, content: string): Locator {
+  return page.locator('[data-testid=post-card]', { hasText: content });
+}
+
+describeInBrowser('the live feed, between two fencers', () => {
+  let app: RunningApp;
+  let browser: Browser;
+  let dataDir: string;
+  beforeAll(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'piste-e2e-feed-'));
+    [app, browser] = await Promise.all([startApp({ DATA_DIR: dataDir }), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('A posts a drill with an image; B sees it live, likes and comments; A sees both without reloading', async () => {
+    const a = await newPage(browser, app.url);
+    const b = await newPage(browser, app.url);
+    await Promise.all([
+      registerInBrowser(a.page, uniqueName('alice')),
+      registerInBrowser(b.page, uniqueName('bruno')),
+    ]);
+    await Promise.all([a.page.getByTestId('composer').waitFor(), b.page.getByTestId('composer').waitFor()]);
+    // Both feeds are loaded (skeletons gone) before anything is posted.
+    await Promise.all([
+      a.page.getByTestId('post-skeleton').first().waitFor({ state: 'detached' }),
+      b.page.getByTestId('post-skeleton').first().waitFor({ state: 'detached' }),
+    ]);
+
+    // A writes a drill with a picture; the composer shows the preview and the upload progress.
+    const content = `Lunge ladder ${uniqueName('drill')}: five lunges, one step further each time.`;
+    await a.page.locator('#post-content').fill(content);
+    await a.page.getByText('Drill', { exact: true }).click();
+    await a.page.locator('#drill-duration').fill('15 minutes');
+    await a.page.locator('#drill-level').fill('Beginner');
+    await a.page.locator('#drill-equipment').fill('Épée, mask');
+    await a.page.locator('#drill-focus').fill('Distance');
+    await a.page.locator('#post-media').setInputFiles({
+      name: 'ladder.png',
+      mimeType: 'image/png',
+      buffer: makePng(480, 270, [124, 58, 237]),
+    });
+    await imageLoaded(a.page.getByAltText('Selected media preview'));
+    await screenshot(a.page, 'feed-a-composer-with-image');
+    await a.page.getByRole('button', { name: 'Post', exact: true }).click();
+
+    const cardOnA = postCard(a.page, content);
+    await cardOnA.waitFor();
+    await expect(a.page.locator('#post-content').inputValue()).resolves.toBe('');
+    await imageLoaded(cardOnA.getByTestId('post-media'));
+    await cardOnA.getByTestId('drill-details').getByText('15 minutes').waitFor();
+
+    // B is told about the new post instead of having the list jump, and reveals it.
+    const newPosts = b.page.getByTestId('new-posts');
+    await newPosts.waitFor();
+    await expect(newPosts.textContent()).resolves.toContain('New posts (1)');
+    await newPosts.click();
+    const cardOnB = postCard(b.page, content);
+    await cardOnB.waitFor();
+    await expect(b.page.getByTestId('post-card').first().textContent()).resolves.toContain(content);
+    await imageLoaded(cardOnB.getByTestId('post-media'));
+    await cardOnB.getByTestId('drill-details').getByText('Distance').waitFor();
+
+    // A opens the comments of the post, which are empty so far.
+    await cardOnA.getByRole('button', { name: 'Comment', exact: true }).click();
+    await cardOnA.getByText('No comments yet. Start the conversation!').waitFor();
+
+    // B likes the post and comments on it.
+    await cardOnB.getByRole('button', { name: 'Like', exact: true }).click();
+    await textOf(cardOnB.getByTestId('like-count'), '1');
+    await cardOnB.getByRole('button', { name: 'Comment', exact: true }).click();
+    const comment = `Great ladder! ${uniqueName('c')}`;
+    await cardOnB.getByPlaceholder('Write a comment...').fill(comment);
+    await cardOnB.getByRole('button', { name: 'Send comment' }).click();
+    await b.page.getByText('Comment added successfully').waitFor();
+    await cardOnB.getByTestId('comment').getByText(comment).waitFor();
+
+    // A sees the like and the comment arrive without reloading.
+    await textOf(cardOnA.getByTestId('like-count'), '1');
+    await cardOnA.getByTestId('comment').getByText(comment).waitFor();
+    await textOf(cardOnA.getByTestId('comment-count'), '1');
+    await screenshot(a.page, 'feed-a-sees-like-and-comment');
+    await screenshot(b.page, 'feed-b-after-like-and-comment');
+
+    // B takes the like back; A's count follows.
+    await cardOnB.getByRole('button', { name: 'Like', exact: true }).click();
+    await textOf(cardOnA.getByTestId('like-count'), '0');
+
+    await Promise.all([a.context.close(), b.context.close()]);
+  });
+
+  it('posts an achievement from /post, returns to the feed, hides a post and deletes its own', async () => {
+    const other = await newPage(browser, app.url);
+    await registerInBrowser(other.page, uniqueName('olga'));
+    const theirs = `Club night ${uniqueName('n')}`;
+    await other.page.locator('#post-content').fill(theirs);
+    await other.page.getByRole('button', { name: 'Post', exact: true }).click();
+    await postCard(other.page, theirs).waitFor();
+
+    const { context, page } = await newPage(browser, app.url);
+    await registerInBrowser(page, uniqueName('carla'));
+    await page.getByRole('link', { name: 'Create post' }).click();
+    await page.getByRole('heading', { name: 'Create a Post' }).waitFor();
+    await page.getByText('Share your fencing journey with the community').waitFor();
+    const post = page.getByRole('button', { name: 'Post', exact: true });
+    await expect(post.isDisabled()).resolves.toBe(true);
+    const content = `Gold at the club championship ${uniqueName('w')}`;
+    await page.locator('#post-content').fill(content);
+    await page.getByText('Achievement', { exact: true }).click();
+    await page.locator('#achievement-place').fill('1st');
+    await page.locator('#achievement-score').fill('15-12');
+    await page.locator('#achievement-competition').fill('Club championship');
+    await page.locator('#achievement-competitors').fill('24');
+    await screenshot(page, 'feed-create-post-page');
+    await post.click();
+
+    await until(
+      () => Promise.resolve(new URL(page.url()).pathname),
+      (path) => path === '/',
+      'the feed',
+    );
+    const mine = postCard(page, content);
+    await mine.getByTestId('achievement-details').getByText('Club championship').waitFor();
+    await mine.getByTestId('role-badge').waitFor();
+
+    // Hide someone else's post: it goes at once and stays gone after a reload.
+    const hidden = postCard(page, theirs);
+    await hidden.getByRole('button', { name: 'Post options' }).click();
+    await expect(hidden.getByRole('menuitem', { name: 'Delete Post' }).count()).resolves.toBe(0);
+    await hidden.getByRole('menuitem', { name: 'Hide Post' }).click();
+    await page.getByText("You won't see this post again").waitFor();
+    await hidden.waitFor({ state: 'detached' });
+    await page.reload();
+    await mine.waitFor();
+    await expect(postCard(page, theirs).count()).resolves.toBe(0);
+
+    // Delete the own post, after confirming; the other user's feed drops it live.
+    await other.page.reload();
+    await postCard(other.page, content).waitFor();
+    await mine.getByRole('button', { name: 'Post options' }).click();
+    await expect(mine.getByRole('menuitem', { name: 'Report Post' }).count()).resolves.toBe(0);
+    await mine.getByRole('menuitem', { name: 'Delete Post' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete Post' }).click();
+    await page.getByText('Your post has been deleted successfully').waitFor();
+    await mine.waitFor({ state: 'detached' });
+    await postCard(other.page, content).waitFor({ state: 'detached' });
+    await screenshot(page, 'feed-after-hide-and-delete');
+    await Promise.all([context.close(), other.context.close()]);
+  });
+});

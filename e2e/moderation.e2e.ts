@@ -1,0 +1,158 @@
+import type { Browser, Page } from 'playwright-core';
+import {
+  describeInBrowser,
+  launchBrowser,
+  newPage,
+  registerInBrowser,
+  screenshot,
+  startApp,
+  uniqueName,
+  type RunningApp,
+} from './helpers';
+
+const ADMIN_USERNAME = uniqueName('boss');
+const ADMIN_PASSWORD = 'boss-secret-123';
+
+async function signIn(page: Page, username: string, password: string): Promise<void> {
+  await page.goto('/');
+  await page.locator('#login-username').fill(username);
+  await page.locator('#login-password').fill(password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await page.getByRole('link', { name: 'Your profile' }).waitFor();
+}
+
+function moderationBadge(page: Page) {
+  return page.getByRole('link', { name: 'Moderation' }).getByTestId('badge');
+}
+
+describeInBrowser('moderation', () => {
+  let app: RunningApp;
+  let browser: Browser;
+  beforeAll(async () => {
+    [app, browser] = await Promise.all([startApp({ ADMIN_USERNAME, ADMIN_PASSWORD }), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+
+  it('B reports A’s post, the admin sees it live and bans A for 1 hour, and A’s next post is refused', async () => {
+    const a = await newPage(browser, app.url);
+    const b = await newPage(browser, app.url);
+    const admin = await newPage(browser, app.url);
+    await Promise.all([
+      registerInBrowser(a.page, uniqueName('alice')),
+      registerInBrowser(b.page, uniqueName('bruno')),
+      signIn(admin.page, ADMIN_USERNAME, ADMIN_PASSWORD),
+    ]);
+
+    // A normal user is turned away from the Moderation screen and has no moderation icon.
+    await b.page.goto('/moderation');
+    await b.page.getByRole('heading', { name: 'Access Denied' }).waitFor();
+    await b.page.getByRole('link', { name: 'Go to Home' }).waitFor();
+    await expect(b.page.getByRole('link', { name: 'Moderation' }).count()).resolves.toBe(0);
+
+    // The admin opens an empty queue.
+    await admin.page.getByRole('link', { name: 'Moderation' }).click();
+    await admin.page.getByRole('heading', { name: 'Post Moderation' }).waitFor();
+    await admin.page.getByText('No pending reports. Great job!').waitFor();
+    await admin.page.getByText('No resolved reports yet').waitFor();
+
+    // A posts; B reports it from the post's menu.
+    const content = `Cheap blades, DM me ${uniqueName('spam')}`;
+    const created = await a.page.request.post('/api/posts', {
+      data: { content, type: 'general', weapon: 'epee' },
+    });
+    expect(created.status()).toBe(201);
+    await b.page.goto('/epee');
+    const post = b.page.locator('article', { hasText: content });
+    await post.getByRole('button', { name: 'Post options' }).click();
+    await b.page.getByRole('menuitem', { name: 'Report Post' }).click();
+    await b.page.getByText('Report submitted').waitFor();
+
+    // The admin's queue and header badge update without a reload.
+    const card = admin.page.locator('article', { hasText: content });
+    await card.waitFor();
+    await card.getByText('Inappropriate content').waitFor();
+    await expect(moderationBadge(admin.page).textContent()).resolves.toBe('1');
+    await expect(admin.page.getByTestId('pending-count').textContent()).resolves.toBe('1');
+    await screenshot(admin.page, 'moderation-queue-live');
+
+    // Ban A for 1 hour from the report.
+    await card.getByRole('button', { name: 'Ban User' }).click();
+    const dialog = admin.page.getByRole('dialog', { name: 'Ban User' });
+    await dialog.waitFor();
+    await expect(dialog.locator('#ban-duration').inputValue()).resolves.toBe('24');
+    await expect(dialog.locator('#ban-reason').inputValue()).resolves.toBe(
+      'Violation of community guidelines',
+    );
+    await dialog.locator('#ban-reason').fill('   ');
+    await expect(dialog.getByRole('button', { name: 'Ban User' }).isDisabled()).resolves.toBe(true);
+    await dialog.locator('#ban-reason').fill('Spam');
+    await dialog.locator('#ban-duration').selectOption({ label: '1 hour' });
+    await screenshot(admin.page, 'moderation-ban-dialog');
+    await dialog.getByRole('button', { name: 'Ban User' }).click();
+    await admin.page.getByText('The user has been temporarily banned from posting').waitFor();
+    await dialog.waitFor({ state: 'hidden' });
+
+    // The report moved to Resolved Reports, with who handled it.
+    await admin.page.getByText('No pending reports. Great job!').waitFor();
+    await admin.page.getByRole('heading', { name: 'Resolved Reports (1)' }).waitFor();
+    await admin.page.getByRole('list', { name: 'Audit trail' }).getByText('User banned').waitFor();
+    await expect(moderationBadge(admin.page).count()).resolves.toBe(0);
+    await screenshot(admin.page, 'moderation-after-ban');
+
+    // A is told at once (ban:new), and the next post attempt shows the server's ban message.
+    await a.page.getByText('You are banned from posting and commenting until').waitFor();
+    await a.page.goto('/post');
+    await a.page.locator('#post-content').fill('Let me post again');
+    await a.page.getByRole('button', { name: 'Post', exact: true }).click();
+    await a.page.getByText('Error creating post').waitFor();
+    await a.page.getByText(/You are banned from posting until \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC/).waitFor();
+    await screenshot(a.page, 'moderation-banned-user');
+
+    // The ban dialog starts over after a success: 24 hours and an empty reason (Ban User disabled).
+    const content2 = `Second offence ${uniqueName('spam')}`;
+    const other = await b.page.request.post('/api/posts', {
+      data: { content: content2, type: 'general', weapon: 'epee' },
+    });
+    expect(other.status()).toBe(201);
+    const reported = await a.page.request.post('/api/reports', {
+      data: { postId: ((await other.json()) as { id: string }).id, reason: 'Inappropriate content' },
+    });
+    expect(reported.status()).toBe(201);
+    const card2 = admin.page.locator('article', { hasText: content2 });
+    await card2.getByRole('button', { name: 'Ban User' }).click();
+    await expect(dialog.locator('#ban-duration').inputValue()).resolves.toBe('24');
+    await expect(dialog.locator('#ban-reason').inputValue()).resolves.toBe('');
+    await expect(dialog.getByRole('button', { name: 'Ban User' }).isDisabled()).resolves.toBe(true);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+    // Dismiss it: the toast, and the report joins the resolved list.
+    await card2.getByRole('button', { name: 'Dismiss' }).click();
+    await admin.page.getByText('Report has been updated').waitFor();
+    await admin.page.getByRole('heading', { name: 'Resolved Reports (2)' }).waitFor();
+
+    // Delete a reported post: the report is resolved and keeps the post's snapshot.
+    const content3 = `Third strike ${uniqueName('spam')}`;
+    const third = await b.page.request.post('/api/posts', {
+      data: { content: content3, type: 'general', weapon: 'epee' },
+    });
+    const thirdId = ((await third.json()) as { id: string }).id;
+    await a.page.request.post('/api/reports', { data: { postId: thirdId, reason: 'Inappropriate content' } });
+    await admin.page
+      .locator('article', { hasText: content3 })
+      .getByRole('button', { name: 'Delete Post' })
+      .click();
+    await admin.page.getByText('The reported post has been removed').waitFor();
+    await admin.page.getByRole('heading', { name: 'Resolved Reports (3)' }).waitFor();
+    const resolvedItem = admin.page.locator('li', { hasText: content3 });
+    await resolvedItem.getByText('Post deleted', { exact: true }).first().waitFor();
+    await expect(b.page.request.get(`/api/posts/id/${thirdId}`).then((r) => r.status())).resolves.toBe(404);
+
+    await admin.page.setViewportSize({ width: 390, height: 844 });
+    await screenshot(admin.page, 'moderation-resolved-mobile');
+
+    await Promise.all([a.context.close(), b.context.close(), admin.context.close()]);
+  });
+});

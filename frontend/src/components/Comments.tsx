@@ -1,0 +1,258 @@
+import { LIMITS, type PostComment, type SessionUser } from '@piste/contracts';
+import { CornerDownRight, Heart, LoaderCircle, Send } from 'lucide-react';
+import { useEffect, useId, useMemo, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { postTimeAgo } from '../lib/post-time';
+import { useCommentsStore } from '../stores/comments';
+import { Avatar } from './Avatar';
+
+interface CommentsProps {
+  postId: string;
+  user: SessionUser | null;
+}
+
+/** A post's comments and replies; mounted only when opened, so they load only then. */
+export function Comments({ postId, user }: CommentsProps) {
+  const thread = useCommentsStore((s) => s.threads[postId]);
+  const load = useCommentsStore((s) => s.load);
+  const add = useCommentsStore((s) => s.add);
+  const [replyingTo, setReplyingTo] = useState<string | null>(null);
+
+  useEffect(() => {
+    void load(postId);
+  }, [load, postId]);
+
+  const { roots, repliesOf } = useMemo(() => arrange(thread?.comments ?? []), [thread?.comments]);
+
+  return (
+    <section
+      aria-label="Comments"
+      data-testid="comments"
+      className="border-t border-slate-100 bg-slate-50/60 px-4 py-4 sm:px-5"
+    >
+      {!thread || thread.status === 'loading' ? (
+        <p role="status" className="flex items-center gap-2 py-2 text-sm text-slate-500">
+          <LoaderCircle aria-hidden className="size-4 animate-spin" /> Loading comments...
+        </p>
+      ) : thread.status === 'error' ? (
+        <p className="py-2 text-sm text-red-600">
+          Comments could not be loaded.{' '}
+          <button type="button" className="font-semibold underline" onClick={() => void load(postId)}>
+            Try again
+          </button>
+        </p>
+      ) : roots.length === 0 ? (
+        <p className="py-1 text-sm text-slate-500">No comments yet. Start the conversation!</p>
+      ) : (
+        <ul className="space-y-3">
+          {roots.map((comment) => (
+            <CommentItem
+              key={comment.id}
+              comment={comment}
+              postId={postId}
+              repliesOf={repliesOf}
+              user={user}
+              replyingTo={replyingTo}
+              onReply={setReplyingTo}
+            />
+          ))}
+        </ul>
+      )}
+
+      <div className="mt-4">
+        {user ? (
+          <CommentInput
+            user={user}
+            placeholder="Write a comment..."
+            submitLabel="Send comment"
+            onSubmit={(content) => add(postId, content)}
+          />
+        ) : (
+          <button
+            type="button"
+            className="text-sm font-semibold text-slate-700 underline"
+            onClick={() => window.alert('Sign in to comment will be implemented soon.')}
+          >
+            Sign in to comment
+          </button>
+        )}
+      </div>
+    </section>
+  );
+}
+
+/** Top-level comments in order, and each comment's replies (a reply to a reply stays under its thread). */
+function arrange(comments: PostComment[]): { roots: PostComment[]; repliesOf: Map<string, PostComment[]> } {
+  const ids = new Set(comments.map((c) => c.id));
+  const repliesOf = new Map<string, PostComment[]>();
+  const roots: PostComment[] = [];
+  for (const comment of comments) {
+    if (comment.parentId && ids.has(comment.parentId)) {
+      const siblings = repliesOf.get(comment.parentId) ?? [];
+      siblings.push(comment);
+      repliesOf.set(comment.parentId, siblings);
+    } else {
+      roots.push(comment);
+    }
+  }
+  return { roots, repliesOf };
+}
+
+interface CommentItemProps {
+  comment: PostComment;
+  postId: string;
+  repliesOf: Map<string, PostComment[]>;
+  user: SessionUser | null;
+  replyingTo: string | null;
+  onReply: (commentId: string | null) => void;
+  depth?: number;
+}
+
+function CommentItem({ comment, postId, repliesOf, user, replyingTo, onReply, depth = 0 }: CommentItemProps) {
+  const toggleLike = useCommentsStore((s) => s.toggleLike);
+  const liking = useCommentsStore((s) => !!s.liking[comment.id]);
+  const add = useCommentsStore((s) => s.add);
+  const replies = repliesOf.get(comment.id) ?? [];
+  const name = comment.author.name ?? comment.author.username ?? 'Fencer';
+
+  return (
+    <li data-testid="comment" data-comment-id={comment.id}>
+      <div className="flex gap-3">
+        <Avatar avatar={comment.author.avatar} name={comment.author.name} size="sm" />
+        <div className="min-w-0 flex-1">
+          <div className="rounded-2xl rounded-tl-sm bg-white px-3.5 py-2.5 shadow-xs ring-1 ring-slate-200/70">
+            <p className="flex flex-wrap items-baseline gap-x-2 text-sm">
+              <span className="font-semibold text-slate-900">{name}</span>
+              <time dateTime={comment.createdAt} className="text-xs text-slate-400">
+                {postTimeAgo(comment.createdAt)}
+              </time>
+            </p>
+            <p className="mt-0.5 text-sm whitespace-pre-line break-words text-slate-700">{comment.content}</p>
+          </div>
+          <div className="mt-1 flex items-center gap-4 pl-1 text-xs font-semibold text-slate-500">
+            <button
+              type="button"
+              aria-label={comment.isLiked ? 'Unlike comment' : 'Like comment'}
+              aria-pressed={comment.isLiked}
+              disabled={!user || liking}
+              onClick={() => void toggleLike(postId, comment.id)}
+              className={`inline-flex items-center gap-1 transition hover:text-rose-600 disabled:opacity-60 ${
+                comment.isLiked ? 'text-rose-600' : ''
+              }`}
+            >
+              <Heart aria-hidden className={`size-3.5 ${comment.isLiked ? 'fill-current' : ''}`} />
+              {comment.likesCount > 0 ? comment.likesCount : 'Like'}
+            </button>
+            {user ? (
+              <button
+                type="button"
+                onClick={() => onReply(replyingTo === comment.id ? null : comment.id)}
+                className="inline-flex items-center gap-1 transition hover:text-slate-900"
+              >
+                <CornerDownRight aria-hidden className="size-3.5" />
+                Reply
+              </button>
+            ) : null}
+          </div>
+
+          {user && replyingTo === comment.id ? (
+            <div className="mt-2">
+              <CommentInput
+                user={user}
+                autoFocus
+                placeholder={`Reply to ${name}...`}
+                submitLabel="Send reply"
+                onSubmit={async (content) => {
+                  const stored = await add(postId, content, comment.id);
+                  if (stored) onReply(null);
+                  return stored;
+                }}
+              />
+            </div>
+          ) : null}
+
+          {replies.length ? (
+            <ul className={`mt-3 space-y-3 ${depth === 0 ? 'border-l-2 border-slate-200 pl-3 sm:pl-4' : ''}`}>
+              {replies.map((reply) => (
+                <CommentItem
+                  key={reply.id}
+                  comment={reply}
+                  postId={postId}
+                  repliesOf={repliesOf}
+                  user={user}
+                  replyingTo={replyingTo}
+                  onReply={onReply}
+                  depth={depth + 1}
+                />
+              ))}
+            </ul>
+          ) : null}
+        </div>
+      </div>
+    </li>
+  );
+}
+
+interface CommentInputProps {
+  user: SessionUser;
+  placeholder: string;
+  submitLabel: string;
+  autoFocus?: boolean;
+  /** Resolves true when the comment was stored (the input then clears). */
+  onSubmit: (content: string) => Promise<boolean>;
+}
+
+/** The spec's 2-row comment input; Enter sends, Shift+Enter adds a line. */
+function CommentInput({ user, placeholder, submitLabel, autoFocus = false, onSubmit }: CommentInputProps) {
+  const [content, setContent] = useState('');
+  const [pending, setPending] = useState(false);
+  const inputId = useId();
+  const canSend = content.trim().length > 0 && !pending;
+
+  async function submit(event?: FormEvent) {
+    event?.preventDefault();
+    if (!canSend) return;
+    setPending(true);
+    try {
+      if (await onSubmit(content.trim())) setContent('');
+    } finally {
+      setPending(false);
+    }
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
+    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) void submit(event);
+  }
+
+  return (
+    <form onSubmit={(event) => void submit(event)} className="flex items-start gap-3">
+      <Avatar avatar={user.avatar} name={user.name} size="sm" />
+      <label htmlFor={inputId} className="sr-only">
+        {placeholder}
+      </label>
+      <textarea
+        id={inputId}
+        rows={2}
+        value={content}
+        maxLength={LIMITS.commentContent}
+        autoFocus={autoFocus}
+        placeholder={placeholder}
+        onChange={(event) => setContent(event.target.value)}
+        onKeyDown={onKeyDown}
+        className="min-w-0 flex-1 resize-none rounded-xl border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-xs transition placeholder:text-slate-400 focus:border-slate-900 focus:ring-2 focus:ring-slate-900/15 focus:outline-none"
+      />
+      <button
+        type="submit"
+        disabled={!canSend}
+        aria-label={submitLabel}
+        title={submitLabel}
+        className="flex size-10 shrink-0 items-center justify-center rounded-full bg-slate-900 text-white shadow-sm transition hover:bg-slate-800 disabled:cursor-not-allowed disabled:opacity-40"
+      >
+        {pending ? (
+          <LoaderCircle aria-hidden className="size-4 animate-spin" />
+        ) : (
+          <Send aria-hidden className="size-4" />
+        )}
+      </button>
+    </form>
+  );
+}

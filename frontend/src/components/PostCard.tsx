@@ -1,0 +1,264 @@
+import { WEAPON_LABELS, type FeedPost, type SessionUser } from '@piste/contracts';
+import {
+  Award,
+  Crosshair,
+  Dumbbell,
+  Gauge,
+  MapPin,
+  MessageCircle,
+  Target,
+  ThumbsDown,
+  ThumbsUp,
+  Timer,
+  Trophy,
+  Users,
+  type LucideIcon,
+} from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import { postTimeAgo } from '../lib/post-time';
+import { useFeedStore } from '../stores/feed';
+import { Avatar } from './Avatar';
+import { Comments } from './Comments';
+import { PostMenu } from './PostMenu';
+import { RoleBadge } from './RoleBadge';
+
+interface PostCardProps {
+  post: FeedPost;
+  user: SessionUser | null;
+}
+
+/** One post in the feed: author, time, content, media, details, counts, reactions, menu and comments. */
+export function PostCard({ post, user }: PostCardProps) {
+  const [commentsOpen, setCommentsOpen] = useState(false);
+  const toggleReaction = useFeedStore((s) => s.toggleReaction);
+  const hide = useFeedStore((s) => s.hide);
+  const remove = useFeedStore((s) => s.remove);
+  const report = useFeedStore((s) => s.report);
+  const reacting = useFeedStore((s) => !!s.reacting[post.id]);
+  const isAuthor = user?.id === post.authorId;
+  const authorName = post.author.name ?? post.author.username ?? 'Unknown fencer';
+
+  return (
+    <article
+      data-testid="post-card"
+      data-post-id={post.id}
+      aria-label={`Post by ${authorName}`}
+      className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm"
+    >
+      <div className="p-4 sm:p-5">
+        <header className="flex items-start gap-3">
+          <Avatar avatar={post.author.avatar} name={post.author.name} />
+          <div className="min-w-0 flex-1">
+            <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+              <span className="truncate font-semibold text-slate-900">{authorName}</span>
+              <RoleBadge role={post.authorRole} />
+            </div>
+            <p className="mt-0.5 truncate text-sm text-slate-500">
+              {post.author.title || `${WEAPON_LABELS[post.weapon]} fencer`}
+              <span aria-hidden> · </span>
+              <time dateTime={post.createdAt} title={new Date(post.createdAt).toLocaleString()}>
+                {postTimeAgo(post.createdAt)}
+              </time>
+            </p>
+          </div>
+          <TypeChip type={post.type} />
+          <PostMenu
+            isAuthor={isAuthor}
+            onDelete={() => remove(post.id)}
+            onReport={() => report(post.id)}
+            onHide={() => hide(post.id)}
+          />
+        </header>
+
+        <p
+          data-testid="post-content"
+          className="mt-3 text-[15px] leading-relaxed whitespace-pre-line break-words text-slate-800"
+        >
+          {post.content}
+        </p>
+
+        {post.type === 'drill' && post.drillDetails ? (
+          <DetailsBox
+            tone="drill"
+            items={[
+              [Timer, 'Duration', post.drillDetails.duration],
+              [Gauge, 'Level', post.drillDetails.level],
+              [Dumbbell, 'Equipment', post.drillDetails.equipment],
+              [Crosshair, 'Focus', post.drillDetails.focus],
+            ]}
+          />
+        ) : null}
+        {post.type === 'achievement' && post.achievementDetails ? (
+          <DetailsBox
+            tone="achievement"
+            items={[
+              [Award, 'Place', post.achievementDetails.place],
+              [Target, 'Score', post.achievementDetails.score],
+              [MapPin, 'Competition', post.achievementDetails.competition],
+              [Users, 'Competitors', post.achievementDetails.competitors?.toString()],
+            ]}
+          />
+        ) : null}
+      </div>
+
+      {post.mediaUrl ? <PostMedia url={post.mediaUrl} type={post.mediaType} /> : null}
+
+      <footer className="flex items-center gap-1 border-t border-slate-100 px-2 py-1.5 sm:px-3">
+        <ReactionButton
+          label="Like"
+          icon={ThumbsUp}
+          count={post.likesCount}
+          active={post.isLiked}
+          activeClass="text-blue-600 bg-blue-50"
+          disabled={reacting}
+          testId="like-count"
+          onClick={() => void toggleReaction(post.id, 'like')}
+        />
+        <ReactionButton
+          label="Dislike"
+          icon={ThumbsDown}
+          count={post.dislikesCount}
+          active={post.isDisliked}
+          activeClass="text-rose-600 bg-rose-50"
+          disabled={reacting}
+          testId="dislike-count"
+          onClick={() => void toggleReaction(post.id, 'dislike')}
+        />
+        <ReactionButton
+          label="Comment"
+          icon={MessageCircle}
+          count={post.commentsCount}
+          active={commentsOpen}
+          activeClass="text-slate-900 bg-slate-100"
+          testId="comment-count"
+          expanded={commentsOpen}
+          onClick={() => setCommentsOpen((open) => !open)}
+        />
+      </footer>
+
+      {commentsOpen ? <Comments postId={post.id} user={user} /> : null}
+    </article>
+  );
+}
+
+function TypeChip({ type }: { type: FeedPost['type'] }) {
+  if (type === 'general') return null;
+  const drill = type === 'drill';
+  const Icon = drill ? Dumbbell : Trophy;
+  return (
+    <span
+      className={`mt-0.5 hidden shrink-0 items-center gap-1 rounded-full px-2.5 py-1 text-xs font-semibold sm:inline-flex ${
+        drill ? 'bg-sky-50 text-sky-700' : 'bg-amber-50 text-amber-700'
+      }`}
+    >
+      <Icon aria-hidden className="size-3.5" />
+      {drill ? 'Drill' : 'Achievement'}
+    </span>
+  );
+}
+
+type DetailItem = [LucideIcon, string, string | null | undefined];
+
+function DetailsBox({ tone, items }: { tone: 'drill' | 'achievement'; items: DetailItem[] }) {
+  const shown = items.filter(([, , value]) => value);
+  if (!shown.length) return null;
+  const colours =
+    tone === 'drill'
+      ? 'border-sky-100 bg-sky-50/70 text-sky-900'
+      : 'border-amber-100 bg-amber-50/70 text-amber-900';
+  return (
+    <dl
+      data-testid={`${tone}-details`}
+      className={`mt-4 grid grid-cols-1 gap-x-4 gap-y-2.5 rounded-xl border p-3.5 sm:grid-cols-2 ${colours}`}
+    >
+      {shown.map(([Icon, label, value]) => (
+        <div key={label} className="flex min-w-0 items-start gap-2">
+          <Icon aria-hidden className="mt-0.5 size-4 shrink-0 opacity-70" />
+          <div className="min-w-0">
+            <dt className="text-[11px] font-semibold tracking-wide uppercase opacity-70">{label}</dt>
+            <dd className="text-sm font-medium break-words">{value}</dd>
+          </div>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function PostMedia({ url, type }: { url: string; type: FeedPost['mediaType'] }) {
+  const [failed, setFailed] = useState(false);
+  if (failed) {
+    return (
+      <p className="mx-4 mb-4 rounded-xl bg-slate-100 p-6 text-center text-sm text-slate-500 sm:mx-5">
+        Media unavailable
+      </p>
+    );
+  }
+  return (
+    <div className="border-t border-slate-100 bg-slate-950/[0.03]">
+      {type === 'video' ? (
+        <video
+          data-testid="post-media"
+          src={url}
+          controls
+          preload="metadata"
+          playsInline
+          onError={() => setFailed(true)}
+          className="max-h-[32rem] w-full bg-black"
+        />
+      ) : (
+        <img
+          data-testid="post-media"
+          src={url}
+          alt=""
+          loading="lazy"
+          onError={() => setFailed(true)}
+          className="max-h-[32rem] w-full object-contain"
+        />
+      )}
+    </div>
+  );
+}
+
+interface ReactionButtonProps {
+  label: string;
+  icon: LucideIcon;
+  count: number;
+  active: boolean;
+  activeClass: string;
+  testId: string;
+  disabled?: boolean;
+  expanded?: boolean;
+  onClick: () => void;
+}
+
+function ReactionButton({
+  label,
+  icon: Icon,
+  count,
+  active,
+  activeClass,
+  testId,
+  disabled = false,
+  expanded,
+  onClick,
+}: ReactionButtonProps): ReactNode {
+  return (
+    <button
+      type="button"
+      aria-label={label}
+      title={label}
+      aria-pressed={expanded === undefined ? active : undefined}
+      aria-expanded={expanded}
+      disabled={disabled}
+      onClick={onClick}
+      className={`inline-flex items-center gap-2 rounded-lg px-3 py-2 text-sm font-semibold transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900 disabled:cursor-wait ${
+        active ? activeClass : 'text-slate-500 hover:bg-slate-100 hover:text-slate-800'
+      }`}
+    >
+      <Icon aria-hidden className={`size-[18px] ${active && label !== 'Comment' ? 'fill-current' : ''}`} />
+      <span data-testid={testId} className="tabular-nums">
+        {count}
+      </span>
+    </button>
+  );
+}

@@ -1,0 +1,79 @@
+import {
+  Accessibility,
+  BookOpen,
+  ClipboardList,
+  Crown,
+  Flag,
+  Heart,
+  Shield,
+  ShieldCheck,
+  ShieldHalf,
+  Sprout,
+  Trophy,
+  User,
+  Wrench,
+  Zap,
+  type LucideIcon,
+} from 'lucide-react';
+
+interface RoleStyle {
+  label: string;
+  icon: LucideIcon;
+  /** Literal Tailwind classes: pill background, text and ring. */
+  className: string;
+}
+
+/** Every author role of the spec (section 1) with its icon and colour. */
+const ROLE_STYLES: Record<string, RoleStyle> = {
+  youth: { label: 'Youth', icon: Sprout, className: 'bg-lime-50 text-lime-700 ring-lime-200' },
+  cadet_junior: { label: 'Cadet/Junior', icon: Zap, className: 'bg-sky-50 text-sky-700 ring-sky-200' },
+  div_3: { label: 'Division III', icon: Shield, className: 'bg-teal-50 text-teal-700 ring-teal-200' },
+  div_2: { label: 'Division II', icon: ShieldHalf, className: 'bg-blue-50 text-blue-700 ring-blue-200' },
+  div_1: {
+    label: 'Division I',
+    icon: ShieldCheck,
+    className: 'bg-indigo-50 text-indigo-700 ring-indigo-200',
+  },
+  div_1a: { label: 'Division IA', icon: Crown, className: 'bg-violet-50 text-violet-700 ring-violet-200' },
+  adult: { label: 'Adult', icon: User, className: 'bg-stone-100 text-stone-700 ring-stone-200' },
+  senior_team: { label: 'Senior Team', icon: Trophy, className: 'bg-amber-50 text-amber-700 ring-amber-200' },
+  para_fencing: {
+    label: 'Para-fencing',
+    icon: Accessibility,
+    className: 'bg-cyan-50 text-cyan-700 ring-cyan-200',
+  },
+  coach: { label: 'Coach', icon: ClipboardList, className: 'bg-orange-50 text-orange-700 ring-orange-200' },
+  parent: { label: 'Parent', icon: Heart, className: 'bg-pink-50 text-pink-700 ring-pink-200' },
+  referee: { label: 'Referee', icon: Flag, className: 'bg-rose-50 text-rose-700 ring-rose-200' },
+  armorist: { label: 'Armorist', icon: Wrench, className: 'bg-zinc-100 text-zinc-700 ring-zinc-300' },
+};
+
+/** Students, a missing role and roles this build does not know share the default style. */
+const DEFAULT_STYLE: Omit<RoleStyle, 'label'> = {
+  icon: BookOpen,
+  className: 'bg-slate-100 text-slate-600 ring-slate-200',
+};
+
+export function roleStyle(role: string | null | undefined): RoleStyle {
+  const known = role ? ROLE_STYLES[role] : undefined;
+  if (known) return known;
+  const label =
+    role && role !== 'student' ? role.replace(/_/g, ' ').replace(/^\w/, (c) => c.toUpperCase()) : 'Student';
+  return { ...DEFAULT_STYLE, label };
+}
+
+/** The author's role as an icon and colour (display only). */
+export function RoleBadge({ role }: { role: string | null | undefined }) {
+  const { label, icon: Icon, className } = roleStyle(role);
+  return (
+    <span
+      data-testid="role-badge"
+      data-role={role ?? 'student'}
+      title={label}
+      className={`inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-[11px] leading-4 font-semibold ring-1 ring-inset ${className}`}
+    >
+      <Icon aria-hidden className="size-3" />
+      {label}
+    </span>
+  );
+}

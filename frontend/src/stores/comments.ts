@@ -1,0 +1,124 @@
+import type { PostComment } from '@piste/contracts';
+import { create } from 'zustand';
+import { errorMessage } from '../api/client';
+import * as postsApi from '../api/posts';
+import { notify } from '../lib/toast';
+import { onReconnect, onServerEvent } from '../realtime/socket';
+import { useFeedStore } from './feed';
+import { useSessionStore } from './session';
+
+/**
+ * Comments per post, loaded only when a post's comments are opened; new comments from others arrive live
+ * for posts whose comments are loaded.
+ */
+
+type ThreadStatus = 'loading' | 'ready' | 'error';
+
+export interface CommentThread {
+  status: ThreadStatus;
+  /** Oldest first; replies point at their parent with parentId. */
+  comments: PostComment[];
+}
+
+interface CommentsState {
+  threads: Record<string, CommentThread>;
+  /** Comments with a like call in flight. */
+  liking: Record<string, true>;
+  load: (postId: string) => Promise<void>;
+  /** Adds a comment or a reply; resolves true when it was stored. */
+  add: (postId: string, content: string, parentId?: string | null) => Promise<boolean>;
+  toggleLike: (postId: string, commentId: string) => Promise<void>;
+  receive: (comment: PostComment) => void;
+  reset: () => void;
+}
+
+function withComment(thread: CommentThread | undefined, comment: PostComment): CommentThread | undefined {
+  if (!thread || thread.status !== 'ready' || thread.comments.some((c) => c.id === comment.id)) return thread;
+  return { ...thread, comments: [...thread.comments, comment] };
+}
+
+export const useCommentsStore = create<CommentsState>()((set, get) => ({
+  threads: {},
+  liking: {},
+
+  load: async (postId) => {
+    const known = get().threads[postId];
+    if (!known || known.status === 'error') {
+      set((state) => ({ threads: { ...state.threads, [postId]: { status: 'loading', comments: [] } } }));
+    }
+    try {
+      const comments = await postsApi.fetchComments(postId);
+      set((state) => ({ threads: { ...state.threads, [postId]: { status: 'ready', comments } } }));
+    } catch {
+      if (get().threads[postId]?.status !== 'ready') {
+        set((state) => ({ threads: { ...state.threads, [postId]: { status: 'error', comments: [] } } }));
+      }
+    }
+  },
+
+  add: async (postId, content, parentId = null) => {
+    const user = useSessionStore.getState().user;
+    if (!user) {
+      notify.error('Please log in', 'You need to be logged in to comment');
+      return false;
+    }
+    try {
+      const comment = await postsApi.createComment({ postId, authorId: user.id, content, parentId });
+      get().receive(comment);
+      notify.success('Success', 'Comment added successfully');
+      void useFeedStore.getState().reloadPost(postId);
+      return true;
+    } catch (error) {
+      notify.error(errorMessage(error, 'Failed to add comment'));
+      return false;
+    }
+  },
+
+  toggleLike: async (postId, commentId) => {
+    const comment = get().threads[postId]?.comments.find((c) => c.id === commentId);
+    if (!comment || get().liking[commentId]) return;
+    set((state) => ({ liking: { ...state.liking, [commentId]: true } }));
+    try {
+      const reply = comment.isLiked
+        ? await postsApi.unlikeComment(commentId)
+        : await postsApi.likeComment(commentId);
+      set((state) => {
+        const thread = state.threads[postId];
+        if (!thread) return {};
+        const comments = thread.comments.map((c) =>
+          c.id === commentId ? { ...c, likesCount: reply.likesCount, isLiked: reply.isLiked } : c,
+        );
+        return { threads: { ...state.threads, [postId]: { ...thread, comments } } };
+      });
+    } catch (error) {
+      notify.error('Error', errorMessage(error, 'Failed to update like status'));
+    } finally {
+      set((state) => {
+        const liking = { ...state.liking };
+        delete liking[commentId];
+        return { liking };
+      });
+    }
+  },
+
+  receive: (comment) =>
+    set((state) => {
+      const thread = withComment(state.threads[comment.postId], comment);
+      return thread === state.threads[comment.postId]
+        ? {}
+        : { threads: { ...state.threads, [comment.postId]: thread! } };
+    }),
+
+  reset: () => set({ threads: {}, liking: {} }),
+}));
+
+onServerEvent('comment:created', ({ comment }) => useCommentsStore.getState().receive(comment));
+onReconnect(() => {
+  // Comments missed while offline: reload the threads that are open.
+  for (const [postId, thread] of Object.entries(useCommentsStore.getState().threads)) {
+    if (thread.status === 'ready') void useCommentsStore.getState().load(postId);
+  }
+});
+useSessionStore.subscribe((state, previous) => {
+  if (state.user?.id !== previous.user?.id) useCommentsStore.getState().reset();
+});

@@ -1,0 +1,223 @@
+import type { FeedPost, SessionUser } from '@piste/contracts';
+import { ApiError } from '../api/client';
+import * as postsApi from '../api/posts';
+import { notify } from '../lib/toast';
+import { postTimeAgo } from '../lib/post-time';
+import { roleStyle } from '../components/RoleBadge';
+import { useFeedStore } from './feed';
+import { useSessionStore } from './session';
+
+// Captures the store's socket subscriptions so a test can play server events.
+jest.mock('../realtime/socket', () => {
+  const handlers = new Map<string, (payload: unknown) => void>();
+  const reconnects = new Set<() => void>();
+  return {
+    serverHandlers: handlers,
+    reconnectHandlers: reconnects,
+    onServerEvent: (event: string, handler: (payload: unknown) => void) => {
+      handlers.set(event, handler);
+      return () => handlers.delete(event);
+    },
+    onReconnect: (handler: () => void) => {
+      reconnects.add(handler);
+      return () => reconnects.delete(handler);
+    },
+  };
+});
+jest.mock('../api/posts');
+jest.mock('../api/moderation');
+jest.mock('../api/objects');
+jest.mock('../lib/toast', () => ({ notify: { success: jest.fn(), error: jest.fn(), info: jest.fn() } }));
+
+const { serverHandlers, reconnectHandlers } = jest.requireMock<{
+  serverHandlers: Map<string, (payload: unknown) => void>;
+  reconnectHandlers: Set<() => void>;
+}>('../realtime/socket');
+const api = jest.mocked(postsApi);
+const toast = jest.mocked(notify);
+
+const me: SessionUser = { id: 'me', username: 'me', name: 'Me', avatar: null, isAdmin: false };
+
+function makePost(id: string, overrides: Partial<FeedPost> = {}): FeedPost {
+  return {
+    id,
+    authorId: 'someone',
+    content: `Post ${id}`,
+    type: 'general',
+    weapon: 'epee',
+    authorRole: 'coach',
+    mediaUrl: null,
+    mediaType: null,
+    drillDetails: null,
+    achievementDetails: null,
+    likesCount: 0,
+    dislikesCount: 0,
+    commentsCount: 0,
+    sharesCount: 0,
+    savesCount: 0,
+    createdAt: '2026-11-22T10:00:00.000Z',
+    author: { id: 'someone', name: 'Someone', avatar: null, title: null },
+    isLiked: false,
+    isDisliked: false,
+    ...overrides,
+  };
+}
+
+const page = (from: number, count: number) =>
+  Array.from({ length: count }, (_, i) => makePost(`p${from + i}`));
+
+beforeEach(async () => {
+  jest.clearAllMocks();
+  useSessionStore.setState({ user: me, status: 'ready' });
+  await useFeedStore.getState().open(null);
+});
+
+describe('feed store', () => {
+  it('loads the first page and offers more only after a full page', async () => {
+    api.fetchFeedPage.mockResolvedValueOnce(page(0, 10));
+    await useFeedStore.getState().open('epee');
+    expect(api.fetchFeedPage).toHaveBeenCalledWith('epee', 0);
+    expect(useFeedStore.getState()).toMatchObject({ status: 'ready', hasMore: true });
+
+    api.fetchFeedPage.mockResolvedValueOnce(page(10, 3));
+    await useFeedStore.getState().loadMore();
+    expect(api.fetchFeedPage).toHaveBeenLastCalledWith('epee', 10);
+    expect(useFeedStore.getState().posts).toHaveLength(13);
+    expect(useFeedStore.getState().hasMore).toBe(false);
+  });
+
+  it('keeps new posts by others behind the button, shows own posts at once, and pages past both', async () => {
+    api.fetchFeedPage.mockResolvedValueOnce(page(0, 10));
+    await useFeedStore.getState().open('epee');
+    serverHandlers.get('post:created')!({ post: makePost('new1') });
+    serverHandlers.get('post:created')!({ post: makePost('new1') });
+    serverHandlers.get('post:created')!({ post: makePost('foil', { weapon: 'foil' }) });
+    serverHandlers.get('post:created')!({ post: makePost('mine', { authorId: me.id }) });
+    expect(useFeedStore.getState().incoming.map((p) => p.id)).toEqual(['new1']);
+    expect(useFeedStore.getState().posts[0].id).toBe('mine');
+
+    api.fetchFeedPage.mockResolvedValueOnce([makePost('p9'), makePost('p10')]);
+    await useFeedStore.getState().loadMore();
+    expect(api.fetchFeedPage).toHaveBeenLastCalledWith('epee', 12);
+    expect(useFeedStore.getState().posts.filter((p) => p.id === 'p9')).toHaveLength(1);
+
+    useFeedStore.getState().showIncoming();
+    expect(
+      useFeedStore
+        .getState()
+        .posts.slice(0, 2)
+        .map((p) => p.id),
+    ).toEqual(['new1', 'mine']);
+    expect(useFeedStore.getState().incoming).toEqual([]);
+  });
+
+  it('applies live counts and deletions, and refetches the first page after a reconnect', async () => {
+    api.fetchFeedPage.mockResolvedValueOnce(page(0, 2));
+    await useFeedStore.getState().open('epee');
+    serverHandlers.get('post:counts')!({
+      postId: 'p0',
+      likesCount: 4,
+      dislikesCount: 1,
+      commentsCount: 2,
+      weapon: 'epee',
+    });
+    expect(useFeedStore.getState().posts[0]).toMatchObject({
+      likesCount: 4,
+      dislikesCount: 1,
+      commentsCount: 2,
+    });
+    serverHandlers.get('post:deleted')!({ postId: 'p1', weapon: 'epee' });
+    expect(useFeedStore.getState().posts.map((p) => p.id)).toEqual(['p0']);
+
+    api.fetchFeedPage.mockResolvedValueOnce(page(5, 1));
+    reconnectHandlers.forEach((handler) => handler());
+    await new Promise((r) => setTimeout(r, 0));
+    expect(useFeedStore.getState().posts.map((p) => p.id)).toEqual(['p5']);
+  });
+
+  it('toggles reactions and shows the spec’s toasts', async () => {
+    api.fetchFeedPage.mockResolvedValueOnce([makePost('p0', { isDisliked: true, dislikesCount: 1 })]);
+    await useFeedStore.getState().open('epee');
+    api.react.mockResolvedValueOnce({
+      postId: 'p0',
+      likesCount: 1,
+      dislikesCount: 0,
+      isLiked: true,
+      isDisliked: false,
+    });
+    await useFeedStore.getState().toggleReaction('p0', 'like');
+    expect(api.react).toHaveBeenCalledWith('like', me.id, 'p0');
+    expect(useFeedStore.getState().posts[0]).toMatchObject({
+      isLiked: true,
+      likesCount: 1,
+      dislikesCount: 0,
+    });
+
+    api.unreact.mockResolvedValueOnce({
+      postId: 'p0',
+      likesCount: 0,
+      dislikesCount: 0,
+      isLiked: false,
+      isDisliked: false,
+    });
+    await useFeedStore.getState().toggleReaction('p0', 'like');
+    expect(api.unreact).toHaveBeenCalledWith('like', me.id, 'p0');
+
+    api.react.mockRejectedValueOnce(new ApiError('Post already liked', 409));
+    await useFeedStore.getState().toggleReaction('p0', 'like');
+    expect(toast.info).toHaveBeenCalledWith('Already Liked', 'You already liked this post');
+    api.react.mockRejectedValueOnce(new ApiError('Post already disliked', 409));
+    await useFeedStore.getState().toggleReaction('p0', 'dislike');
+    expect(toast.info).toHaveBeenCalledWith('Already Disliked', 'You already disliked this post');
+    api.react.mockRejectedValueOnce(new ApiError('boom', 500));
+    await useFeedStore.getState().toggleReaction('p0', 'dislike');
+    expect(toast.error).toHaveBeenCalledWith('Error', 'Failed to update dislike status');
+  });
+
+  it('hides at once and brings the post back with a refetch when hiding fails', async () => {
+    api.fetchFeedPage.mockResolvedValueOnce(page(0, 2));
+    await useFeedStore.getState().open('epee');
+    let fail: (reason: unknown) => void = () => undefined;
+    api.hidePost.mockReturnValueOnce(new Promise((_, reject) => (fail = reject)));
+    api.fetchFeedPage.mockResolvedValueOnce(page(0, 2));
+    const hiding = useFeedStore.getState().hide('p0');
+    expect(useFeedStore.getState().posts.map((p) => p.id)).toEqual(['p1']);
+    fail(new ApiError('nope', 500));
+    await hiding;
+    expect(toast.error).toHaveBeenCalledWith('Failed to hide post');
+    expect(useFeedStore.getState().posts.map((p) => p.id)).toEqual(['p0', 'p1']);
+  });
+});
+
+describe('post display helpers', () => {
+  it('words a post’s age as the spec does', () => {
+    const now = Date.parse('2026-11-22T12:00:00Z');
+    expect(postTimeAgo('2026-11-22T11:30:00Z', now)).toBe('Just now');
+    expect(postTimeAgo('2026-11-22T09:00:00Z', now)).toBe('3 hours ago');
+    expect(postTimeAgo('2026-11-19T12:00:00Z', now)).toBe('3 days ago');
+  });
+
+  it('gives every spec role its own style and the rest the default', () => {
+    const roles = [
+      'youth',
+      'cadet_junior',
+      'div_3',
+      'div_2',
+      'div_1',
+      'div_1a',
+      'adult',
+      'senior_team',
+      'para_fencing',
+      'coach',
+      'parent',
+      'referee',
+      'armorist',
+    ];
+    const styles = roles.map((r) => roleStyle(r).className);
+    expect(new Set(styles).size).toBe(roles.length);
+    expect(roleStyle('student').label).toBe('Student');
+    expect(roleStyle(null).label).toBe('Student');
+    expect(roleStyle('fencing_master').className).toBe(roleStyle('student').className);
+    expect(styles).not.toContain(roleStyle('student').className);
+  });
+});
