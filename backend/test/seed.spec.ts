@@ -7,37 +7,67 @@ import { Client } from 'pg';
 import { DataSource } from 'typeorm';
 import { POST_TYPES, WEAPONS, type FeedPost } from '@piste/contracts';
 import { DEMO_PASSWORD } from '../src/database/seed';
-import { ApiClient, startTestApp, type TestApp } from './helpers';
+import { loadConfig } from '../src/config/config';
+import { createApp } from '../src/app.factory';
+import { startEmbeddedPostgres } from '../src/database/embedded-postgres';
+import { ApiClient, type TestApp } from './helpers';
 
-/** The seed needs an empty database: it gets a schema of its own. */
+/**
+ * The seed needs an empty database: on PostgreSQL a schema of its own, on the embedded database (which ignores
+ * search_path options) a fresh in-memory instance of its own.
+ */
+const onEmbedded = (process.env.DATABASE_SCHEMA ?? 'public') === 'public';
+
+async function startSeedApp(databaseUrl: string, env: Record<string, string>): Promise<TestApp> {
+  const config = loadConfig({ ...process.env, PORT: '0', NODE_ENV: 'test', SEED_DEMO: 'true', ...env });
+  const app = await createApp(config, databaseUrl);
+  await app.listen(0, '127.0.0.1');
+  const address = app.getHttpServer().address() as { port: number };
+  return { app, url: `http://127.0.0.1:${address.port}`, config, close: () => app.close() };
+}
+
 describe('demo seed', () => {
   const schema = `piste_seed_${randomBytes(4).toString('hex')}`;
+  let database: { url: string; env: Record<string, string>; drop(): Promise<void> };
   let dataDir: string;
   let t: TestApp;
   let warnings: string[];
   let seedMs: number;
 
   beforeAll(async () => {
-    const admin = new Client({ connectionString: process.env.DATABASE_URL });
-    await admin.connect();
-    await admin.query(`CREATE SCHEMA ${schema}`);
-    await admin.end();
+    if (onEmbedded) {
+      const embedded = await startEmbeddedPostgres(undefined);
+      database = { url: embedded.url, env: {}, drop: () => embedded.stop() };
+    } else {
+      const url = process.env.DATABASE_URL!;
+      const admin = new Client({ connectionString: url });
+      await admin.connect();
+      await admin.query(`CREATE SCHEMA ${schema}`);
+      await admin.end();
+      database = {
+        url,
+        env: { DATABASE_SCHEMA: schema },
+        async drop() {
+          const client = new Client({ connectionString: url });
+          await client.connect();
+          await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+          await client.end();
+        },
+      };
+    }
     dataDir = await mkdtemp(join(tmpdir(), 'piste-seed-'));
     warnings = [];
     jest.spyOn(Logger.prototype, 'warn').mockImplementation((message: unknown) => {
       warnings.push(String(message));
     });
     const started = Date.now();
-    t = await startTestApp({ SEED_DEMO: 'true', DATABASE_SCHEMA: schema, DATA_DIR: dataDir });
+    t = await startSeedApp(database.url, { ...database.env, DATA_DIR: dataDir });
     seedMs = Date.now() - started;
   });
   afterAll(async () => {
     jest.restoreAllMocks();
     await t?.close();
-    const admin = new Client({ connectionString: process.env.DATABASE_URL });
-    await admin.connect();
-    await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-    await admin.end();
+    await database?.drop();
     await rm(dataDir, { recursive: true, force: true });
   });
 
@@ -102,7 +132,7 @@ describe('demo seed', () => {
     const users = await count('SELECT count(*) AS n FROM users');
     const posts = await count('SELECT count(*) AS n FROM posts');
     warnings.length = 0;
-    const again = await startTestApp({ SEED_DEMO: 'true', DATABASE_SCHEMA: schema, DATA_DIR: dataDir });
+    const again = await startSeedApp(database.url, { ...database.env, DATA_DIR: dataDir });
     await again.close();
     await expect(count('SELECT count(*) AS n FROM users')).resolves.toBe(users);
     await expect(count('SELECT count(*) AS n FROM posts')).resolves.toBe(posts);

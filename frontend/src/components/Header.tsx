@@ -61,7 +61,10 @@ export function Header({ user, connectionRequestBadge = null }: HeaderProps) {
             icon={Users}
             badge={
               requestBadge
-                ? countBadge(requestBadge.count, requestBadge.variant === 'incoming' ? 'bg-red-600' : 'bg-emerald-600')
+                ? countBadge(
+                    requestBadge.count,
+                    requestBadge.variant === 'incoming' ? 'bg-red-600' : 'bg-emerald-600',
+                  )
                 : null
             }
           />

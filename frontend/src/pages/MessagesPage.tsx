@@ -5,6 +5,7 @@ import {
   type SessionUser,
 } from '@piste/contracts';
 import { useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import {
   ConversationPane,
   NoConversationSelected,
@@ -79,6 +80,19 @@ export function MessagesPage({ user }: { user: SessionUser }) {
       },
     });
   };
+
+  // `/messages?with=<userId>` (the Message button on a connection) opens that person's conversation.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const withUserId = searchParams.get('with');
+  useEffect(() => {
+    if (!withUserId || friendsStatus !== 'ready' || conversationsStatus !== 'ready') return;
+    const existing = conversations.find((c) => c.otherUser.id === withUserId);
+    const connection = friends.find((f) => f.id === withUserId);
+    if (existing) selectConversation(existing);
+    else if (connection) selectConnection(connection);
+    setSearchParams({}, { replace: true });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs once the lists are loaded
+  }, [withUserId, friendsStatus, conversationsStatus]);
 
   const handleSend = async (content: string) => {
     if (!selection) return;
