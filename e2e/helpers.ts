@@ -1,6 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { Client } from 'pg';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { freePort } from '../backend/src/database/embedded-postgres';
 
@@ -21,15 +23,44 @@ export interface RunningApp {
   output(): string;
 }
 
+let fileSchema: Promise<string> | undefined;
+
+/**
+ * Each journey file gets its own schema (every app it starts shares it, so restarts keep the data), so one
+ * journey never sees another's rows or the API tests' reports. test/global-teardown.ts drops them.
+ */
+function schemaForThisFile(): Promise<string> {
+  fileSchema ??= (async () => {
+    const runSchema = process.env.DATABASE_SCHEMA;
+    const prefix = runSchema && runSchema !== 'public' ? runSchema : 'piste_e2e';
+    const schema = `${prefix}_j${randomBytes(4).toString('hex')}`;
+    const client = new Client({ connectionString: process.env.DATABASE_URL });
+    await client.connect();
+    await client.query(`CREATE SCHEMA ${schema}`);
+    await client.end();
+    return schema;
+  })();
+  return fileSchema;
+}
+
 /**
  * Starts the built app (`node backend/dist/main.js`) as its own process, as `npm start` does, on a free port
  * against the test run's database (and Redis when set).
  */
 export async function startApp(env: Record<string, string> = {}, port?: number): Promise<RunningApp> {
   const chosen = port ?? (await freePort());
+  const schema = await schemaForThisFile();
   const child = spawn(process.execPath, [join(ROOT, 'backend/dist/main.js')], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(chosen), HOST: '127.0.0.1', SEED_DEMO: 'false', LOG_LEVEL: 'warn', ...env },
+    env: {
+      ...process.env,
+      PORT: String(chosen),
+      HOST: '127.0.0.1',
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'warn',
+      DATABASE_SCHEMA: schema,
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

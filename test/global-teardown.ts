@@ -5,7 +5,12 @@ export default async function globalTeardown(): Promise<void> {
   if (schema && process.env.DATABASE_URL) {
     const client = new Client({ connectionString: process.env.DATABASE_URL });
     await client.connect();
-    await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+    // The run's schema and the per-journey schemas made from it (e2e/helpers.ts).
+    const { rows } = await client.query<{ nspname: string }>(
+      `SELECT nspname FROM pg_namespace WHERE nspname = $1 OR starts_with(nspname, $1 || '_')`,
+      [schema],
+    );
+    for (const { nspname } of rows) await client.query(`DROP SCHEMA IF EXISTS ${nspname} CASCADE`);
     await client.end();
   }
   await globalThis.__PISTE_EMBEDDED__?.stop();
