@@ -23,7 +23,12 @@ module.exports = {
   rootDir: __dirname,
   testTimeout: 30000,
   projects: [
-    { ...shared, displayName: 'contracts', testEnvironment: 'node', testMatch: ['<rootDir>/libs/contracts/src/**/*.spec.ts'] },
+    {
+      ...shared,
+      displayName: 'contracts',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/libs/contracts/src/**/*.spec.ts'],
+    },
     {
       ...shared,
       displayName: 'backend',

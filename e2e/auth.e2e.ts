@@ -1,5 +1,14 @@
 import type { Browser } from 'playwright-core';
-import { describeInBrowser, launchBrowser, newPage, registerInBrowser, screenshot, startApp, uniqueName, type RunningApp } from './helpers';
+import {
+  describeInBrowser,
+  launchBrowser,
+  newPage,
+  registerInBrowser,
+  screenshot,
+  startApp,
+  uniqueName,
+  type RunningApp,
+} from './helpers';
 
 describeInBrowser('signing up, in and out', () => {
   let app: RunningApp;

@@ -13,7 +13,9 @@ const requireServices = process.env.REQUIRE_SERVICES === '1';
 
 /** Browser journeys need Debian's chromium and the built app; without them they are skipped (failed in CI). */
 export const describeInBrowser =
-  (hasBrowser && existsSync(join(ROOT, 'backend/dist/main.js'))) || requireServices ? describe : describe.skip;
+  (hasBrowser && existsSync(join(ROOT, 'backend/dist/main.js'))) || requireServices
+    ? describe
+    : describe.skip;
 
 export interface RunningApp {
   url: string;
@@ -114,7 +116,10 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
-export async function newPage(browser: Browser, baseURL: string): Promise<{ context: BrowserContext; page: Page }> {
+export async function newPage(
+  browser: Browser,
+  baseURL: string,
+): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
   page.setDefaultTimeout(10_000);
