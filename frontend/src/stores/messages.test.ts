@@ -187,6 +187,24 @@ describe('live events', () => {
     expect(state.conversations[0].unreadCount).toBe(0);
   });
 
+  it('keeps a read receipt that arrives before the reply to our own send', async () => {
+    let resolveSend!: (reply: { message: DirectMessage; conversationId: string }) => void;
+    api.sendMessage.mockReturnValue(new Promise((resolve) => (resolveSend = resolve)));
+    useMessagesStore.setState({
+      threads: { c1: { messages: [], status: 'ready', hasOlder: false, loadingOlder: false } },
+    });
+    const sending = useMessagesStore.getState().send(partner, 'c1', 'Read me');
+    const { clientId } = useMessagesStore.getState().threads.c1.messages[0];
+    const stored = message({ senderId: me.id, receiverId: partner.id, content: 'Read me', clientId });
+    // The partner saw message:new and read it before our HTTP reply came back.
+    play('message:read', { conversationId: 'c1', readerId: partner.id, readAt: stored.createdAt });
+    resolveSend({ message: stored, conversationId: 'c1' });
+    await sending;
+    expect(useMessagesStore.getState().threads.c1.messages).toEqual([
+      expect.objectContaining({ id: stored.id, delivery: 'sent', isRead: true }),
+    ]);
+  });
+
   it('shows typing until the other side stops, and stops on their message', () => {
     play('typing', { conversationId: 'c1', userId: partner.id, isTyping: true });
     expect(useMessagesStore.getState().typing[partner.id]).toBeGreaterThan(Date.now());

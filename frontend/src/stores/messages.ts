@@ -98,7 +98,18 @@ interface MessagesState {
 
 const emptyThread = (): Thread => ({ messages: [], status: 'idle', hasOlder: false, loadingOlder: false });
 
-const sent = (message: DirectMessage): ChatMessage => ({ ...message, delivery: 'sent' });
+/**
+ * When the other side last read each conversation. A read receipt can arrive before the reply to our own send
+ * (the reader saw `message:new` first), so a message stored later still counts as read if it is not newer.
+ */
+const partnerReadAt = new Map<string, string>();
+
+const sent = (message: DirectMessage): ChatMessage => {
+  const readAt = partnerReadAt.get(message.conversationId);
+  const readLater =
+    !message.isRead && !!readAt && message.createdAt <= readAt && message.receiverId !== currentUserId();
+  return { ...message, isRead: message.isRead || readLater, delivery: 'sent' };
+};
 
 function compareStored(a: ChatMessage, b: ChatMessage): number {
   return a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id);
@@ -501,10 +512,11 @@ export const useMessagesStore = create<MessagesState>()((set, get) => {
       if (isOnScreen) get().markRead(conversationId);
     },
 
-    applyRead: ({ conversationId, readerId }) => {
+    applyRead: ({ conversationId, readerId, readAt }) => {
       const userId = currentUserId();
       if (!userId) return;
       const readByMe = readerId === userId;
+      if (!readByMe) partnerReadAt.set(conversationId, readAt);
       set((state) => {
         const thread = state.threads[conversationId];
         const markMessage = (m: DirectMessage) =>
@@ -583,6 +595,7 @@ export const useMessagesStore = create<MessagesState>()((set, get) => {
       generation++;
       conversationsSequence++;
       typingState = null;
+      partnerReadAt.clear();
       if (typingIdleTimer) clearTimeout(typingIdleTimer);
       typingIdleTimer = null;
       typingExpiryTimers.forEach((timer) => clearTimeout(timer));
