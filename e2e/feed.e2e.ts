@@ -95,7 +95,10 @@ describeInBrowser('the live feed, between two fencers', () => {
 
     const cardOnA = postCard(a.page, content);
     await cardOnA.waitFor();
-    await expect(a.page.locator('#post-content').inputValue()).resolves.toBe('');
+    // The card can arrive over the socket a moment before the reply that clears the composer.
+    await a.page.waitForFunction(
+      () => (document.querySelector('#post-content') as HTMLTextAreaElement).value === '',
+    );
     await imageLoaded(cardOnA.getByTestId('post-media'));
     await cardOnA.getByTestId('drill-details').getByText('15 minutes').waitFor();
 
