@@ -1,5 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
@@ -25,24 +27,29 @@ export interface RunningApp {
   output(): string;
 }
 
-let fileSchema: Promise<string> | undefined;
+let fileDatabase: Promise<Record<string, string>> | undefined;
 
 /**
- * Each journey file gets its own schema (every app it starts shares it, so restarts keep the data), so one
- * journey never sees another's rows or the API tests' reports. test/global-teardown.ts drops them.
+ * Each journey file gets a database of its own (every app it starts shares it, so a restart keeps the data), so
+ * one journey never sees another's rows or the API tests' reports. On PostgreSQL that is a schema of the run's
+ * (test/global-teardown.ts drops them); on the embedded database, whose single session cannot keep connections
+ * in different schemas, each file's apps run their own embedded PGlite in a data folder of the file's.
  */
-function schemaForThisFile(): Promise<string> {
-  fileSchema ??= (async () => {
+function databaseForThisFile(): Promise<Record<string, string>> {
+  fileDatabase ??= (async (): Promise<Record<string, string>> => {
     const runSchema = process.env.DATABASE_SCHEMA;
-    const prefix = runSchema && runSchema !== 'public' ? runSchema : 'piste_e2e';
-    const schema = `${prefix}_j${randomBytes(4).toString('hex')}`;
+    const suffix = randomBytes(4).toString('hex');
+    if (!runSchema || runSchema === 'public') {
+      return { DATABASE_URL: '', DATA_DIR: await mkdtemp(join(tmpdir(), `piste-e2e-${suffix}-`)) };
+    }
+    const schema = `${runSchema}_j${suffix}`;
     const client = new Client({ connectionString: process.env.DATABASE_URL });
     await client.connect();
     await client.query(`CREATE SCHEMA ${schema}`);
     await client.end();
-    return schema;
+    return { DATABASE_SCHEMA: schema };
   })();
-  return fileSchema;
+  return fileDatabase;
 }
 
 /**
@@ -51,7 +58,7 @@ function schemaForThisFile(): Promise<string> {
  */
 export async function startApp(env: Record<string, string> = {}, port?: number): Promise<RunningApp> {
   const chosen = port ?? (await freePort());
-  const schema = await schemaForThisFile();
+  const database = await databaseForThisFile();
   const child = spawn(process.execPath, [join(ROOT, 'backend/dist/main.js')], {
     cwd: ROOT,
     env: {
@@ -60,7 +67,7 @@ export async function startApp(env: Record<string, string> = {}, port?: number):
       HOST: '127.0.0.1',
       SEED_DEMO: 'false',
       LOG_LEVEL: 'warn',
-      DATABASE_SCHEMA: schema,
+      ...database,
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

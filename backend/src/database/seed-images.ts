@@ -1,6 +1,9 @@
 import { deflateSync } from 'node:zlib';
 
-/** Small PNG pictures drawn in code for the demo posts: a weapon-coloured gradient with a fencing piste. */
+/**
+ * Small PNG pictures drawn in code for the demo posts: a weapon-coloured gradient with a fencing piste. The
+ * encoder is shared with the upload tests' fixtures.
+ */
 
 const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
   let c = n;
@@ -23,6 +26,24 @@ function chunk(type: string, data: Buffer): Buffer {
   return Buffer.concat([length, body, crc]);
 }
 
+/**
+ * Encodes 8-bit RGB pixels as a PNG. `rows` holds `height` scanlines of `1 + width * 3` bytes each, every one
+ * starting with its filter byte (0: none).
+ */
+export function encodePng(width: number, height: number, rows: Uint8Array): Buffer {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8; // bit depth
+  header[9] = 2; // colour type: RGB
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(rows, { level: 6 })),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
 type Rgb = [number, number, number];
 
 /**
@@ -30,11 +51,6 @@ type Rgb = [number, number, number];
  * centre line and on-guard lines, and a soft glow.
  */
 export function pistePicture(from: Rgb, to: Rgb, width = 480, height = 270): Buffer {
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header[8] = 8; // bit depth
-  header[9] = 2; // RGB
   const stride = width * 3 + 1;
   const raw = new Uint8Array(stride * height);
   const pisteTop = Math.round(height * 0.62);
@@ -61,10 +77,5 @@ export function pistePicture(from: Rgb, to: Rgb, width = 480, height = 270): Buf
       }
     }
   }
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(raw, { level: 6 })),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
+  return encodePng(width, height, raw);
 }

@@ -1,16 +1,13 @@
 import {
-  blockedUserSchema,
-  connectionUserSchema,
   conversationListSchema,
   conversationReadReplySchema,
   messagePageSchema,
   sendMessageReplySchema,
-  type ConnectionUser,
   type Conversation,
   type DirectMessage,
 } from '@piste/contracts';
-import { z } from 'zod';
 import { api } from './client';
+import { fetchBlockedUsers } from './connections';
 
 /** GET /api/conversations: the signed-in user's conversations, newest activity first. */
 export function fetchConversations(): Promise<Conversation[]> {
@@ -63,23 +60,8 @@ export async function markConversationRead(conversationId: string): Promise<void
   await api.post(`/api/conversations/${conversationId}/read`, undefined, conversationReadReplySchema);
 }
 
-/** GET /api/friends: the signed-in user's connections. */
-export function fetchFriends(): Promise<ConnectionUser[]> {
-  return api.get('/api/friends', z.array(connectionUserSchema));
-}
-
-/** GET /api/blocked-users: the ids of the users the signed-in user blocked. */
+/** The ids of the users the signed-in user blocked (GET /api/blocked-users). */
 export async function fetchBlockedUserIds(): Promise<string[]> {
-  const blocked = await api.get('/api/blocked-users', z.array(blockedUserSchema));
+  const blocked = await fetchBlockedUsers();
   return blocked.map((user) => user.id);
-}
-
-/** POST /api/block-user */
-export async function blockUser(blockedId: string): Promise<void> {
-  await api.post('/api/block-user', { blockedId });
-}
-
-/** POST /api/unblock-user */
-export async function unblockUser(blockedId: string): Promise<void> {
-  await api.post('/api/unblock-user', { blockedId });
 }

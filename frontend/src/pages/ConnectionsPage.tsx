@@ -4,7 +4,7 @@ import { useSearchParams } from 'react-router-dom';
 import { errorMessage } from '../api/client';
 import { HomeButton } from '../components/HomeButton';
 import { PageHeader } from '../components/PageHeader';
-import { ConfirmDialog } from '../components/connections/ConfirmDialog';
+import { ConfirmDialog } from '../components/ConfirmDialog';
 import { BlockedList, ConnectionList } from '../components/connections/ConnectionList';
 import { DiscoverPanel } from '../components/connections/DiscoverPanel';
 import { IncomingRequestList, SentRequestList } from '../components/connections/RequestLists';

@@ -7,6 +7,7 @@ import {
 } from '@piste/contracts';
 import { useEffect } from 'react';
 import { create } from 'zustand';
+import { blockUser, fetchConnections, unblockUser } from '../api/connections';
 import * as messagesApi from '../api/messages';
 import { errorMessage } from '../api/client';
 import { notify } from '../lib/toast';
@@ -422,7 +423,7 @@ export const useMessagesStore = create<MessagesState>()((set, get) => {
       const run = generation;
       if (get().friendsStatus !== 'ready') set({ friendsStatus: 'loading' });
       try {
-        const friends = await messagesApi.fetchFriends();
+        const friends = await fetchConnections();
         if (run === generation) set({ friends, friendsStatus: 'ready' });
       } catch {
         if (run !== generation || get().friendsStatus === 'ready') return;
@@ -442,13 +443,13 @@ export const useMessagesStore = create<MessagesState>()((set, get) => {
     },
 
     block: async (userId) => {
-      await messagesApi.blockUser(userId);
+      await blockUser(userId);
       set((state) => ({ blockedIds: [...new Set([...state.blockedIds, userId])] }));
       void get().loadBlocked();
     },
 
     unblock: async (userId) => {
-      await messagesApi.unblockUser(userId);
+      await unblockUser(userId);
       set((state) => ({ blockedIds: state.blockedIds.filter((id) => id !== userId) }));
       void get().loadBlocked();
     },

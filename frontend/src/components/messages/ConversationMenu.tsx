@@ -1,5 +1,5 @@
-import { Ban, EllipsisVertical, ShieldCheck, Trash2, type LucideIcon } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { Ban, ShieldCheck, Trash2 } from 'lucide-react';
+import { DropdownMenu } from '../DropdownMenu';
 
 interface ConversationMenuProps {
   /** Delete Conversation is offered only once the conversation exists. */
@@ -18,87 +18,16 @@ export function ConversationMenu({
   onBlock,
   onUnblock,
 }: ConversationMenuProps) {
-  const [open, setOpen] = useState(false);
-  const containerRef = useRef<HTMLDivElement>(null);
-  const menuId = useId();
-
-  useEffect(() => {
-    if (!open) return;
-    const onPointerDown = (event: PointerEvent) => {
-      if (!containerRef.current?.contains(event.target as Node)) setOpen(false);
-    };
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setOpen(false);
-    };
-    document.addEventListener('pointerdown', onPointerDown);
-    document.addEventListener('keydown', onKeyDown);
-    return () => {
-      document.removeEventListener('pointerdown', onPointerDown);
-      document.removeEventListener('keydown', onKeyDown);
-    };
-  }, [open]);
-
-  const choose = (action: () => void) => () => {
-    setOpen(false);
-    action();
-  };
-
   return (
-    <div ref={containerRef} className="relative">
-      <button
-        type="button"
-        aria-label="Conversation options"
-        title="Options"
-        aria-haspopup="menu"
-        aria-expanded={open}
-        aria-controls={open ? menuId : undefined}
-        onClick={() => setOpen((value) => !value)}
-        className="flex size-9 items-center justify-center rounded-full text-slate-600 transition hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900"
-      >
-        <EllipsisVertical aria-hidden className="size-5" />
-      </button>
-      {open ? (
-        <div
-          id={menuId}
-          role="menu"
-          className="absolute top-full right-0 z-20 mt-1 w-52 overflow-hidden rounded-xl border border-slate-200 bg-white py-1 shadow-lg"
-        >
-          {canDelete ? (
-            <MenuItem icon={Trash2} label="Delete Conversation" onSelect={choose(onDelete)} destructive />
-          ) : null}
-          {isBlocked ? (
-            <MenuItem icon={ShieldCheck} label="Unblock User" onSelect={choose(onUnblock)} />
-          ) : (
-            <MenuItem icon={Ban} label="Block User" onSelect={choose(onBlock)} destructive />
-          )}
-        </div>
-      ) : null}
-    </div>
-  );
-}
-
-function MenuItem({
-  icon: Icon,
-  label,
-  onSelect,
-  destructive = false,
-}: {
-  icon: LucideIcon;
-  label: string;
-  onSelect: () => void;
-  destructive?: boolean;
-}) {
-  return (
-    <button
-      type="button"
-      role="menuitem"
-      onClick={onSelect}
-      className={`flex w-full items-center gap-2.5 px-3 py-2 text-left text-sm font-medium transition hover:bg-slate-50 focus-visible:bg-slate-50 focus-visible:outline-none ${
-        destructive ? 'text-red-600' : 'text-slate-700'
-      }`}
-    >
-      <Icon aria-hidden className="size-4" />
-      {label}
-    </button>
+    <DropdownMenu
+      label="Conversation options"
+      title="Options"
+      items={[
+        canDelete && { icon: Trash2, label: 'Delete Conversation', onSelect: onDelete, destructive: true },
+        isBlocked
+          ? { icon: ShieldCheck, label: 'Unblock User', onSelect: onUnblock }
+          : { icon: Ban, label: 'Block User', onSelect: onBlock, destructive: true },
+      ]}
+    />
   );
 }

@@ -1,5 +1,5 @@
 import { useEffect, useRef, type MouseEvent, type ReactNode } from 'react';
-import { Button } from '../Button';
+import { Button } from './Button';
 
 interface ConfirmDialogProps {
   open: boolean;

@@ -1,0 +1,132 @@
+import { EllipsisVertical, type LucideIcon } from 'lucide-react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
+
+export interface DropdownMenuItem {
+  icon: LucideIcon;
+  label: string;
+  onSelect: () => unknown;
+  destructive?: boolean;
+}
+
+interface DropdownMenuProps {
+  /** The trigger's accessible name (aria-label). */
+  label: string;
+  /** The trigger's tooltip; defaults to the accessible name. */
+  title?: string;
+  /** Falsy entries are skipped, so items can be listed conditionally. */
+  items: ReadonlyArray<DropdownMenuItem | false | null | undefined>;
+  disabled?: boolean;
+  /** Tailwind width class of the open list. */
+  menuWidth?: 'w-44' | 'w-52';
+}
+
+/**
+ * A "⋮" button opening a list of actions (role="menu"). Closes on outside click, Escape, Tab or a
+ * selection; ArrowUp/ArrowDown/Home/End move between items. The list renders inside the component,
+ * so it stays within its card for scoped queries.
+ */
+export function DropdownMenu({
+  label,
+  title = label,
+  items,
+  disabled = false,
+  menuWidth = 'w-52',
+}: DropdownMenuProps) {
+  const [open, setOpen] = useState(false);
+  const containerRef = useRef<HTMLDivElement>(null);
+  const triggerRef = useRef<HTMLButtonElement>(null);
+  const menuRef = useRef<HTMLDivElement>(null);
+  const menuId = useId();
+  const visibleItems = items.filter((item): item is DropdownMenuItem => Boolean(item));
+
+  useEffect(() => {
+    if (!open) return;
+    menuRef.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
+    const onPointerDown = (event: PointerEvent) => {
+      if (!containerRef.current?.contains(event.target as Node)) setOpen(false);
+    };
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpen(false);
+      if (containerRef.current?.contains(document.activeElement)) triggerRef.current?.focus();
+    };
+    document.addEventListener('pointerdown', onPointerDown);
+    document.addEventListener('keydown', onKeyDown);
+    return () => {
+      document.removeEventListener('pointerdown', onPointerDown);
+      document.removeEventListener('keydown', onKeyDown);
+    };
+  }, [open]);
+
+  function onMenuKeyDown(event: ReactKeyboardEvent<HTMLDivElement>) {
+    if (event.key === 'Tab') {
+      setOpen(false);
+      return;
+    }
+    const menuItems = Array.from(menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? []);
+    if (menuItems.length === 0) return;
+    const current = menuItems.indexOf(document.activeElement as HTMLElement);
+    let next: number;
+    if (event.key === 'ArrowDown') next = (current + 1) % menuItems.length;
+    else if (event.key === 'ArrowUp') next = (current - 1 + menuItems.length) % menuItems.length;
+    else if (event.key === 'Home') next = 0;
+    else if (event.key === 'End') next = menuItems.length - 1;
+    else return;
+    event.preventDefault();
+    menuItems[next]?.focus();
+  }
+
+  function select(item: DropdownMenuItem) {
+    setOpen(false);
+    triggerRef.current?.focus();
+    void item.onSelect();
+  }
+
+  return (
+    <div ref={containerRef} className="relative">
+      <button
+        ref={triggerRef}
+        type="button"
+        aria-label={label}
+        title={title}
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={open ? menuId : undefined}
+        disabled={disabled}
+        onClick={() => setOpen((value) => !value)}
+        className="flex size-9 items-center justify-center rounded-full text-slate-500 transition hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900 disabled:opacity-50"
+      >
+        <EllipsisVertical aria-hidden className="size-5" />
+      </button>
+      {open ? (
+        <div
+          ref={menuRef}
+          id={menuId}
+          role="menu"
+          aria-label={label}
+          onKeyDown={onMenuKeyDown}
+          className={`absolute top-full right-0 z-20 mt-1 ${menuWidth} overflow-hidden rounded-xl border border-slate-200 bg-white py-1 shadow-lg`}
+        >
+          {visibleItems.map((item) => {
+            const Icon = item.icon;
+            return (
+              <button
+                key={item.label}
+                type="button"
+                role="menuitem"
+                tabIndex={-1}
+                onClick={() => select(item)}
+                className={`flex w-full items-center gap-2.5 px-3 py-2 text-left text-sm font-medium transition hover:bg-slate-50 focus-visible:bg-slate-100 focus-visible:outline-none ${
+                  item.destructive ? 'text-red-600' : 'text-slate-700'
+                }`}
+              >
+                <Icon aria-hidden className="size-4" />
+                {item.label}
+              </button>
+            );
+          })}
+        </div>
+      ) : null}
+    </div>
+  );
+}
