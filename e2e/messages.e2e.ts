@@ -234,6 +234,7 @@ describeInBrowser('direct messages: paging and reconnect', () => {
 
     // The server goes away; meanwhile a message is stored through another instance on the same database.
     const port = app.port;
+    await a.page.locator('[data-live-connection="connected"]').waitFor({ state: 'attached' });
     await app.stop();
     await a.page.getByText('Live updates paused').waitFor();
     const other = await startApp();

@@ -152,6 +152,8 @@ describeInBrowser('notification centre and a resilient live client', () => {
     await a.page.evaluate(() => ((window as unknown as { stayedLoaded: boolean }).stayedLoaded = true));
 
     // The server goes away: the banner says so; it comes back on the same port and the tab recovers by itself.
+    // (The reload above opened a new socket: wait until it is live, or there is nothing to lose yet.)
+    await liveConnection(a.page, 'connected').waitFor({ state: 'attached' });
     await app.stop();
     await liveBanner(a.page).waitFor();
     await screenshot(a.page, 'notifications-live-paused');
