@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { makePng } from '../backend/test/media-fixtures';
 import {
@@ -11,18 +10,6 @@ import {
   uniqueName,
   type RunningApp,
 } from './helpers';
-
-/** Extra screenshots at phone width, for a person to look at (next to e2e/screenshots). */
-const PHONE_SHOTS = process.env.SHOTS_DIR;
-
-async function phoneShot(page: Page, name: string): Promise<void> {
-  if (!PHONE_SHOTS) return;
-  mkdirSync(PHONE_SHOTS, { recursive: true });
-  const size = page.viewportSize();
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: `${PHONE_SHOTS}/${name}-390.png`, fullPage: true });
-  if (size) await page.setViewportSize(size);
-}
 
 const connectionsBadge = (page: Page) => page.getByRole('link', { name: 'Connections' }).getByTestId('badge');
 
@@ -58,7 +45,7 @@ describeInBrowser('connections and profile', () => {
     const result = A.getByTestId('person-card').filter({ hasText: `@${bName}` });
     await result.waitFor();
     await screenshot(A, 'connections-discover-results');
-    await phoneShot(A, 'connections-discover-results');
+    await screenshot(A, 'connections-discover-results', { phone: true });
     await result.getByRole('button', { name: `Connect with Fencer ${bName}` }).click();
     await A.getByText('Your connection request has been sent successfully.').waitFor();
     await result.getByText('Request sent').waitFor();
@@ -86,7 +73,7 @@ describeInBrowser('connections and profile', () => {
     const request = B.getByTestId('person-card').filter({ hasText: `@${aName}` });
     await request.waitFor();
     await screenshot(B, 'connections-incoming');
-    await phoneShot(B, 'connections-incoming');
+    await screenshot(B, 'connections-incoming', { phone: true });
     await request.getByRole('button', { name: `Accept connection request from Fencer ${aName}` }).click();
     await B.getByText('You are now connected!').waitFor();
     await B.getByText('No pending requests').waitFor();
@@ -103,7 +90,7 @@ describeInBrowser('connections and profile', () => {
     await expect(A.getByTestId('tab-count-connections').textContent()).resolves.toContain('1');
     await connectionsBadge(A).waitFor({ state: 'detached' });
     await screenshot(A, 'connections-yours');
-    await phoneShot(A, 'connections-yours');
+    await screenshot(A, 'connections-yours', { phone: true });
 
     // A: profile, edit, Cancel restores stored values and drops the chosen image.
     await A.getByRole('link', { name: 'Your profile' }).click();
@@ -111,7 +98,7 @@ describeInBrowser('connections and profile', () => {
     await A.getByText('Manage your account settings and preferences').waitFor();
     await A.getByTestId('profile-email').getByText(`${aName}@example.com`).waitFor();
     await screenshot(A, 'profile-view');
-    await phoneShot(A, 'profile-view');
+    await screenshot(A, 'profile-view', { phone: true });
     const png = { name: 'avatar.png', mimeType: 'image/png', buffer: makePng(96, 96, [220, 38, 38]) };
 
     await A.getByRole('button', { name: 'Edit Profile' }).click();
@@ -146,7 +133,7 @@ describeInBrowser('connections and profile', () => {
     await A.locator('#profile-avatar-input').setInputFiles(png);
     await A.getByTestId('avatar-preview').waitFor();
     await screenshot(A, 'profile-edit');
-    await phoneShot(A, 'profile-edit');
+    await screenshot(A, 'profile-edit', { phone: true });
     await A.getByRole('button', { name: 'Save' }).click();
     await A.getByText('Your profile has been updated successfully').waitFor();
     const headerAvatar = A.getByRole('link', { name: 'Your profile' }).locator('img');

@@ -151,9 +151,19 @@ export async function registerInBrowser(page: Page, username: string, password =
   await page.getByRole('link', { name: 'Your profile' }).waitFor();
 }
 
-/** Screenshots go to e2e/screenshots (ignored by git) for a person to look at. */
-export async function screenshot(page: Page, name: string): Promise<void> {
+/**
+ * Screenshots go to e2e/screenshots (ignored by git) for a person to look at: the full page by default, the
+ * visible viewport with `fullPage: false`, and at phone width (390 px) with `phone: true`.
+ */
+export async function screenshot(
+  page: Page,
+  name: string,
+  { fullPage = true, phone = false }: { fullPage?: boolean; phone?: boolean } = {},
+): Promise<void> {
   const dir = join(__dirname, 'screenshots');
   mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true });
+  const size = page.viewportSize();
+  if (phone) await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: join(dir, `${name}${phone ? '-390' : ''}.png`), fullPage });
+  if (phone && size) await page.setViewportSize(size);
 }

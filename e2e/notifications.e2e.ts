@@ -1,5 +1,3 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import type { APIRequestContext, Browser, Page } from 'playwright-core';
 import {
   describeInBrowser,
@@ -37,12 +35,6 @@ async function expectOk(
 }
 
 /** A screenshot of what the viewport shows (the full page of a long list is too tall to look at). */
-async function viewportShot(page: Page, name: string): Promise<void> {
-  const dir = join(__dirname, 'screenshots');
-  mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: join(dir, `${name}.png`) });
-}
-
 const bell = (page: Page) => page.getByRole('button', { name: /^Notifications/ });
 const badge = (page: Page) => page.getByTestId('notification-badge');
 const liveConnection = (page: Page, state: string) => page.locator(`[data-live-connection="${state}"]`);
@@ -221,9 +213,9 @@ describeInBrowser('notification centre and a resilient live client', () => {
     await page.getByText('Fencer 3 did thing 3', { exact: true }).waitFor();
     await page.getByText('You sent a message', { exact: true }).waitFor();
     await page.getByText('3 minutes ago', { exact: true }).waitFor();
-    await viewportShot(page, 'notifications-page-many');
+    await screenshot(page, 'notifications-page-many', { fullPage: false });
     await bell(page).click();
-    await viewportShot(page, 'notifications-popover-many');
+    await screenshot(page, 'notifications-popover-many', { fullPage: false });
     await page.keyboard.press('Escape');
     await page.getByRole('button', { name: 'Load more notifications' }).click();
     await expect(rows.count()).resolves.toBe(40);
@@ -233,9 +225,9 @@ describeInBrowser('notification centre and a resilient live client', () => {
 
     await page.setViewportSize({ width: 390, height: 844 });
     await page.evaluate(() => window.scrollTo(0, 0));
-    await viewportShot(page, 'notifications-page-mobile');
+    await screenshot(page, 'notifications-page-mobile', { fullPage: false });
     await bell(page).click();
-    await viewportShot(page, 'notifications-popover-mobile');
+    await screenshot(page, 'notifications-popover-mobile', { fullPage: false });
     await context.close();
   });
 
