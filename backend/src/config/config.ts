@@ -10,8 +10,10 @@ const optionalString = z
   .optional()
   .transform((v) => (v && v.trim() ? v.trim() : undefined));
 
+const milliseconds = (fallback: number) => z.coerce.number().int().min(0).max(600_000).default(fallback);
+
 /** Every variable the app reads; `.env.example` documents each one. */
-const envSchema = z.object({
+export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().default('0.0.0.0'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -35,7 +37,29 @@ const envSchema = z.object({
   FRONTEND_DIST: optionalString,
   UPLOAD_URL_TTL_SECONDS: z.coerce.number().int().min(10).default(900),
   LOG_LEVEL: z.enum(['error', 'warn', 'log', 'debug', 'verbose']).default('log'),
+  LOG_FORMAT: z.enum(['json', 'pretty']).default('json'),
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(600_000).optional(),
+  SHUTDOWN_GRACE_MS: milliseconds(10_000),
+  S3_BUCKET: optionalString,
+  S3_ENDPOINT: optionalString,
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  S3_FORCE_PATH_STYLE: bool,
 });
+
+/** Names of every variable the app reads (the deploy files are checked against these). */
+export const ENV_VARIABLES = Object.keys(envSchema.shape) as (keyof typeof envSchema.shape)[];
+
+/** S3-compatible object storage; unset means local disk under DATA_DIR. */
+export interface S3Config {
+  bucket: string;
+  endpoint: string | undefined;
+  region: string;
+  /** Both or neither; neither means the SDK's default credential chain (instance roles …). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+  forcePathStyle: boolean;
+}
 
 export type AppConfig = {
   env: 'development' | 'production' | 'test';
@@ -54,6 +78,14 @@ export type AppConfig = {
   frontendDist: string | undefined;
   uploadUrlTtlSeconds: number;
   logLevel: 'error' | 'warn' | 'log' | 'debug' | 'verbose';
+  logFormat: 'json' | 'pretty';
+  shutdown: {
+    /** How long readiness reports 503 while the server still answers, so load balancers stop routing here. */
+    drainMs: number;
+    /** How long in-flight requests may take to finish once the server stops accepting. */
+    graceMs: number;
+  };
+  s3: S3Config | undefined;
 };
 
 export const APP_CONFIG = Symbol('APP_CONFIG');
@@ -73,6 +105,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   }
   if (!!e.ADMIN_USERNAME !== !!e.ADMIN_PASSWORD) {
     throw new Error('Invalid configuration:\n  ADMIN_USERNAME and ADMIN_PASSWORD must be set together');
+  }
+  if (!!e.S3_ACCESS_KEY_ID !== !!e.S3_SECRET_ACCESS_KEY) {
+    throw new Error('Invalid configuration:\n  S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together');
+  }
+  if (!e.S3_BUCKET && (e.S3_ENDPOINT || e.S3_ACCESS_KEY_ID)) {
+    throw new Error('Invalid configuration:\n  S3_BUCKET: required when other S3_* variables are set');
   }
   return {
     env: e.NODE_ENV,
@@ -94,5 +132,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     frontendDist: e.FRONTEND_DIST,
     uploadUrlTtlSeconds: e.UPLOAD_URL_TTL_SECONDS,
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT,
+    shutdown: {
+      // In production a load balancer needs a moment to see readiness fail; locally, stop at once.
+      drainMs: e.SHUTDOWN_DRAIN_MS ?? (e.NODE_ENV === 'production' ? 5_000 : 0),
+      graceMs: e.SHUTDOWN_GRACE_MS,
+    },
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          endpoint: e.S3_ENDPOINT,
+          region: e.S3_REGION,
+          credentials:
+            e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+              ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+              : undefined,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE,
+        }
+      : undefined,
   };
 }
