@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
-import { createDataSource } from '../backend/src/database/data-source';
+import { openDatabase } from '../backend/src/database/data-source';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from '../backend/src/database/embedded-postgres';
 
 declare global {
@@ -40,7 +40,6 @@ export default async function globalSetup(): Promise<void> {
   if (requireServices && !process.env.REDIS_URL)
     throw new Error('REQUIRE_SERVICES=1 but REDIS_URL is not set');
 
-  const dataSource = createDataSource(process.env.DATABASE_URL, process.env.DATABASE_SCHEMA);
-  await dataSource.initialize(); // runs the migrations
+  const dataSource = await openDatabase(process.env.DATABASE_URL, process.env.DATABASE_SCHEMA);
   await dataSource.destroy();
 }

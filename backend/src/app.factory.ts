@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { INestApplication, Logger, LogLevel } from '@nestjs/common';
+import { INestApplication, Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import express, { type NextFunction, type Request, type Response } from 'express';
@@ -9,12 +9,16 @@ import passport from 'passport';
 import type { AppConfig } from './config/config';
 import { AppModule } from './app.module';
 import { SessionMiddleware } from './auth/session.middleware';
-import { RedisIoAdapter } from './realtime/redis-io.adapter';
 import { IoAdapter } from '@nestjs/platform-socket.io';
+import { Logger as PinoNestLogger } from 'nestjs-pino';
+import { RedisIoAdapter } from './realtime/redis-io.adapter';
+import { RedisLink } from './realtime/redis-link';
+import { expressErrorHandler } from './common/error-reply';
+import { httpLogger, rootLogger } from './common/logging';
+import { Lifecycle } from './health/lifecycle';
 
-const LOG_LEVELS: LogLevel[] = ['error', 'warn', 'log', 'debug', 'verbose'];
 const JSON_BODY_LIMIT = '200kb';
-const API_PREFIXES = ['/api', '/objects', '/socket.io'];
+const API_PREFIXES = ['/api', '/objects', '/socket.io', '/health'];
 
 function findFrontendDist(config: AppConfig): string | undefined {
   const candidates = [config.frontendDist, join(__dirname, '../../frontend/dist'), resolve('frontend/dist')];
@@ -26,11 +30,15 @@ export async function createApp(config: AppConfig, databaseUrl: string): Promise
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, databaseUrl), {
     bodyParser: false,
     abortOnError: false,
-    logger: LOG_LEVELS.slice(0, LOG_LEVELS.indexOf(config.logLevel) + 1),
+    bufferLogs: true,
   });
+  app.useLogger(app.get(PinoNestLogger));
   app.disable('x-powered-by');
   if (config.trustProxy) app.set('trust proxy', 1);
-  app.enableShutdownHooks();
+  // Signals are handled by main.ts (graceful shutdown), not by Nest's hooks.
+
+  app.use(httpLogger(rootLogger(config)));
+  app.use(app.get(Lifecycle).trackRequests);
 
   app.use(
     helmet({
@@ -48,39 +56,22 @@ export async function createApp(config: AppConfig, databaseUrl: string): Promise
     }),
   );
   app.use(express.json({ limit: JSON_BODY_LIMIT }));
-  app.use(bodyErrors);
   app.use(app.get(SessionMiddleware).handler);
   app.use(passport.initialize());
   app.use(passport.session());
+  // Malformed bodies, and sessions that cannot be read while PostgreSQL is away, answer like every other error.
+  app.use(expressErrorHandler());
 
   const dist = findFrontendDist(config);
   if (dist) serveFrontend(app, dist);
   else new Logger('Frontend').log('frontend/dist not found: run `npm run build` to serve the web app');
 
-  if (config.redisUrl) {
-    const adapter = new RedisIoAdapter(app, config.redisUrl, config.redisKeyPrefix);
-    await adapter.connectToRedis();
-    app.useWebSocketAdapter(adapter);
-  } else {
-    app.useWebSocketAdapter(new IoAdapter(app));
-  }
+  const redis = app.get(RedisLink);
+  await redis.connect();
+  app.useWebSocketAdapter(
+    redis.enabled ? new RedisIoAdapter(app, redis, config.redisKeyPrefix) : new IoAdapter(app),
+  );
   return app;
-}
-
-/** Malformed JSON and oversized bodies get the same `{message}` shape as every other error. */
-function bodyErrors(
-  err: { type?: string } | undefined,
-  _req: Request,
-  res: Response,
-  next: NextFunction,
-): void {
-  if (err?.type === 'entity.parse.failed') {
-    res.status(400).json({ message: 'Malformed JSON in request body' });
-  } else if (err?.type === 'entity.too.large') {
-    res.status(413).json({ message: 'Request body is too large' });
-  } else {
-    next(err);
-  }
 }
 
 /** Serves the built frontend; any non-API GET that accepts HTML gets index.html (client-side routes). */

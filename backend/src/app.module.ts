@@ -4,8 +4,10 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import type { AppConfig } from './config/config';
 import { ConfigModule } from './config/config.module';
 import { dataSourceOptions } from './database/data-source';
+import { initializeDatabase } from './database/startup';
 import { HttpExceptionFilter } from './common/http-exception.filter';
-import { HealthController } from './common/health.controller';
+import { HealthModule } from './health/health.module';
+import { loggingModule, rootLogger } from './common/logging';
 import { AuthModule } from './auth/auth.module';
 import { UsersModule } from './users/users.module';
 import { RealtimeModule } from './realtime/realtime.module';
@@ -36,11 +38,16 @@ export class AppModule {
       module: AppModule,
       imports: [
         ConfigModule.forRoot(config),
+        loggingModule(rootLogger(config)),
         DiscoveryModule,
-        TypeOrmModule.forRoot(dataSourceOptions(databaseUrl, config.databaseSchema)),
+        TypeOrmModule.forRootAsync({
+          useFactory: () => dataSourceOptions(databaseUrl, config.databaseSchema),
+          // Migrations run before any other module touches the database, once across replicas.
+          dataSourceFactory: (options) => initializeDatabase(options!),
+        }),
         ...DOMAIN_MODULES,
+        HealthModule,
       ],
-      controllers: [HealthController],
       providers: [{ provide: APP_FILTER, useClass: HttpExceptionFilter }],
     };
   }

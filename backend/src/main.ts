@@ -1,21 +1,22 @@
 import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
+import { Logger as PinoNestLogger, PinoLogger } from 'nestjs-pino';
 import { loadConfig } from './config/config';
+import { rootLogger } from './common/logging';
 import { startEmbeddedPostgres } from './database/embedded-postgres';
+import { exitGracefullyOnSignals } from './health/graceful-shutdown';
 import { createApp } from './app.factory';
 
 async function bootstrap(): Promise<void> {
   const config = loadConfig();
+  // Logs before the app exists (the embedded database) go through the same JSON logger.
+  Logger.overrideLogger(new PinoNestLogger(new PinoLogger({ pinoHttp: { logger: rootLogger(config) } }), {}));
   const logger = new Logger('Piste');
   const embedded = config.databaseUrl ? undefined : await startEmbeddedPostgres(config.dataDir);
   const app = await createApp(config, config.databaseUrl ?? embedded!.url);
-  if (embedded) {
-    const close = app.close.bind(app);
-    app.close = async () => {
-      await close();
-      await embedded.stop();
-    };
-  }
+  exitGracefullyOnSignals(app, config, async () => {
+    await embedded?.stop();
+  });
   await app.listen(config.port, config.host);
   const server = app.getHttpServer() as import('node:http').Server;
   const address = server.address();

@@ -19,6 +19,8 @@ describe('route access', () => {
     'POST /api/logout',
     'GET /api/user',
     'GET /api/health',
+    'GET /health/live',
+    'GET /health/ready',
     // Authorised by its single-use, expiring token, like a presigned storage URL.
     'PUT /api/objects/upload/:token',
   ];
@@ -34,23 +36,25 @@ describe('route access', () => {
       const base = String(Reflect.getMetadata('path', wrapper.metatype) ?? '');
       for (const name of scanner.getAllMethodNames(Object.getPrototypeOf(instance))) {
         const handler = instance[name] as object;
-        const path = Reflect.getMetadata('path', handler) as string | undefined;
+        const paths = Reflect.getMetadata('path', handler) as string | string[] | undefined;
         const method = Reflect.getMetadata('method', handler) as RequestMethod | undefined;
-        if (path === undefined || method === undefined) continue;
-        const full = `/${[base, path]
-          .map((p) => p.replace(/^\/|\/$/g, ''))
-          .filter(Boolean)
-          .join('/')}`;
+        if (paths === undefined || method === undefined) continue;
         const isPublic = !!reflector.getAllAndOverride<boolean>(IS_PUBLIC, [
           handler as never,
           wrapper.metatype,
         ]);
-        found.push({
-          route: `${RequestMethod[method]} ${full}`,
-          isPublic,
-          path: full,
-          method: RequestMethod[method],
-        });
+        for (const path of [paths].flat()) {
+          const full = `/${[base, path]
+            .map((p) => p.replace(/^\/|\/$/g, ''))
+            .filter(Boolean)
+            .join('/')}`;
+          found.push({
+            route: `${RequestMethod[method]} ${full}`,
+            isPublic,
+            path: full,
+            method: RequestMethod[method],
+          });
+        }
       }
     }
     return found;

@@ -1,10 +1,29 @@
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DataSource } from 'typeorm';
 import { AVATAR_MAX_BYTES, POST_MEDIA_MAX_BYTES, type UploadReply } from '@piste/contracts';
+import { LocalDiskStorageDriver } from '../src/objects/local-disk.driver';
 import { ApiClient, makeUser, startTestApp, type TestApp, type TestUser } from './helpers';
 import { FORGED, makeJpeg, makeMp4, makePng, makeWebm, uploadFile } from './media-fixtures';
+
+describe('LocalDiskStorageDriver.check', () => {
+  let dir: string;
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'piste-objects-check-'));
+  });
+  afterAll(() => rm(dir, { recursive: true, force: true }));
+
+  it('creates the objects directory and resolves when it is writable', async () => {
+    await expect(new LocalDiskStorageDriver(join(dir, 'fresh')).check()).resolves.toBeUndefined();
+    expect((await stat(join(dir, 'fresh', 'objects'))).isDirectory()).toBe(true);
+  });
+
+  it('rejects when the objects directory cannot be created', async () => {
+    await writeFile(join(dir, 'objects'), 'a file where the directory should be');
+    await expect(new LocalDiskStorageDriver(dir).check()).rejects.toThrow();
+  });
+});
 
 describe('objects: uploads and serving', () => {
   let t: TestApp;
@@ -266,6 +285,90 @@ describe('objects: uploads and serving', () => {
     });
   });
 
+  describe('the size the upload request declared', () => {
+    const LARGER_THAN_DECLARED = 'The file is larger than the upload request declared';
+
+    /** PUTs the parts as one chunked body, without a Content-Length. */
+    async function putStreamed(url: string, parts: Buffer[], contentType: string) {
+      const queue = [...parts];
+      const stream = new ReadableStream<Uint8Array>({
+        pull(controller) {
+          const next = queue.shift();
+          if (next) controller.enqueue(new Uint8Array(next));
+          else controller.close();
+        },
+      });
+      const res = await fetch(t.url + url, {
+        method: 'PUT',
+        body: stream,
+        headers: { 'content-type': contentType },
+        duplex: 'half',
+      } as RequestInit);
+      return { status: res.status, body: (await res.json()) as { message?: string; objectPath?: string } };
+    }
+
+    it('refuses a Content-Length over the declared size with 413 at once, and stores nothing', async () => {
+      const png = makePng();
+      const { body } = await ticket({ contentType: 'image/png', size: png.length - 1, purpose: 'post' });
+      const res = await put(body.uploadUrl, png, 'image/png');
+      expect(res).toMatchObject({ status: 413, body: { message: LARGER_THAN_DECLARED } });
+      await expect(fetchObject(body.objectPath)).resolves.toMatchObject({ status: 404 });
+    });
+
+    it('stops a streamed body (no Content-Length) once it passes the declared size, and keeps nothing', async () => {
+      const png = makePng();
+      const { body } = await ticket({ contentType: 'image/png', size: png.length + 10, purpose: 'post' });
+      const res = await putStreamed(
+        body.uploadUrl,
+        [png, Buffer.alloc(64 * 1024, 0x41), Buffer.alloc(64 * 1024, 0x42)],
+        'image/png',
+      );
+      expect(res).toEqual({ status: 413, body: { message: LARGER_THAN_DECLARED } });
+      const postDir = join(dataDir, 'objects', 'post');
+      const leftovers = (await readdir(postDir).catch(() => [] as string[])).filter((f) =>
+        f.endsWith('.part'),
+      );
+      expect(leftovers).toEqual([]);
+      await expect(fetchObject(body.objectPath)).resolves.toMatchObject({ status: 404 });
+    });
+
+    it('accepts a file of exactly the declared size, streamed or not', async () => {
+      const png = makePng();
+      const sized = await ticket({ contentType: 'image/png', size: png.length, purpose: 'post' });
+      await expect(put(sized.body.uploadUrl, png, 'image/png')).resolves.toMatchObject({ status: 200 });
+      await expect(fetchObject(sized.body.objectPath)).resolves.toMatchObject({ status: 200, bytes: png });
+
+      const streamed = await ticket({ contentType: 'image/png', size: png.length, purpose: 'post' });
+      const halves = [png.subarray(0, 100), png.subarray(100)];
+      await expect(putStreamed(streamed.body.uploadUrl, halves, 'image/png')).resolves.toEqual({
+        status: 200,
+        body: { objectPath: streamed.body.objectPath },
+      });
+      await expect(fetchObject(streamed.body.objectPath)).resolves.toMatchObject({ status: 200, bytes: png });
+    });
+
+    it('accepts a file smaller than the declared size', async () => {
+      const jpeg = makeJpeg();
+      const { body } = await ticket({
+        contentType: 'image/jpeg',
+        size: jpeg.length + 1000,
+        purpose: 'avatar',
+      });
+      await expect(put(body.uploadUrl, jpeg, 'image/jpeg')).resolves.toMatchObject({ status: 200 });
+      await expect(fetchObject(body.objectPath)).resolves.toMatchObject({ status: 200, bytes: jpeg });
+    });
+
+    it('keeps the purpose’s limit when no size was declared', async () => {
+      const { body } = await ticket({ contentType: 'image/png', purpose: 'avatar' });
+      const big = Buffer.concat([makePng(), Buffer.alloc(AVATAR_MAX_BYTES)]);
+      const res = await put(body.uploadUrl, big, 'image/png');
+      expect(res).toMatchObject({
+        status: 413,
+        body: { message: 'Please select an image smaller than 10MB' },
+      });
+    });
+  });
+
   describe('serving', () => {
     it('requires a session', async () => {
       const { objectPath } = await uploadFile(owner.client, makePng(), 'image/png');
@@ -315,6 +418,21 @@ describe('objects: uploads and serving', () => {
       const garbage = await fetchObject(objectPath, { range: 'pages=1-2' });
       expect(garbage.status).toBe(200);
       expect(garbage.bytes.equals(video)).toBe(true);
+    });
+
+    it('answers HEAD with the object’s headers and no body', async () => {
+      const png = makePng();
+      const { objectPath } = await uploadFile(owner.client, png, 'image/png');
+      const res = await fetch(t.url + objectPath, {
+        method: 'HEAD',
+        headers: { cookie: owner.client.cookie },
+      });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toBe('image/png');
+      expect(res.headers.get('content-length')).toBe(String(png.length));
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(res.headers.get('accept-ranges')).toBe('bytes');
+      expect((await res.arrayBuffer()).byteLength).toBe(0);
     });
 
     it('answers a revalidation with 304', async () => {

@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { RegisterPayload, SessionUser } from '@piste/contracts';
 import { registerPayloadSchema } from '@piste/contracts';
 import { APP_CONFIG, type AppConfig } from '../config/config';
@@ -7,7 +7,7 @@ import { toSessionUser } from '../users/users.mapper';
 import { hashPassword, verifyPassword } from './password';
 
 @Injectable()
-export class AuthService implements OnApplicationBootstrap {
+export class AuthService {
   private readonly logger = new Logger(AuthService.name);
 
   constructor(
@@ -34,15 +34,17 @@ export class AuthService implements OnApplicationBootstrap {
     return user ? toSessionUser(user) : null;
   }
 
-  /** `ADMIN_USERNAME`/`ADMIN_PASSWORD` create or promote an admin at start. */
-  async onApplicationBootstrap(): Promise<void> {
-    if (!this.config.admin) return;
-    await this.ensureAdmin(this.config.admin.username, this.config.admin.password);
-  }
-
+  /**
+   * Creates or promotes an admin (`ADMIN_USERNAME`/`ADMIN_PASSWORD` at start). An admin that already has this
+   * password is left as it is, so replicas starting one after another write nothing.
+   */
   async ensureAdmin(username: string, password: string): Promise<void> {
-    const passwordHash = await hashPassword(password);
     const existing = await this.users.findByUsernameWithPassword(username);
+    if (existing?.isAdmin && (await verifyPassword(existing.password, password))) {
+      this.logger.log(`Admin '${username}' is ready`);
+      return;
+    }
+    const passwordHash = await hashPassword(password);
     if (existing) {
       await this.users.setAdmin(existing.id, passwordHash);
       this.logger.log(`Admin '${username}' is ready`);

@@ -1,9 +1,15 @@
-import { DataSource, DataSourceOptions } from 'typeorm';
+import type { DataSource, DataSourceOptions } from 'typeorm';
+import { initializeDatabase } from './startup';
 import { ENTITIES } from './entities';
 import { InitialSchema1763800000000 } from './migrations/1763800000000-InitialSchema';
 import { UploadTicketDetails1763800000103 } from './migrations/1763800000103-UploadTicketDetails';
+import { UploadDeclaredSize1763800000200 } from './migrations/1763800000200-UploadDeclaredSize';
 
-export const MIGRATIONS = [InitialSchema1763800000000, UploadTicketDetails1763800000103];
+export const MIGRATIONS = [
+  InitialSchema1763800000000,
+  UploadTicketDetails1763800000103,
+  UploadDeclaredSize1763800000200,
+];
 
 /** TypeORM options for PostgreSQL (or embedded PGlite speaking its protocol). */
 export function dataSourceOptions(url: string, schema = 'public'): DataSourceOptions {
@@ -12,7 +18,6 @@ export function dataSourceOptions(url: string, schema = 'public'): DataSourceOpt
     url,
     entities: ENTITIES,
     migrations: MIGRATIONS,
-    migrationsRun: true,
     migrationsTransactionMode: 'each',
     synchronize: false,
     // PGlite has no uuid-ossp; gen_random_uuid() is built into PostgreSQL 13+ and PGlite.
@@ -21,11 +26,15 @@ export function dataSourceOptions(url: string, schema = 'public'): DataSourceOpt
     logging: ['error'],
     extra: {
       max: 10,
+      // Fail fast while PostgreSQL is unreachable, so requests answer 503 within a second instead of hanging.
+      connectionTimeoutMillis: 800,
+      keepAlive: true,
       ...(schema !== 'public' ? { options: `-c search_path=${schema},public` } : {}),
     },
   };
 }
 
-export function createDataSource(url: string, schema = 'public'): DataSource {
-  return new DataSource(dataSourceOptions(url, schema));
+/** A connected data source with the schema up to date (migrations run once across replicas). */
+export function openDatabase(url: string, schema = 'public'): Promise<DataSource> {
+  return initializeDatabase(dataSourceOptions(url, schema));
 }

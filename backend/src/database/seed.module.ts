@@ -1,10 +1,12 @@
 import { Module } from '@nestjs/common';
+import { AuthModule } from '../auth/auth.module';
 import { ObjectsModule } from '../objects/objects.module';
 import { DemoSeeder } from './seed';
+import { StartupTasks } from './startup.tasks';
 
-/** Seeds the demo community on the first start (SEED_DEMO). */
+/** The start-up work after migrations: the configured admin and, on an empty database, the demo seed. */
 @Module({
-  imports: [ObjectsModule],
-  providers: [DemoSeeder],
+  imports: [AuthModule, ObjectsModule],
+  providers: [DemoSeeder, StartupTasks],
 })
 export class SeedModule {}

@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { DataSource, EntityManager } from 'typeorm';
@@ -18,8 +18,6 @@ import { pistePicture } from './seed-images';
 /** Every demo user signs in with this password (documented in the README). */
 export const DEMO_PASSWORD = 'piste-demo';
 const GENERATED_ADMIN_USERNAME = 'admin';
-/** Any constant: replicas starting together on an empty database seed it once. */
-const SEED_LOCK = 7_263_010_551;
 
 interface DemoUser {
   username: string;
@@ -162,10 +160,10 @@ const PICTURE_COLOURS: Record<Weapon, [[number, number, number], [number, number
 /**
  * Fills an empty database with a small demo community, so a newcomer sees a living feed in every weapon.
  * Runs at start when SEED_DEMO is on and no regular user exists yet (an ADMIN_USERNAME admin may already), in one
- * transaction under an advisory lock, so concurrent replicas seed once.
+ * transaction, under the start-up lock (see StartupTasks), so concurrent replicas seed once.
  */
 @Injectable()
-export class DemoSeeder implements OnApplicationBootstrap {
+export class DemoSeeder {
   private readonly logger = new Logger('Seed');
 
   constructor(
@@ -174,8 +172,7 @@ export class DemoSeeder implements OnApplicationBootstrap {
     private readonly objects: ObjectsService,
   ) {}
 
-  async onApplicationBootstrap(): Promise<void> {
-    if (!this.config.seedDemo) return;
+  async seedIfEmpty(): Promise<void> {
     if (await this.hasRegularUsers(this.dataSource.manager)) return;
     const started = Date.now();
     // Hashing runs on libuv's threads while the pictures are drawn on this one.
@@ -187,8 +184,6 @@ export class DemoSeeder implements OnApplicationBootstrap {
     const pictures = new Map(WEAPONS.map((w) => [w, pistePicture(...PICTURE_COLOURS[w])]));
     const [demoHash, adminHash] = await hashes;
     const result = await this.dataSource.transaction(async (manager) => {
-      await manager.query('SELECT pg_advisory_xact_lock($1)', [SEED_LOCK]);
-      if (await this.hasRegularUsers(manager)) return null;
       await this.seed(manager, demoHash, pictures);
       // With ADMIN_USERNAME/ADMIN_PASSWORD the auth module makes the admin; otherwise one is made here, once.
       const admins: unknown[] = await manager.query('SELECT 1 FROM users WHERE "isAdmin" LIMIT 1');
@@ -205,7 +200,6 @@ export class DemoSeeder implements OnApplicationBootstrap {
       ]);
       return { admin: true };
     });
-    if (!result) return;
     this.logger.log(
       `Seeded a demo community (${USERS.length} users, ${POSTS.length} posts) in ${Date.now() - started} ms; ` +
         `demo users sign in with the password '${DEMO_PASSWORD}'`,

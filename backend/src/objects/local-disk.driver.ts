@@ -1,5 +1,5 @@
-import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { constants, createWriteStream } from 'node:fs';
+import { access, mkdir, open, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import { dirname, join, resolve, sep } from 'node:path';
 import type { Readable } from 'node:stream';
@@ -44,14 +44,21 @@ export class LocalDiskStorageDriver implements StorageDriver {
     }
   }
 
-  read(key: string, range?: ByteRange): Readable {
-    return createReadStream(this.pathOf(key), range ? { start: range.start, end: range.end } : {});
+  async read(key: string, range?: ByteRange): Promise<Readable> {
+    // Opening first turns a missing file into a rejection here rather than an error mid-reply.
+    const file = await open(this.pathOf(key), 'r');
+    return file.createReadStream(range ? { start: range.start, end: range.end } : {});
   }
 
   async delete(key: string): Promise<void> {
     const path = this.pathOf(key);
     await rm(path, { force: true });
     await rm(`${path}.meta.json`, { force: true });
+  }
+
+  async check(): Promise<void> {
+    await mkdir(this.root, { recursive: true });
+    await access(this.root, constants.W_OK);
   }
 
   /** Keys are validated upstream; this is the last guard against escaping the root. */

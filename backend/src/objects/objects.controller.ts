@@ -1,5 +1,6 @@
 import { Body, Controller, Get, Param, Post, Put, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
+import { pipeline } from 'node:stream';
 import { uploadRequestSchema, type SessionUser, type UploadReply } from '@piste/contracts';
 import { CurrentUser, Public } from '../common/decorators';
 import { ZodPipe } from '../common/zod.pipe';
@@ -48,7 +49,7 @@ export class ObjectsController {
 
   /**
    * Serves a stored object to signed-in users: its stored type, never sniffed, cached for a year (keys are
-   * random and never reused), with single byte ranges so videos can seek.
+   * random and never reused), with single byte ranges so videos can seek. The same on every storage driver.
    */
   @Get('objects/*key')
   async serve(@Req() request: Request, @Res() response: Response): Promise<void> {
@@ -59,14 +60,9 @@ export class ObjectsController {
       return;
     }
     const etag = `"${key.replace('/', '-')}"`;
-    response.setHeader('Content-Type', object.contentType);
-    response.setHeader('X-Content-Type-Options', 'nosniff');
-    response.setHeader('Content-Security-Policy', "default-src 'none'; sandbox");
-    response.setHeader('Content-Disposition', 'inline');
-    response.setHeader('Cache-Control', `private, max-age=${ONE_YEAR_SECONDS}, immutable`);
     response.setHeader('Accept-Ranges', 'bytes');
-    response.setHeader('ETag', etag);
     if (request.headers['if-none-match'] === etag) {
+      setObjectHeaders(response, object.contentType, etag);
       response.status(304).end();
       return;
     }
@@ -77,6 +73,9 @@ export class ObjectsController {
       response.status(416).json({ message: 'Range not satisfiable' });
       return;
     }
+    // Opened before the object's headers are set: if the storage fails, the error reply is not cacheable.
+    const body = request.method === 'HEAD' ? null : await this.objects.read(key, range);
+    setObjectHeaders(response, object.contentType, etag);
     if (range) {
       response.status(206);
       response.setHeader('Content-Range', `bytes ${range.start}-${range.end}/${object.size}`);
@@ -85,12 +84,20 @@ export class ObjectsController {
       response.status(200);
       response.setHeader('Content-Length', String(object.size));
     }
-    if (request.method === 'HEAD') {
+    if (!body) {
       response.end();
       return;
     }
-    const stream = this.objects.read(key, range);
-    stream.on('error', () => response.destroy());
-    stream.pipe(response);
+    // On failure, or when the viewer goes away, pipeline destroys both ends: no storage connection stays open.
+    pipeline(body, response, () => undefined);
   }
+}
+
+function setObjectHeaders(response: Response, contentType: string, etag: string): void {
+  response.setHeader('Content-Type', contentType);
+  response.setHeader('X-Content-Type-Options', 'nosniff');
+  response.setHeader('Content-Security-Policy', "default-src 'none'; sandbox");
+  response.setHeader('Content-Disposition', 'inline');
+  response.setHeader('Cache-Control', `private, max-age=${ONE_YEAR_SECONDS}, immutable`);
+  response.setHeader('ETag', etag);
 }

@@ -30,6 +30,7 @@ import {
   PURPOSE_RULES,
   UploadInspector,
   UploadRejectedError,
+  type PurposeRule,
 } from './media-types';
 import { STORAGE_DRIVER, type ByteRange, type StorageDriver, type StoredObjectInfo } from './storage.driver';
 import { UploadTicketEntity } from './upload-ticket.entity';
@@ -41,6 +42,13 @@ const KEY_PATTERN = /^(post|avatar)\/[a-f0-9]{32}$/;
 const TOKEN_PATTERN = /^[a-f0-9]{64}$/;
 /** Unused tickets a user may hold at once, so nobody can fill the table. */
 const MAX_OPEN_TICKETS = 20;
+const LARGER_THAN_DECLARED = 'The file is larger than the upload request declared';
+
+/** The purpose's rule, tightened to the size the upload request declared when it named a smaller one. */
+function sizeRule(rule: PurposeRule, declaredSize: string | null): PurposeRule {
+  if (declaredSize === null || Number(declaredSize) >= rule.maxBytes) return rule;
+  return { ...rule, maxBytes: Number(declaredSize), tooLargeMessage: LARGER_THAN_DECLARED };
+}
 
 /** What a PUT to an upload URL brings: its declared type and length, and the body stream. */
 export interface IncomingUpload {
@@ -90,6 +98,7 @@ export class ObjectsService {
       purpose: request.purpose,
       objectPath,
       contentType,
+      declaredSize: request.size !== undefined ? String(request.size) : null,
       expiresAt: new Date(Date.now() + this.config.uploadUrlTtlSeconds * 1000),
     });
     return { uploadUrl: `/api/objects/upload/${token}`, objectPath };
@@ -97,7 +106,8 @@ export class ObjectsService {
 
   /**
    * Receives the file for a ticket. The ticket is claimed first (single use, even if the file is then refused);
-   * the declared type must suit the purpose, the first bytes must prove it, and the size must fit the limit.
+   * the declared type must suit the purpose, the first bytes must prove it, and the size must fit the limit:
+   * the purpose's, or the size the upload request declared.
    */
   async receiveUpload(token: string, upload: IncomingUpload): Promise<{ objectPath: string }> {
     const ticket = TOKEN_PATTERN.test(token) ? await this.tickets.findOne({ where: { token } }) : null;
@@ -105,7 +115,7 @@ export class ObjectsService {
     if (ticket.usedAt) throw new ConflictException('This upload URL has already been used');
     if (ticket.expiresAt.getTime() <= Date.now()) throw new GoneException('This upload URL has expired');
 
-    const rule = PURPOSE_RULES[ticket.purpose];
+    const rule = sizeRule(PURPOSE_RULES[ticket.purpose], ticket.declaredSize);
     const contentType = normalizeContentType(upload.contentType);
     if (!acceptedKind(ticket.purpose, contentType))
       throw new UnsupportedMediaTypeException(rule.wrongTypeMessage);
@@ -128,8 +138,11 @@ export class ObjectsService {
     // The driver's write reports the inspector's errors; until it is attached, they must not go unhandled.
     inspector.on('error', () => undefined);
     // A client that goes away mid-upload fails the write instead of leaving it waiting for the end.
+    let interrupted = false;
     const abort = () => {
-      if (!upload.body.readableEnded) inspector.destroy(new Error('The upload was interrupted'));
+      if (upload.body.readableEnded) return;
+      interrupted = true;
+      inspector.destroy(new Error('The upload was interrupted'));
     };
     upload.body.once('error', abort).once('close', abort);
     const key = ticket.objectPath.slice(OBJECT_PREFIX.length);
@@ -144,7 +157,9 @@ export class ObjectsService {
           ? new PayloadTooLargeException(err.message)
           : new UnsupportedMediaTypeException(err.message);
       }
-      throw new BadRequestException('The upload did not complete');
+      if (interrupted) throw new BadRequestException('The upload did not complete');
+      // The storage failed, not the client: an unexpected error, logged with its request id.
+      throw err;
     } finally {
       upload.body.off('error', abort).off('close', abort);
     }
@@ -206,7 +221,12 @@ export class ObjectsService {
     return this.storage.stat(key);
   }
 
-  read(key: string, range?: ByteRange): Readable {
+  read(key: string, range?: ByteRange): Promise<Readable> {
     return this.storage.read(key, range);
+  }
+
+  /** Resolves when the object storage answers (the readiness probe asks). */
+  checkStorage(): Promise<void> {
+    return this.storage.check();
   }
 }

@@ -13,17 +13,22 @@ export interface ByteRange {
 }
 
 /**
- * Where uploaded files live: local disk now, S3-compatible storage with the scale-out issue. Keys are
+ * Where uploaded files live: local disk (one process) or S3-compatible storage (replicas share it). Keys are
  * `{purpose}/{random hex}`; the objects service validates them before any driver sees one.
  */
 export interface StorageDriver {
-  /** Stores the stream under `key`. If the stream fails, nothing is left behind and the promise rejects. */
+  /**
+   * Stores the stream under `key`. If the stream fails, nothing is left behind and the promise rejects with the
+   * stream's own error (so an upload refused part-way keeps its reason).
+   */
   write(key: string, body: Readable, contentType: string): Promise<void>;
   /** Size and content type, or null when there is no such object. */
   stat(key: string): Promise<StoredObjectInfo | null>;
-  /** The object's bytes, or one range of them. */
-  read(key: string, range?: ByteRange): Readable;
+  /** The object's bytes, or one range of them; rejects when they cannot be opened. */
+  read(key: string, range?: ByteRange): Promise<Readable>;
   delete(key: string): Promise<void>;
+  /** Resolves when the storage answers and can take writes; rejects otherwise (the readiness probe). */
+  check(): Promise<void>;
 }
 
 export const STORAGE_DRIVER = Symbol('STORAGE_DRIVER');

@@ -13,6 +13,8 @@ export class UploadTicketEntity {
   @Column({ type: 'timestamptz', nullable: true }) usedAt: Date | null;
   /** Declared when the ticket is issued (may be null for avatars); the real type once stored. */
   @Column({ type: 'varchar', nullable: true }) contentType: string | null;
+  /** The size the upload request declared, if any: a larger file is refused (bigint: a string from pg). */
+  @Column({ type: 'bigint', nullable: true }) declaredSize: string | null;
   /** Bytes stored (bigint comes back from pg as a string). */
   @Column({ type: 'bigint', nullable: true }) size: string | null;
   /** Set once the file is stored and checked: only then may a post or profile refer to it. */

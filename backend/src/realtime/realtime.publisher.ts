@@ -1,4 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
+import { RedisLink } from './redis-link';
 import type { Server } from 'socket.io';
 import type {
   ClientToServerEvents,
@@ -18,8 +19,22 @@ export class RealtimePublisher {
   private readonly logger = new Logger(RealtimePublisher.name);
   private server: PisteServer | null = null;
 
+  constructor(private readonly redis: RedisLink) {}
+
   attach(server: PisteServer): void {
     this.server = server;
+    this.redis.onRecovered(() => this.resyncEveryone());
+  }
+
+  /** Tells every socket on every replica to refetch what it shows (DESIGN.md §3a). */
+  resyncEveryone(): void {
+    this.logger.log('Asking every client to resync');
+    this.server?.emit('resync', {});
+  }
+
+  /** Closes this replica's sockets (at shutdown), so their clients reconnect to another replica. */
+  disconnectLocalSockets(): void {
+    this.server?.local.disconnectSockets(true);
   }
 
   publish<E extends ServerEventName>(

@@ -61,6 +61,7 @@ class FakeSocket {
     this.fire('connect_error', new Error(message));
   }
   serverEmits(event: string, payload: unknown) {
+    this.fire(event, payload);
     this.anyHandlers.forEach((handler) => handler(event, payload));
   }
   private fire(event: string, ...args: unknown[]) {
@@ -107,6 +108,24 @@ describe('the live connection', () => {
       reconnectionDelay: 500,
       reconnectionDelayMax: 5000,
     });
+  });
+
+  it('opens on the websocket transport first, so replicas need no sticky sessions', () => {
+    connectSocket();
+    expect(io.mock.calls[0][0]).toMatchObject({ transports: ['websocket', 'polling'] });
+  });
+
+  it('refetches on resync as after a reconnect, while staying connected', () => {
+    const refetch = jest.fn();
+    const stop = onReconnect(refetch);
+    connectSocket();
+    fake.serverConnects();
+    expect(refetch).not.toHaveBeenCalled();
+
+    fake.serverEmits('resync', {});
+    expect(refetch).toHaveBeenCalledTimes(1);
+    expect(useConnectionStatus.getState()).toEqual({ connected: true, everConnected: true });
+    stop();
   });
 
   it('shows "paused" only after a first connect, and runs the reconnect handlers when it comes back', () => {

@@ -85,6 +85,9 @@ export function connectSocket(): PisteSocket {
 
   const created: PisteSocket = io({
     path: '/socket.io',
+    // WebSocket first, so replicas behind a load balancer need no sticky sessions; polling only as a fallback.
+    transports: ['websocket', 'polling'],
+    tryAllTransports: true,
     withCredentials: true,
     forceNew: true,
     reconnection: true,
@@ -102,6 +105,9 @@ export function connectSocket(): PisteSocket {
     // Events missed while offline are gone; stores refetch what they show.
     if (isReconnect) reconnectHandlers.forEach((handler) => handler());
   });
+
+  // A replica lost live events (its Redis link was down): refetch what is shown, as after a reconnect.
+  created.on('resync', () => reconnectHandlers.forEach((handler) => handler()));
 
   created.on('disconnect', (reason) => {
     useConnectionStatus.setState({ connected: false });
@@ -173,7 +179,7 @@ export function onServerEvent<E extends ServerEventName>(
   };
 }
 
-/** Runs `handler` after each reconnect (not the first connect), so stores can refetch. */
+/** Runs `handler` after each reconnect (not the first connect) and on `resync`, so stores can refetch. */
 export function onReconnect(handler: () => void): () => void {
   reconnectHandlers.add(handler);
   return () => {

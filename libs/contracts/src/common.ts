@@ -44,3 +44,12 @@ export const userSummarySchema = z.object({
   weaponSpecialty: z.enum(WEAPONS).nullable().optional(),
 });
 export type UserSummary = z.infer<typeof userSummarySchema>;
+
+/** `GET /health/ready` (and `/api/health`): 200 when every configured dependency answers, 503 otherwise. */
+export const readinessReplySchema = z.object({
+  status: z.enum(['ok', 'unavailable', 'shutting-down']),
+  postgres: z.enum(['up', 'down']),
+  redis: z.enum(['up', 'down', 'off']),
+  storage: z.enum(['up', 'down']),
+});
+export type ReadinessReply = z.infer<typeof readinessReplySchema>;

@@ -27,6 +27,8 @@ export interface ServerToClientEvents {
   'report:new': (payload: { report: Report }) => void;
   'report:updated': (payload: { report: Report }) => void;
   'ban:new': (payload: { ban: Ban }) => void;
+  /** Live events may have been lost (a replica's Redis link was down): refetch what is shown. */
+  resync: (payload: Record<string, never>) => void;
 }
 
 /** Events the client emits. */

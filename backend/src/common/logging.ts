@@ -1,0 +1,104 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { LoggerModule } from 'nestjs-pino';
+import pino, { type Logger as Pino, type LevelWithSilent } from 'pino';
+import { pinoHttp } from 'pino-http';
+import type { AppConfig } from '../config/config';
+
+const PINO_LEVELS: Record<AppConfig['logLevel'], pino.Level> = {
+  error: 'error',
+  warn: 'warn',
+  log: 'info',
+  debug: 'debug',
+  verbose: 'trace',
+};
+
+/** Never written to a log: session cookies, credentials. */
+const REDACTED = [
+  'req.headers.cookie',
+  'req.headers.authorization',
+  'req.headers["proxy-authorization"]',
+  'res.headers["set-cookie"]',
+  '*.password',
+];
+
+/** A request id a load balancer passed on is kept when it looks like one; otherwise a new uuid. */
+const INCOMING_REQUEST_ID = /^[\w.:-]{8,128}$/;
+
+/** Upload URLs carry a capability token: keep it out of the logs. */
+function loggableUrl(url: string | undefined): string {
+  return (url ?? '').replace(/(\/api\/objects\/upload\/)[^/?]+/, '$1[token]');
+}
+
+let root: Pino | undefined;
+
+/** The process's one logger (made on first use): JSON lines, or human-readable with LOG_FORMAT=pretty. */
+export function rootLogger(config: Pick<AppConfig, 'logLevel' | 'logFormat'>): Pino {
+  root ??= pino({
+    level: PINO_LEVELS[config.logLevel],
+    redact: { paths: REDACTED, censor: '[redacted]' },
+    timestamp: pino.stdTimeFunctions.isoTime,
+    ...(config.logFormat === 'pretty'
+      ? {
+          transport: {
+            target: 'pino-pretty',
+            options: { singleLine: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' },
+          },
+        }
+      : {}),
+  });
+  return root;
+}
+
+type Res = ServerResponse & { locals?: { errorCause?: string } };
+
+function genReqId(req: IncomingMessage, res: ServerResponse): string {
+  const incoming = req.headers['x-request-id'];
+  const id = typeof incoming === 'string' && INCOMING_REQUEST_ID.test(incoming) ? incoming : randomUUID();
+  res.setHeader('X-Request-Id', id);
+  return id;
+}
+
+function requestLine(req: IncomingMessage, res: Res): string {
+  const cause = res.locals?.errorCause;
+  return `${req.method} ${loggableUrl(req.url)} ${res.statusCode}${cause ? `: ${cause}` : ''}`;
+}
+
+/** Nest's loggers write through the root logger, with the request's id inside a request. */
+export function loggingModule(logger: Pino) {
+  return LoggerModule.forRoot({ pinoHttp: { logger }, useExisting: true });
+}
+
+/**
+ * The first middleware: gives each request its id (also sent back as `X-Request-Id`) and logs one line when it
+ * is done. Failed requests are logged without a stack: an unreachable dependency is one warning naming its
+ * cause; unexpected errors are logged with their stack by the error filter, once.
+ */
+export function httpLogger(logger: Pino) {
+  return pinoHttp({
+    logger,
+    genReqId,
+    quietReqLogger: true,
+    autoLogging: { ignore: (req) => (req.url ?? '').startsWith('/health/') },
+    customLogLevel: (_req, res, err): LevelWithSilent => {
+      if (res.statusCode === 503) return 'warn';
+      if (err || res.statusCode >= 500) return 'error';
+      return 'info';
+    },
+    serializers: {
+      req: (req: { id: string; method: string; url: string; remoteAddress?: string }) => ({
+        id: req.id,
+        method: req.method,
+        url: loggableUrl(req.url),
+        remoteAddress: req.remoteAddress,
+      }),
+      res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+    },
+    customSuccessMessage: (req, res) => requestLine(req, res as Res),
+    customErrorMessage: (req, res) => requestLine(req, res as Res),
+    customErrorObject: (_req, _res, _error, value: Record<string, unknown>) => ({
+      res: value.res,
+      responseTime: value.responseTime,
+    }),
+  });
+}

@@ -1,0 +1,124 @@
+import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
+import { createClient } from 'redis';
+import { APP_CONFIG, type AppConfig } from '../config/config';
+
+const newClient = (url: string, disableOfflineQueue: boolean) => createClient({ url, disableOfflineQueue });
+type RedisClient = ReturnType<typeof newClient>;
+
+/** How long to wait, once both connections are back, before the resync (both usually return together). */
+const RESYNC_DELAY_MS = 200;
+/** How soon to try again when the resync itself could not be published. */
+const RESYNC_RETRY_MS = 1_000;
+
+/**
+ * The Redis connections behind the Socket.IO adapter, kept so that no Redis fault can end the process and no
+ * lost event goes unnoticed (DESIGN.md §3a):
+ * - the publishing connection has no offline queue, so a publish while Redis is away fails at once instead of
+ *   piling up, and its rejection is caught here (the adapter does not catch it);
+ * - whenever an event may have been lost (a failed publish, a dropped connection) and both connections are
+ *   back, `onRecovered` listeners run: the publisher tells every socket on every replica to resync. Each replica
+ *   does this for its own losses, so an event it failed to publish is never covered only by another replica's
+ *   earlier resync. If that resync cannot be published either, it is tried again.
+ */
+@Injectable()
+export class RedisLink implements OnApplicationShutdown {
+  private readonly logger = new Logger('Redis');
+  private pub: RedisClient | undefined;
+  private sub: RedisClient | undefined;
+  private mayHaveLostEvents = false;
+  private connectionLost = false;
+  private resyncTimer: NodeJS.Timeout | undefined;
+  private readonly recoveredListeners = new Set<() => void>();
+
+  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
+
+  get enabled(): boolean {
+    return !!this.config.redisUrl;
+  }
+
+  async connect(): Promise<void> {
+    if (!this.config.redisUrl || this.pub) return;
+    const pub = newClient(this.config.redisUrl, true);
+    const sub = newClient(this.config.redisUrl, false);
+    for (const client of [pub, sub]) {
+      client.on('error', (err: Error) => this.connectionFailed(err));
+      client.on('ready', () => this.connectionReady());
+    }
+    await Promise.all([pub.connect(), sub.connect()]);
+    this.pub = pub;
+    this.sub = sub;
+  }
+
+  /** The clients for `@socket.io/redis-adapter`; publishing never rejects, it marks the loss instead. */
+  adapterClients(): { pubClient: RedisClient; subClient: RedisClient } {
+    if (!this.pub || !this.sub) throw new Error('Redis is not connected');
+    const pub = this.pub;
+    const guardedPub = new Proxy(pub, {
+      get: (target, property) => {
+        if (property === 'publish') {
+          return (channel: string, message: string | Buffer) =>
+            target.publish(channel, message).catch((err: unknown) => {
+              this.eventsLost(`publish failed: ${err instanceof Error ? err.message : String(err)}`);
+              return 0;
+            });
+        }
+        const value: unknown = Reflect.get(target, property, target);
+        return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+      },
+    });
+    return { pubClient: guardedPub, subClient: this.sub };
+  }
+
+  /** 'off' without REDIS_URL; 'up' when both connections are ready. */
+  status(): 'up' | 'down' | 'off' {
+    if (!this.enabled) return 'off';
+    return this.pub?.isReady && this.sub?.isReady ? 'up' : 'down';
+  }
+
+  /** Runs `listener` each time Redis is back after events may have been lost. */
+  onRecovered(listener: () => void): () => void {
+    this.recoveredListeners.add(listener);
+    return () => this.recoveredListeners.delete(listener);
+  }
+
+  /** Called when an event could not be published (also by the publisher's own checks). */
+  eventsLost(reason: string): void {
+    if (!this.mayHaveLostEvents && !this.connectionLost)
+      this.logger.warn(`Live events may be lost: ${reason}`);
+    this.mayHaveLostEvents = true;
+    if (this.status() === 'up') this.scheduleResync(RESYNC_RETRY_MS);
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    clearTimeout(this.resyncTimer);
+    this.recoveredListeners.clear();
+    const clients = [this.pub, this.sub].filter((c): c is RedisClient => !!c);
+    this.pub = this.sub = undefined;
+    await Promise.all(clients.map((c) => c.close().catch(() => undefined)));
+  }
+
+  private connectionFailed(err: Error): void {
+    // node-redis reconnects by itself and reports every failed attempt: log the loss once.
+    if (!this.connectionLost)
+      this.logger.warn(`Connection lost, reconnecting: ${err.message || String(err)}`);
+    this.connectionLost = true;
+    this.mayHaveLostEvents = true;
+  }
+
+  private connectionReady(): void {
+    if (this.status() !== 'up') return;
+    if (this.connectionLost) this.logger.log('Connection restored');
+    this.connectionLost = false;
+    if (this.mayHaveLostEvents) this.scheduleResync(RESYNC_DELAY_MS);
+  }
+
+  private scheduleResync(delayMs: number): void {
+    clearTimeout(this.resyncTimer);
+    this.resyncTimer = setTimeout(() => {
+      this.resyncTimer = undefined;
+      if (this.status() !== 'up' || !this.mayHaveLostEvents) return;
+      this.mayHaveLostEvents = false;
+      this.recoveredListeners.forEach((listener) => listener());
+    }, delayMs);
+  }
+}
