@@ -1,0 +1,98 @@
+import { readinessReplySchema } from '@piste/contracts';
+import { openDatabase } from '../src/database/data-source';
+import { withStartupLock } from '../src/database/startup';
+import { Lifecycle } from '../src/health/lifecycle';
+import { ApiClient, hasRedis, startTestApp, type TestApp } from './helpers';
+
+/** PostgreSQL proper: the embedded database serves every connection from one session, so its locks never wait. */
+const onPostgres = (process.env.DATABASE_SCHEMA ?? 'public') !== 'public';
+
+describe('operations', () => {
+  let t: TestApp;
+  let anonymous: ApiClient;
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    anonymous = new ApiClient(t.url);
+  });
+
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('answers liveness without checking anything, and readiness naming each dependency', async () => {
+    const live = await anonymous.get('/health/live');
+    expect(live.status).toBe(200);
+    expect(live.body).toEqual({ status: 'ok' });
+
+    for (const path of ['/health/ready', '/api/health']) {
+      const ready = await anonymous.get(path);
+      expect(ready.status).toBe(200);
+      expect(readinessReplySchema.parse(ready.body)).toEqual({
+        status: 'ok',
+        postgres: 'up',
+        redis: hasRedis ? 'up' : 'off',
+        storage: 'up',
+      });
+      expect(ready.headers.get('cache-control')).toBe('no-store');
+    }
+  });
+
+  it('gives every request an id, sent back as X-Request-Id, keeping a well-formed one from the proxy', async () => {
+    const fresh = await anonymous.get('/api/posts/epee');
+    expect(fresh.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    const other = await anonymous.get('/api/posts/epee');
+    expect(other.headers.get('x-request-id')).not.toBe(fresh.headers.get('x-request-id'));
+
+    const passed = await anonymous.request('GET', '/api/user', undefined, {
+      'x-request-id': 'lb-req-0042abcd',
+    });
+    expect(passed.headers.get('x-request-id')).toBe('lb-req-0042abcd');
+    const forged = await anonymous.request('GET', '/api/user', undefined, {
+      'x-request-id': '<script>x</script>',
+    });
+    expect(forged.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('reports 503 from the first moment of a shutdown while liveness stays 200', async () => {
+    const stopping = await startTestApp();
+    try {
+      stopping.app.get(Lifecycle).beginShutdown();
+      const client = new ApiClient(stopping.url);
+      const ready = await client.get('/health/ready');
+      expect(ready.status).toBe(503);
+      expect(ready.body).toMatchObject({ status: 'shutting-down', postgres: 'up' });
+      expect((await client.get('/health/live')).status).toBe(200);
+      // Requests are still answered during the drain, asking the client to close its connection.
+      const during = await client.get('/api/user');
+      expect(during.status).toBe(401);
+      expect(during.headers.get('connection')).toBe('close');
+    } finally {
+      await stopping.close();
+    }
+  });
+
+  (onPostgres ? it : it.skip)(
+    'runs start-up work under a lock that replicas take one after another',
+    async () => {
+      const [a, b] = await Promise.all([
+        openDatabase(process.env.DATABASE_URL!, process.env.DATABASE_SCHEMA),
+        openDatabase(process.env.DATABASE_URL!, process.env.DATABASE_SCHEMA),
+      ]);
+      try {
+        const spans: { start: number; end: number }[] = [];
+        const work = async () => {
+          const start = Date.now();
+          await new Promise((r) => setTimeout(r, 300));
+          spans.push({ start, end: Date.now() });
+        };
+        await Promise.all([withStartupLock(a, work), withStartupLock(b, work)]);
+        spans.sort((x, y) => x.start - y.start);
+        expect(spans).toHaveLength(2);
+        expect(spans[1]!.start).toBeGreaterThanOrEqual(spans[0]!.end);
+      } finally {
+        await Promise.all([a.destroy(), b.destroy()]);
+      }
+    },
+  );
+});
