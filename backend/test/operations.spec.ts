@@ -89,7 +89,7 @@ describe('operations', () => {
         await Promise.all([withStartupLock(a, work), withStartupLock(b, work)]);
         spans.sort((x, y) => x.start - y.start);
         expect(spans).toHaveLength(2);
-        expect(spans[1]!.start).toBeGreaterThanOrEqual(spans[0]!.end);
+        expect(spans[1].start).toBeGreaterThanOrEqual(spans[0].end);
       } finally {
         await Promise.all([a.destroy(), b.destroy()]);
       }
