@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import { INestApplication, Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import express, { type NextFunction, type Request, type Response } from 'express';
+import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import helmet from 'helmet';
 import passport from 'passport';
 import type { AppConfig } from './config/config';
@@ -56,9 +56,10 @@ export async function createApp(config: AppConfig, databaseUrl: string): Promise
     }),
   );
   app.use(express.json({ limit: JSON_BODY_LIMIT }));
-  app.use(app.get(SessionMiddleware).handler);
-  app.use(passport.initialize());
-  app.use(passport.session());
+  // Probes never need a session: they must answer while PostgreSQL (the session store) is away.
+  app.use(skipProbes(app.get(SessionMiddleware).handler));
+  app.use(skipProbes(passport.initialize() as RequestHandler));
+  app.use(skipProbes(passport.session() as RequestHandler));
   // Malformed bodies, and sessions that cannot be read while PostgreSQL is away, answer like every other error.
   app.use(expressErrorHandler());
 
@@ -72,6 +73,10 @@ export async function createApp(config: AppConfig, databaseUrl: string): Promise
     redis.enabled ? new RedisIoAdapter(app, redis, config.redisKeyPrefix) : new IoAdapter(app),
   );
   return app;
+}
+
+function skipProbes(handler: RequestHandler): RequestHandler {
+  return (req, res, next) => (req.path.startsWith('/health/') ? next() : handler(req, res, next));
 }
 
 /** Serves the built frontend; any non-API GET that accepts HTML gets index.html (client-side routes). */

@@ -1,0 +1,97 @@
+import type { FeedPost } from '@piste/contracts';
+import { makeUser, uniqueName, type TestUser } from '../helpers';
+import { befriend, CLUSTER_TEST_TIMEOUT_MS, ClusterStack, describeCluster, type Replica } from './harness';
+
+jest.setTimeout(CLUSTER_TEST_TIMEOUT_MS);
+
+describeCluster('two replicas behind Redis: live events cross replicas', ['redis', 'postgres'], () => {
+  const stack = new ClusterStack();
+  let a: Replica;
+  let b: Replica;
+
+  beforeAll(async () => {
+    const [postgres, redis] = await Promise.all([stack.postgres(), stack.redis()]);
+    const env = { DATABASE_URL: postgres.url(), REDIS_URL: redis.url };
+    a = await stack.replica('A', env);
+    await a.waitReady();
+    b = await stack.replica('B', env);
+    await b.waitReady();
+  });
+  afterAll(() => stack.cleanup());
+
+  /** A user who signed up through `replica` (its client talks to that replica). */
+  const userOn = (replica: Replica) => makeUser(replica.url);
+
+  it('accepts a session cookie issued by A on B', async () => {
+    const fencer = await userOn(a);
+    const onB = await fencer.client.on(b.url).get('/api/current-user');
+    expect(onB.status).toBe(200);
+    expect(onB.body).toMatchObject({ id: fencer.user.id, username: fencer.user.username });
+  });
+
+  it('delivers a direct message sent through one replica to sockets on the other, both ways', async () => {
+    const alice = await userOn(a);
+    const bruno = await userOn(b);
+    await befriend(alice, bruno);
+    const aliceOnA = await stack.socket(a.url, alice.client, 'alice@A');
+    const brunoOnB = await stack.socket(b.url, bruno.client, 'bruno@B');
+
+    const first = await alice.client.post('/api/messages', {
+      receiverId: bruno.user.id,
+      content: 'Bout at six?',
+    });
+    expect(first.status).toBe(201);
+    const firstId: string = first.body.message.id;
+    await expect(brunoOnB.waitFor('message:new', (p) => p.message?.id === firstId)).resolves.toMatchObject({
+      payload: { message: { content: 'Bout at six?', senderId: alice.user.id } },
+    });
+    await expect(aliceOnA.waitFor('message:new', (p) => p.message?.id === firstId)).resolves.toBeDefined();
+
+    const reply = await bruno.client.post('/api/messages', {
+      receiverId: alice.user.id,
+      content: 'See you there',
+    });
+    expect(reply.status).toBe(201);
+    const replyId: string = reply.body.message.id;
+    await expect(aliceOnA.waitFor('message:new', (p) => p.message?.id === replyId)).resolves.toMatchObject({
+      payload: { message: { content: 'See you there', senderId: bruno.user.id } },
+    });
+  });
+
+  it('notifies a post’s author on B when someone likes it through A', async () => {
+    const author = await userOn(b);
+    const fan = await userOn(a);
+    const authorOnB = await stack.socket(b.url, author.client, 'author@B');
+    const created = await author.client.post<FeedPost>('/api/posts', {
+      content: `Footwork drill ${uniqueName('p')}`,
+      type: 'general',
+      weapon: 'foil',
+    });
+    expect(created.status).toBe(201);
+
+    const liked = await fan.client.post('/api/likes', { postId: created.body.id });
+    expect(liked.status).toBe(201);
+    const notification = await authorOnB.waitFor('notification', (p) => p.postId === created.body.id);
+    expect(notification.payload).toMatchObject({ postId: created.body.id, user: { id: fan.user.id } });
+  });
+
+  it('carries connection requests and their acceptance live between replicas', async () => {
+    const sender: TestUser = await userOn(a);
+    const receiver: TestUser = await userOn(b);
+    const senderOnA = await stack.socket(a.url, sender.client, 'sender@A');
+    const receiverOnB = await stack.socket(b.url, receiver.client, 'receiver@B');
+
+    const request = await sender.client.post('/api/friend-requests', { receiverId: receiver.user.id });
+    expect(request.status).toBe(201);
+    const requestId: string = request.body.id;
+    await expect(
+      receiverOnB.waitFor('friend-request:new', (p) => p.request?.id === requestId),
+    ).resolves.toMatchObject({ payload: { request: { senderId: sender.user.id, status: 'pending' } } });
+
+    const accepted = await receiver.client.put(`/api/friend-requests/${requestId}`, { status: 'accepted' });
+    expect(accepted.status).toBe(200);
+    await expect(
+      senderOnA.waitFor('friend-request:updated', (p) => p.request?.id === requestId),
+    ).resolves.toMatchObject({ payload: { request: { status: 'accepted' } } });
+  });
+});

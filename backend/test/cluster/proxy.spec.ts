@@ -1,0 +1,218 @@
+import { createServer, type IncomingHttpHeaders } from 'node:http';
+import { connect, type Socket } from 'node:net';
+import { makeUser } from '../helpers';
+import type { RunningProxy } from '../../../deploy/cluster/proxy';
+import {
+  befriend,
+  CLUSTER_TEST_TIMEOUT_MS,
+  ClusterStack,
+  describeCluster,
+  type Replica,
+  type SocketRecorder,
+} from './harness';
+
+jest.setTimeout(CLUSTER_TEST_TIMEOUT_MS);
+
+interface Echo {
+  upstream: string;
+  method: string;
+  url: string;
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+
+/** An upstream that answers with its name and what it received, and accepts an "echo" protocol upgrade. */
+async function echoServer(name: string): Promise<{ port: number; close(): Promise<void> }> {
+  const upgraded = new Set<Socket>();
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const echo: Echo = {
+        upstream: name,
+        method: req.method!,
+        url: req.url!,
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString(),
+      };
+      res.setHeader('set-cookie', ['first=1; Path=/', 'second=2; Path=/']);
+      res.setHeader('content-type', 'application/json');
+      res.end(JSON.stringify(echo));
+    });
+  });
+  server.on('upgrade', (req, socket: Socket) => {
+    upgraded.add(socket);
+    socket.on('close', () => upgraded.delete(socket));
+    // Upgraded sockets stay half-open after the other side ends; end ours too.
+    socket.on('end', () => socket.end());
+    socket.write(
+      'HTTP/1.1 101 Switching Protocols\r\nupgrade: echo\r\nconnection: upgrade\r\n' +
+        `x-upstream: ${name}\r\nx-seen-forwarded-for: ${String(req.headers['x-forwarded-for'])}\r\n\r\n`,
+    );
+    socket.on('data', (data) => socket.write(`${name}:${data.toString()}`));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    port: (server.address() as { port: number }).port,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of upgraded) socket.destroy();
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
+
+/** Opens an upgraded connection through the proxy, sends `message`, and returns the handshake and the echo. */
+function upgradeThrough(proxy: RunningProxy, message: string): Promise<{ handshake: string; echo: string }> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(proxy.port, '127.0.0.1');
+    let received = '';
+    socket.on('error', reject);
+    socket.on('connect', () =>
+      socket.write(
+        `GET /socket HTTP/1.1\r\nhost: 127.0.0.1:${proxy.port}\r\nconnection: upgrade\r\nupgrade: echo\r\n\r\n`,
+      ),
+    );
+    socket.on('data', (chunk) => {
+      received += chunk.toString();
+      const end = received.indexOf('\r\n\r\n');
+      if (end < 0) return;
+      const handshake = received.slice(0, end);
+      const rest = received.slice(end + 4);
+      if (!rest) return socket.write(message);
+      socket.destroy();
+      resolve({ handshake, echo: rest });
+    });
+  });
+}
+
+describeCluster('the cluster proxy', ['redis', 'postgres'], () => {
+  const stack = new ClusterStack();
+
+  afterAll(() => stack.cleanup());
+
+  describe('in front of two plain upstreams', () => {
+    let proxy: RunningProxy;
+    const upstreams: Array<{ close(): Promise<void> }> = [];
+
+    beforeAll(async () => {
+      const one = await echoServer('one');
+      const two = await echoServer('two');
+      upstreams.push(one, two);
+      proxy = await stack.proxy({
+        upstreams: [
+          { host: '127.0.0.1', port: one.port },
+          { host: '127.0.0.1', port: two.port },
+        ],
+      });
+    });
+    afterAll(async () => {
+      await proxy.close();
+      for (const upstream of upstreams) await upstream.close();
+    });
+
+    it('sends requests round-robin with forwarding headers, bodies and every Set-Cookie intact', async () => {
+      const echoes: Echo[] = [];
+      for (let i = 0; i < 4; i++) {
+        const res = await fetch(`${proxy.url}/api/anything?i=${i}`, {
+          method: 'POST',
+          headers: { 'content-type': 'text/plain', 'x-forwarded-for': '203.0.113.7' },
+          body: `touché ${i}`,
+        });
+        expect(res.status).toBe(200);
+        expect(res.headers.getSetCookie()).toEqual(['first=1; Path=/', 'second=2; Path=/']);
+        echoes.push((await res.json()) as Echo);
+      }
+      expect(echoes.map((e) => e.upstream)).toEqual(['one', 'two', 'one', 'two']);
+      expect(echoes[2]).toMatchObject({
+        method: 'POST',
+        url: '/api/anything?i=2',
+        body: 'touché 2',
+        headers: {
+          host: `127.0.0.1:${proxy.port}`,
+          'x-forwarded-for': '203.0.113.7, 127.0.0.1',
+          'x-forwarded-proto': 'http',
+        },
+      });
+    });
+
+    it('forwards protocol upgrades to the upstreams in turn and pipes both ways', async () => {
+      const first = await upgradeThrough(proxy, 'en garde');
+      const second = await upgradeThrough(proxy, 'prêts');
+      const upstreams = [first, second].map((u) => /x-upstream: (\w+)/.exec(u.handshake)?.[1]);
+      expect(new Set(upstreams)).toEqual(new Set(['one', 'two']));
+      expect(first.handshake).toMatch(/^HTTP\/1.1 101/);
+      expect(first.handshake).toContain('x-seen-forwarded-for: 127.0.0.1');
+      expect(first.echo).toBe(`${upstreams[0]}:en garde`);
+      expect(second.echo).toBe(`${upstreams[1]}:prêts`);
+    });
+  });
+
+  describe('in front of two replicas', () => {
+    let a: Replica;
+    let b: Replica;
+    let proxy: RunningProxy;
+
+    beforeAll(async () => {
+      const [postgres, redis] = await Promise.all([stack.postgres(), stack.redis()]);
+      const env = { DATABASE_URL: postgres.url(), REDIS_URL: redis.url, TRUST_PROXY: 'true' };
+      a = await stack.replica('A', env);
+      await a.waitReady();
+      b = await stack.replica('B', env);
+      await b.waitReady();
+      proxy = await stack.proxy({
+        upstreams: [a, b].map((r) => ({ host: '127.0.0.1', port: Number(new URL(r.url).port) })),
+      });
+    });
+
+    it('serves the app over HTTP and websockets through both replicas', async () => {
+      for (let i = 0; i < 4; i++) {
+        const res = await fetch(`${proxy.url}/health/ready`);
+        expect(res.status).toBe(200);
+      }
+      const alice = await makeUser(proxy.url);
+      const bruno = await makeUser(proxy.url);
+      await befriend(alice, bruno);
+      // Two consecutive websocket connections: one on each replica.
+      const aliceSocket = await stack.socket(proxy.url, alice.client, 'alice via proxy');
+      const brunoSocket = await stack.socket(proxy.url, bruno.client, 'bruno via proxy');
+
+      const sent = await alice.client.post('/api/messages', { receiverId: bruno.user.id, content: 'Allez!' });
+      expect(sent.status).toBe(201);
+      await expect(
+        brunoSocket.waitFor('message:new', (p) => p.message?.id === sent.body.message.id),
+      ).resolves.toBeDefined();
+
+      // Which replica held what: with B gone, exactly one socket drops and every other request fails.
+      b.kill('SIGKILL');
+      await b.exited;
+      const dropped = await Promise.any(
+        [aliceSocket, brunoSocket].map((s) => s.waitForDisconnect(5_000).then(() => s)),
+      );
+      const kept: SocketRecorder = dropped === aliceSocket ? brunoSocket : aliceSocket;
+      const statuses: number[] = [];
+      for (let i = 0; i < 4; i++) statuses.push((await fetch(`${proxy.url}/health/live`)).status);
+      expect([...statuses].sort()).toEqual([200, 200, 502, 502]);
+      expect(statuses[0]).not.toBe(statuses[1]);
+
+      // The socket that stayed is live on A.
+      const [sender, receiver] = kept === brunoSocket ? [alice, bruno] : [bruno, alice];
+      let reply = await sender.client.post('/api/messages', {
+        receiverId: receiver.user.id,
+        content: 'Still here?',
+      });
+      if (reply.status === 502) {
+        reply = await sender.client.post('/api/messages', {
+          receiverId: receiver.user.id,
+          content: 'Still here?',
+        });
+      }
+      expect(reply.status).toBe(201);
+      await expect(
+        kept.waitFor('message:new', (p) => p.message?.id === reply.body.message.id),
+      ).resolves.toBeDefined();
+      expect(kept.disconnected).toBeUndefined();
+    });
+  });
+});
