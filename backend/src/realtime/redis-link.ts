@@ -9,6 +9,28 @@ type RedisClient = ReturnType<typeof newClient>;
 const RESYNC_DELAY_MS = 200;
 /** How soon to try again when the resync itself could not be published. */
 const RESYNC_RETRY_MS = 1_000;
+/** The longest a shutdown waits for Redis to finish pending commands. */
+const CLOSE_TIMEOUT_MS = 2_000;
+
+/**
+ * Wraps a client so that the named commands never reject: a failure goes to its handler, whose value the
+ * command then resolves with. Everything else passes through unchanged.
+ */
+function guard<T extends object>(client: T, handlers: Record<string, (err: string) => unknown>): T {
+  return new Proxy(client, {
+    get(target, property) {
+      const value: unknown = Reflect.get(target, property, target);
+      if (typeof value !== 'function') return value;
+      const method = (value as (...args: unknown[]) => unknown).bind(target);
+      const onFailure = typeof property === 'string' ? handlers[property] : undefined;
+      if (!onFailure) return method;
+      return (...args: unknown[]) =>
+        Promise.resolve(method(...args)).catch((err: unknown) =>
+          onFailure(err instanceof Error ? err.message : String(err)),
+        );
+    },
+  });
+}
 
 /**
  * The Redis connections behind the Socket.IO adapter, kept so that no Redis fault can end the process and no
@@ -27,6 +49,7 @@ export class RedisLink implements OnApplicationShutdown {
   private sub: RedisClient | undefined;
   private mayHaveLostEvents = false;
   private connectionLost = false;
+  private closing = false;
   private resyncTimer: NodeJS.Timeout | undefined;
   private readonly recoveredListeners = new Set<() => void>();
 
@@ -49,24 +72,37 @@ export class RedisLink implements OnApplicationShutdown {
     this.sub = sub;
   }
 
-  /** The clients for `@socket.io/redis-adapter`; publishing never rejects, it marks the loss instead. */
+  /**
+   * The clients for `@socket.io/redis-adapter`, which fires its commands without catching them: a publish that
+   * fails marks the loss (and a resync follows) instead of rejecting, and a (un)subscribe that fails (Redis
+   * away at shutdown) is logged instead of rejecting.
+   */
   adapterClients(): { pubClient: RedisClient; subClient: RedisClient } {
     if (!this.pub || !this.sub) throw new Error('Redis is not connected');
-    const pub = this.pub;
-    const guardedPub = new Proxy(pub, {
-      get: (target, property) => {
-        if (property === 'publish') {
-          return (channel: string, message: string | Buffer) =>
-            target.publish(channel, message).catch((err: unknown) => {
-              this.eventsLost(`publish failed: ${err instanceof Error ? err.message : String(err)}`);
-              return 0;
-            });
-        }
-        const value: unknown = Reflect.get(target, property, target);
-        return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+    const guardedPub = guard(this.pub, {
+      publish: (err) => {
+        this.eventsLost(`publish failed: ${err}`);
+        return 0;
       },
     });
-    return { pubClient: guardedPub, subClient: this.sub };
+    const ignored = (err: string) => {
+      if (!this.closing) this.logger.warn(`A subscription change failed: ${err}`);
+    };
+    const guardedSub = guard(this.sub, {
+      subscribe: ignored,
+      unsubscribe: ignored,
+      pSubscribe: ignored,
+      pUnsubscribe: ignored,
+    });
+    return { pubClient: guardedPub, subClient: guardedSub };
+  }
+
+  /**
+   * The connection for plain commands (the abuse limits' counters), undefined until connected. It is the
+   * publishing connection, which has no offline queue: while Redis is away a command fails at once.
+   */
+  commandClient(): RedisClient | undefined {
+    return this.pub;
   }
 
   /** 'off' without REDIS_URL; 'up' when both connections are ready. */
@@ -89,12 +125,26 @@ export class RedisLink implements OnApplicationShutdown {
     if (this.status() === 'up') this.scheduleResync(RESYNC_RETRY_MS);
   }
 
+  /**
+   * Closes both connections: gracefully when Redis answers (pending commands finish), at once when it does not
+   * (a graceful close would wait for Redis forever), and never longer than CLOSE_TIMEOUT_MS.
+   */
   async onApplicationShutdown(): Promise<void> {
+    this.closing = true;
     clearTimeout(this.resyncTimer);
     this.recoveredListeners.clear();
     const clients = [this.pub, this.sub].filter((c): c is RedisClient => !!c);
+    const reachable = this.status() === 'up';
     this.pub = this.sub = undefined;
-    await Promise.all(clients.map((c) => c.close().catch(() => undefined)));
+    if (reachable) {
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([
+        Promise.all(clients.map((c) => c.close().catch(() => undefined))),
+        new Promise((resolve) => (timer = setTimeout(resolve, CLOSE_TIMEOUT_MS))),
+      ]);
+      clearTimeout(timer);
+    }
+    for (const client of clients) if (client.isOpen) client.destroy();
   }
 
   private connectionFailed(err: Error): void {

@@ -56,7 +56,7 @@ function slowPut(
   });
 }
 
-describeCluster('SIGTERM: a replica drains and stops cleanly', ['postgres'], () => {
+describeCluster('SIGTERM: a replica drains and stops cleanly', ['postgres', 'redis'], () => {
   const stack = new ClusterStack();
   let databaseUrl: string;
 
@@ -142,5 +142,26 @@ describeCluster('SIGTERM: a replica drains and stops cleanly', ['postgres'], () 
     // "io server disconnect" is the server closing the socket; "transport close" would be the process dying.
     expect(disconnected.reason).toBe('io server disconnect');
     await expect(replica.exited).resolves.toEqual({ code: 0, signal: null });
+  });
+
+  it('stops with exit 0 even while Redis is away', async () => {
+    const redis = await stack.redis();
+    const replica = await stack.replica('C', {
+      DATABASE_URL: databaseUrl,
+      REDIS_URL: redis.url,
+      SHUTDOWN_DRAIN_MS: '0',
+      SHUTDOWN_GRACE_MS: '2000',
+    });
+    await replica.waitReady();
+    const fencer = await makeUser(replica.url);
+    const socket = await stack.socket(replica.url, fencer.client, 'fencer@C');
+    await redis.stop();
+    // A publish while Redis is away: it must neither end the process nor hold the shutdown.
+    expect((await fencer.client.post('/api/posts', { content: 'Touché', weapon: 'foil' })).status).toBe(201);
+    const signalledAt = Date.now();
+    replica.kill('SIGTERM');
+    await expect(socket.waitForDisconnect(10_000)).resolves.toMatchObject({ reason: 'io server disconnect' });
+    await expect(replica.exited).resolves.toEqual({ code: 0, signal: null });
+    expect(Date.now() - signalledAt).toBeLessThan(8_000);
   });
 });
