@@ -21,6 +21,8 @@ async function signIn(page: Page, username: string, password: string): Promise<v
   await page.getByRole('link', { name: 'Your profile' }).waitFor();
 }
 
+const liveConnection = (page: Page) => page.locator('[data-live-connection="connected"]');
+
 function moderationBadge(page: Page) {
   return page.getByRole('link', { name: 'Moderation' }).getByTestId('badge');
 }
@@ -36,7 +38,7 @@ describeInBrowser('moderation', () => {
     await app?.stop();
   });
 
-  it('B reports A’s post, the admin sees it live and bans A for 1 hour, and A’s next post is refused', async () => {
+  it('B reports A’s post, the admin sees it live and bans A for 1 hour, and A’s open feed closes at once', async () => {
     const a = await newPage(browser, app.url);
     const b = await newPage(browser, app.url);
     const admin = await newPage(browser, app.url);
@@ -78,6 +80,26 @@ describeInBrowser('moderation', () => {
     await expect(admin.page.getByTestId('pending-count').textContent()).resolves.toBe('1');
     await screenshot(admin.page, 'moderation-queue-live');
 
+    // A and B are connected (for the message box further down).
+    const bId = ((await (await b.page.request.get('/api/user')).json()) as { id: string }).id;
+    const request = await a.page.request.post('/api/friend-requests', { data: { receiverId: bId } });
+    const requestId = ((await request.json()) as { id: string }).id;
+    const accepted = await b.page.request.put(`/api/friend-requests/${requestId}`, {
+      data: { status: 'accepted' },
+    });
+    expect(accepted.status()).toBe(200);
+
+    // A has the feed open, with a post's comment box, live; nothing says "banned" yet.
+    await a.page.goto('/epee');
+    const ownPost = a.page.locator('article', { hasText: content });
+    await ownPost.getByRole('button', { name: 'Comment' }).click();
+    const commentBox = ownPost.getByPlaceholder('Write a comment...');
+    await commentBox.waitFor();
+    await expect(commentBox.isEnabled()).resolves.toBe(true);
+    await expect(a.page.locator('#post-content').isEnabled()).resolves.toBe(true);
+    await expect(a.page.getByTestId('banned-note').count()).resolves.toBe(0);
+    await liveConnection(a.page).waitFor({ state: 'attached' });
+
     // Ban A for 1 hour from the report.
     await card.getByRole('button', { name: 'Ban User' }).click();
     const dialog = admin.page.getByRole('dialog', { name: 'Ban User' });
@@ -102,13 +124,62 @@ describeInBrowser('moderation', () => {
     await expect(moderationBadge(admin.page).count()).resolves.toBe(0);
     await screenshot(admin.page, 'moderation-after-ban');
 
-    // A is told at once (ban:new), and the next post attempt shows the server's ban message.
-    await a.page.getByText('You are banned from posting and commenting until').waitFor();
-    await a.page.goto('/post');
-    await a.page.locator('#post-content').fill('Let me post again');
-    await a.page.getByRole('button', { name: 'Post', exact: true }).click();
-    await a.page.getByText('Error creating post').waitFor();
-    await a.page.getByText(/You are banned from posting until \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC/).waitFor();
+    // A's open feed closes at once (ban:new), without a reload, and says until when before A types: the
+    // header notice, the composer and the open comment box are closed; the like buttons say why.
+    await a.page
+      .getByTestId('ban-notice')
+      .getByText(/You are banned from posting until .+\./)
+      .waitFor();
+    const composerNote = a.page.getByTestId('composer').getByTestId('banned-note');
+    await composerNote.getByText(/^You are banned from posting until .+/).waitFor();
+    await expect(a.page.locator('#post-content').isDisabled()).resolves.toBe(true);
+    await expect(
+      a.page.getByTestId('composer').getByRole('button', { name: 'Post', exact: true }).isDisabled(),
+    ).resolves.toBe(true);
+    await expect(a.page.getByRole('button', { name: 'Photo/Video' }).isDisabled()).resolves.toBe(true);
+    await expect(commentBox.isDisabled()).resolves.toBe(true);
+    await ownPost.getByTestId('banned-note').waitFor();
+    const like = ownPost.getByRole('button', { name: 'Like', exact: true });
+    await expect(like.isDisabled()).resolves.toBe(true);
+    await expect(like.getAttribute('title')).resolves.toMatch(/^You are banned from posting until /);
+    // Every closed control names the same end.
+    const notice = await composerNote.textContent();
+    await expect(ownPost.getByTestId('banned-note').textContent()).resolves.toBe(notice);
+    await expect(like.getAttribute('title')).resolves.toBe(notice);
+    await expect(a.page.getByTestId('composer').getByTestId('banned-note').count()).resolves.toBe(1);
+    await screenshot(a.page, 'moderation-banned-feed', { fullPage: false });
+    await a.page.getByRole('button', { name: 'Dismiss notification' }).click();
+    await a.page.getByText('You have been banned from posting').waitFor({ state: 'hidden' });
+    await a.page.setViewportSize({ width: 360, height: 780 });
+    await screenshot(a.page, 'moderation-banned-feed-360', { fullPage: false });
+    await commentBox.scrollIntoViewIfNeeded();
+    await screenshot(a.page, 'moderation-banned-comment-360', { fullPage: false });
+    await a.page.setViewportSize({ width: 1280, height: 900 });
+
+    // The message box to a connection is closed the same way.
+    await a.page.goto(`/messages?with=${bId}`);
+    const messageInput = a.page.getByTestId('message-input');
+    await messageInput.waitFor();
+    await expect(messageInput.isDisabled()).resolves.toBe(true);
+    await a.page.getByRole('main').getByTestId('banned-note').waitFor();
+    await expect(a.page.getByRole('button', { name: 'Send message' }).isDisabled()).resolves.toBe(true);
+    await screenshot(a.page, 'moderation-banned-messages', { fullPage: false });
+
+    // The /post page is closed the same way, and the server refuses a post anyway, naming the end in UTC.
+    await a.page.getByRole('link', { name: 'Create post' }).click();
+    await a.page.getByTestId('composer').getByTestId('banned-note').waitFor();
+    await expect(a.page.locator('#post-content').isDisabled()).resolves.toBe(true);
+    const refused = await a.page.request.post('/api/posts', {
+      data: { content: 'Let me post again', type: 'general', weapon: 'epee' },
+    });
+    expect(refused.status()).toBe(403);
+    await expect(refused.json()).resolves.toEqual({
+      message: expect.stringMatching(/^You are banned from posting until \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC$/),
+    });
+    // A reload keeps it closed: the session user carries the ban.
+    await a.page.reload();
+    await a.page.getByTestId('composer').getByTestId('banned-note').waitFor();
+    await expect(a.page.locator('#post-content').isDisabled()).resolves.toBe(true);
     await screenshot(a.page, 'moderation-banned-user');
 
     // The ban dialog starts over after a success: 24 hours and an empty reason (Ban User disabled).

@@ -21,6 +21,10 @@ export default async function globalSetup(): Promise<void> {
   process.env.SEED_DEMO = 'false';
   process.env.LOG_LEVEL = process.env.LOG_LEVEL ?? 'warn';
   process.env.REDIS_KEY_PREFIX = `piste-test-${runId}`;
+  // The suites register hundreds of users from 127.0.0.1 within minutes, far past the registrations-per-address
+  // limit a person never meets; only that limit is raised (later entries of RATE_LIMITS win). Every other limit
+  // keeps its default, and backend/test/limits.spec.ts proves this one's default with apps of its own.
+  process.env.RATE_LIMITS = ['register=100000/1h', process.env.RATE_LIMITS].filter(Boolean).join(',');
 
   if (!process.env.DATABASE_URL) {
     if (requireServices) throw new Error('REQUIRE_SERVICES=1 but DATABASE_URL is not set');

@@ -1,4 +1,5 @@
 import { Client } from 'pg';
+import { createClient } from 'redis';
 
 export default async function globalTeardown(): Promise<void> {
   const schema = globalThis.__PISTE_TEST_SCHEMA__;
@@ -14,4 +15,17 @@ export default async function globalTeardown(): Promise<void> {
     await client.end();
   }
   await globalThis.__PISTE_EMBEDDED__?.stop();
+  await forgetRedisKeys();
+}
+
+/** The run's keys in Redis (the abuse limits' counts), under its REDIS_KEY_PREFIX (test/global-setup.ts). */
+async function forgetRedisKeys(): Promise<void> {
+  const prefix = process.env.REDIS_KEY_PREFIX;
+  if (!process.env.REDIS_URL || !prefix?.startsWith('piste-test-')) return;
+  const redis = createClient({ url: process.env.REDIS_URL });
+  await redis.connect();
+  for await (const keys of redis.scanIterator({ MATCH: `${prefix}*`, COUNT: 1000 })) {
+    if (keys.length > 0) await redis.del(keys);
+  }
+  await redis.close();
 }

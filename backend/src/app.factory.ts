@@ -9,9 +9,9 @@ import passport from 'passport';
 import type { AppConfig } from './config/config';
 import { AppModule } from './app.module';
 import { SessionMiddleware } from './auth/session.middleware';
-import { IoAdapter } from '@nestjs/platform-socket.io';
 import { Logger as PinoNestLogger } from 'nestjs-pino';
-import { RedisIoAdapter } from './realtime/redis-io.adapter';
+import { PisteIoAdapter } from './realtime/io.adapter';
+import { originCheck } from './common/origins';
 import { RedisLink } from './realtime/redis-link';
 import { expressErrorHandler } from './common/error-reply';
 import { httpLogger, rootLogger } from './common/logging';
@@ -42,19 +42,13 @@ export async function createApp(config: AppConfig, databaseUrl: string): Promise
 
   app.use(
     helmet({
-      contentSecurityPolicy: {
-        directives: {
-          defaultSrc: ["'self'"],
-          imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-          mediaSrc: ["'self'", 'blob:', 'https:'],
-          connectSrc: ["'self'", 'ws:', 'wss:'],
-          styleSrc: ["'self'", "'unsafe-inline'"],
-          upgradeInsecureRequests: null,
-        },
-      },
+      contentSecurityPolicy: { directives: contentSecurityPolicy(config) },
       crossOriginEmbedderPolicy: false,
     }),
   );
+  // Replies about the signed-in user must never be kept by a browser or a shared cache.
+  app.use('/api', noStore);
+  app.use(originCheck(config));
   app.use(express.json({ limit: JSON_BODY_LIMIT }));
   // Probes never need a session: they must answer while PostgreSQL (the session store) is away.
   app.use(skipProbes(app.get(SessionMiddleware).handler));
@@ -69,14 +63,32 @@ export async function createApp(config: AppConfig, databaseUrl: string): Promise
 
   const redis = app.get(RedisLink);
   await redis.connect();
-  app.useWebSocketAdapter(
-    redis.enabled ? new RedisIoAdapter(app, redis, config.redisKeyPrefix) : new IoAdapter(app),
-  );
+  app.useWebSocketAdapter(new PisteIoAdapter(app, config, redis));
   return app;
+}
+
+/**
+ * Scripts, styles, images, media and connections from the app itself only (uploads are served from
+ * /objects); sockets and requests may also go to the configured extra origins.
+ */
+function contentSecurityPolicy(config: AppConfig): Record<string, string[] | null> {
+  return {
+    defaultSrc: ["'self'"],
+    imgSrc: ["'self'", 'data:', 'blob:'],
+    mediaSrc: ["'self'", 'blob:'],
+    connectSrc: ["'self'", ...config.allowedOrigins],
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    upgradeInsecureRequests: null,
+  };
 }
 
 function skipProbes(handler: RequestHandler): RequestHandler {
   return (req, res, next) => (req.path.startsWith('/health/') ? next() : handler(req, res, next));
+}
+
+function noStore(_req: Request, res: Response, next: NextFunction): void {
+  res.setHeader('Cache-Control', 'no-store');
+  next();
 }
 
 /** Serves the built frontend; any non-API GET that accepts HTML gets index.html (client-side routes). */

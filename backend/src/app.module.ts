@@ -17,6 +17,7 @@ import { ObjectsModule } from './objects/objects.module';
 import { SeedModule } from './database/seed.module';
 import { MessagesModule } from './messages/messages.module';
 import { ModerationModule } from './moderation/moderation.module';
+import { LimitsModule } from './limits/limits.module';
 
 /** The domain modules, one per folder. */
 const DOMAIN_MODULES = [
@@ -29,6 +30,7 @@ const DOMAIN_MODULES = [
   ConnectionsModule,
   MessagesModule,
   ModerationModule,
+  LimitsModule,
 ];
 
 @Module({})

@@ -1,7 +1,5 @@
-import { RequestMethod } from '@nestjs/common';
-import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
 import { IS_PUBLIC } from '../src/common/decorators';
-import { ApiClient, startTestApp, type TestApp } from './helpers';
+import { ApiClient, appRoutes, startTestApp, type TestApp } from './helpers';
 
 /** Closed by default: walks every route and checks that only the deliberate few are public. */
 describe('route access', () => {
@@ -25,40 +23,7 @@ describe('route access', () => {
     'PUT /api/objects/upload/:token',
   ];
 
-  function routes(): { route: string; isPublic: boolean; path: string; method: string }[] {
-    const discovery = t.app.get(DiscoveryService);
-    const scanner = t.app.get(MetadataScanner);
-    const reflector = t.app.get(Reflector);
-    const found: { route: string; isPublic: boolean; path: string; method: string }[] = [];
-    for (const wrapper of discovery.getControllers()) {
-      const instance = wrapper.instance as Record<string, unknown> | undefined;
-      if (!instance || !wrapper.metatype) continue;
-      const base = String(Reflect.getMetadata('path', wrapper.metatype) ?? '');
-      for (const name of scanner.getAllMethodNames(Object.getPrototypeOf(instance))) {
-        const handler = instance[name] as object;
-        const paths = Reflect.getMetadata('path', handler) as string | string[] | undefined;
-        const method = Reflect.getMetadata('method', handler) as RequestMethod | undefined;
-        if (paths === undefined || method === undefined) continue;
-        const isPublic = !!reflector.getAllAndOverride<boolean>(IS_PUBLIC, [
-          handler as never,
-          wrapper.metatype,
-        ]);
-        for (const path of [paths].flat()) {
-          const full = `/${[base, path]
-            .map((p) => p.replace(/^\/|\/$/g, ''))
-            .filter(Boolean)
-            .join('/')}`;
-          found.push({
-            route: `${RequestMethod[method]} ${full}`,
-            isPublic,
-            path: full,
-            method: RequestMethod[method],
-          });
-        }
-      }
-    }
-    return found;
-  }
+  const routes = () => appRoutes(t).map((r) => ({ ...r, isPublic: r.marked(IS_PUBLIC) }));
 
   it('marks only the intended routes public', () => {
     const publicRoutes = routes()

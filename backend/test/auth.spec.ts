@@ -28,6 +28,7 @@ describe('auth', () => {
       name: 'Ada Lovelace',
       avatar: null,
       isAdmin: false,
+      bannedUntil: null,
     });
     expect(res.body).not.toHaveProperty('password');
     const cookie = res.headers.getSetCookie().join(';');

@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { randomBytes } from 'node:crypto';
-import type { INestApplication } from '@nestjs/common';
+import { RequestMethod, type INestApplication } from '@nestjs/common';
+import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
 import { io, type Socket } from 'socket.io-client';
 import type {
   ClientToServerEvents,
@@ -215,4 +216,49 @@ export async function connectUsers(_t: TestApp, a: TestUser, b: TestUser): Promi
   if (accepted.status !== 200) {
     throw new Error(`accepting failed: ${accepted.status} ${JSON.stringify(accepted.body)}`);
   }
+}
+
+/** One route of the running app, found by walking its controllers. */
+export interface AppRoute {
+  /** e.g. 'POST /api/posts' */
+  route: string;
+  method: string;
+  path: string;
+  /** Whether the handler or its controller carries this metadata (e.g. IS_PUBLIC). */
+  marked(key: string): boolean;
+}
+
+/** Every route the app serves, so tests can check that each carries the markers it should. */
+export function appRoutes(t: TestApp): AppRoute[] {
+  const discovery = t.app.get(DiscoveryService);
+  const scanner = t.app.get(MetadataScanner);
+  const reflector = t.app.get(Reflector);
+  const found: AppRoute[] = [];
+  for (const wrapper of discovery.getControllers()) {
+    const instance = wrapper.instance as Record<string, unknown> | undefined;
+    const controller = wrapper.metatype;
+    if (!instance || !controller) continue;
+    const base = String(Reflect.getMetadata('path', controller) ?? '');
+    for (const name of scanner.getAllMethodNames(Object.getPrototypeOf(instance))) {
+      const handler = instance[name] as object;
+      const paths = Reflect.getMetadata('path', handler) as string | string[] | undefined;
+      const method = Reflect.getMetadata('method', handler) as RequestMethod | undefined;
+      if (paths === undefined || method === undefined) continue;
+      const marked = (key: string) =>
+        !!reflector.getAllAndOverride<boolean>(key, [handler as never, controller]);
+      for (const path of [paths].flat()) {
+        const full = `/${[base, path]
+          .map((part) => part.replace(/^\/|\/$/g, ''))
+          .filter(Boolean)
+          .join('/')}`;
+        found.push({
+          route: `${RequestMethod[method]} ${full}`,
+          method: RequestMethod[method],
+          path: full,
+          marked,
+        });
+      }
+    }
+  }
+  return found;
 }

@@ -14,7 +14,9 @@ import { registerPayloadSchema, type Profile, type SessionUser } from '@piste/co
 import { CurrentUser, Public } from '../common/decorators';
 import { ZodPipe } from '../common/zod.pipe';
 import { UsersService } from '../users/users.service';
+import { RealtimePublisher } from '../realtime/realtime.publisher';
 import { toProfile } from '../users/users.mapper';
+import { RateLimit } from '../limits/rate-limit.guard';
 import { AuthService } from './auth.service';
 import { LocalLoginGuard } from './guards';
 
@@ -34,9 +36,11 @@ export class AuthController {
   constructor(
     private readonly auth: AuthService,
     private readonly users: UsersService,
+    private readonly publisher: RealtimePublisher,
   ) {}
 
   @Public()
+  @RateLimit('register', 'address')
   @Post('register')
   async register(
     @Req() request: Request,
@@ -59,10 +63,13 @@ export class AuthController {
   @HttpCode(200)
   @Post('logout')
   async logout(@Req() request: Request): Promise<{ message: string }> {
+    const sessionId = request.session ? request.sessionID : undefined;
     await settle((done) => request.logOut(done));
     await new Promise<void>((resolve) =>
       request.session ? request.session.destroy(() => resolve()) : resolve(),
     );
+    // The session's sockets end with it, on every replica.
+    if (sessionId) this.publisher.endSession(sessionId);
     request.res?.clearCookie('piste.sid');
     return { message: 'Logged out' };
   }

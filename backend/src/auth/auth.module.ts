@@ -1,6 +1,8 @@
 import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { PassportModule } from '@nestjs/passport';
+import { BansModule } from '../moderation/bans.module';
+import { NotBannedGuard } from '../moderation/not-banned.guard';
 import { UsersModule } from '../users/users.module';
 import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
@@ -10,14 +12,16 @@ import { SessionSerializer } from './session.serializer';
 import { SessionMiddleware } from './session.middleware';
 
 @Module({
-  imports: [UsersModule, PassportModule.register({ session: true })],
+  imports: [UsersModule, BansModule, PassportModule.register({ session: true })],
   controllers: [AuthController],
   providers: [
     AuthService,
     LocalStrategy,
     SessionSerializer,
     SessionMiddleware,
+    // In this order: signed in (and admin where required) first, then not banned for changes.
     { provide: APP_GUARD, useClass: SessionGuard },
+    { provide: APP_GUARD, useClass: NotBannedGuard },
   ],
   exports: [AuthService, SessionMiddleware],
 })

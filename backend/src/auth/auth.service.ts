@@ -1,10 +1,16 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { BadRequestException, Inject, Injectable, Logger } from '@nestjs/common';
+import { randomBytes } from 'node:crypto';
 import type { RegisterPayload, SessionUser } from '@piste/contracts';
 import { registerPayloadSchema } from '@piste/contracts';
 import { APP_CONFIG, type AppConfig } from '../config/config';
+import { BansService } from '../moderation/bans.service';
 import { UsersService } from '../users/users.service';
 import { toSessionUser } from '../users/users.mapper';
 import { hashPassword, verifyPassword } from './password';
+import { RealtimePublisher } from '../realtime/realtime.publisher';
+
+/** What the client shows as text in place of a picture: short, with no URL or path characters. */
+const TEXT_AVATAR = /^[^/:\\.\s]{1,16}$/u;
 
 @Injectable()
 export class AuthService {
@@ -12,26 +18,50 @@ export class AuthService {
 
   constructor(
     private readonly users: UsersService,
+    private readonly bans: BansService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly publisher: RealtimePublisher,
   ) {}
 
   async register(payload: ReturnType<typeof registerPayloadSchema.parse>): Promise<SessionUser> {
     const { password, ...fields } = payload;
+    // An image avatar is a file the user uploaded (the profile's rule), and a new account has no uploads yet:
+    // at registration only a text avatar (initials, an emoji) is accepted, nothing a browser would fetch.
+    if (fields.avatar && !TEXT_AVATAR.test(fields.avatar)) {
+      throw new BadRequestException('Avatar must be an uploaded image');
+    }
     const user = await this.users.create({ ...fields, passwordHash: await hashPassword(password) });
-    return toSessionUser(user);
+    return toSessionUser(user, null);
   }
 
-  /** Null when the username or password is wrong; never says which. */
+  /**
+   * Null when the username or password is wrong; never says which, not even by timing: an unknown username
+   * is checked against a stand-in hash, so it costs what a wrong password costs.
+   */
   async validateCredentials(username: string, password: string): Promise<SessionUser | null> {
     const user = await this.users.findByUsernameWithPassword(username);
-    if (!user || !(await verifyPassword(user.password, password))) return null;
-    return toSessionUser(user);
+    if (!user) {
+      await verifyPassword(await this.standInHash(), password);
+      return null;
+    }
+    if (!(await verifyPassword(user.password, password))) return null;
+    return toSessionUser(user, await this.bans.activeBanEnd(user.id));
   }
 
-  /** The session carries only the user id; this reloads the user on each request so bans and edits apply at once. */
+  private standInHashPromise: Promise<string> | undefined;
+
+  private standInHash(): Promise<string> {
+    this.standInHashPromise ??= hashPassword(randomBytes(16).toString('hex'));
+    return this.standInHashPromise;
+  }
+
+  /**
+   * The session carries only the user id; this reloads the user, and when their ban ends, on each request so
+   * bans and edits apply at once. The two lookups run side by side.
+   */
   async sessionUser(id: string): Promise<SessionUser | null> {
-    const user = await this.users.findById(id);
-    return user ? toSessionUser(user) : null;
+    const [user, bannedUntil] = await Promise.all([this.users.findById(id), this.bans.activeBanEnd(id)]);
+    return user ? toSessionUser(user, bannedUntil) : null;
   }
 
   /**
@@ -47,6 +77,8 @@ export class AuthService {
     const passwordHash = await hashPassword(password);
     if (existing) {
       await this.users.setAdmin(existing.id, passwordHash);
+      // Open sockets of this user (on any replica) join the admins room now.
+      this.publisher.refreshUser(existing.id);
       this.logger.log(`Admin '${username}' is ready`);
       return;
     }

@@ -11,6 +11,7 @@ import type { Request } from 'express';
 import { loginSchema, type SessionUser } from '@piste/contracts';
 import { IS_ADMIN_ONLY, IS_PUBLIC } from '../common/decorators';
 import { parseOrThrow } from '../common/zod.pipe';
+import { LoginAttempts } from '../limits/login-attempts';
 
 /** Global guard: closed by default. Public routes say so; admin routes need isAdmin. */
 @Injectable()
@@ -32,13 +33,25 @@ export class SessionGuard implements CanActivate {
   }
 }
 
-/** Validates the login body, checks credentials with the local strategy and starts a fresh session. */
+/**
+ * Validates the login body, checks credentials with the local strategy (as one attempt counted against the
+ * sign-in limits) and starts a fresh session.
+ */
 @Injectable()
 export class LocalLoginGuard extends AuthGuard('local') {
+  constructor(private readonly loginAttempts: LoginAttempts) {
+    super();
+  }
+
   override async canActivate(context: ExecutionContext): Promise<boolean> {
     const request = context.switchToHttp().getRequest<Request>();
-    request.body = parseOrThrow(loginSchema, request.body);
-    const ok = (await super.canActivate(context)) as boolean;
+    const credentials = parseOrThrow(loginSchema, request.body);
+    request.body = credentials;
+    const ok = await this.loginAttempts.attempt(
+      request,
+      credentials.username,
+      async () => (await super.canActivate(context)) as boolean,
+    );
     // passport's logIn regenerates the session id, so a fixed session cannot be reused.
     await super.logIn(request);
     return ok;

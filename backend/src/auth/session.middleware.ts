@@ -8,16 +8,23 @@ import type { Pool } from 'pg';
 import { APP_CONFIG, type AppConfig } from '../config/config';
 
 export const SESSION_COOKIE = 'piste.sid';
-const THIRTY_DAYS_MS = 30 * 24 * 60 * 60 * 1000;
 
 /** One express-session middleware, stored in the `sessions` table; shared by HTTP and the socket gateway. */
 @Injectable()
 export class SessionMiddleware {
   readonly handler: RequestHandler;
+  /** Where sessions live; the socket gateway asks it whether a socket's session still holds. */
+  readonly store: session.Store;
 
   constructor(dataSource: DataSource, @Inject(APP_CONFIG) config: AppConfig) {
     const PgStore = connectPgSimple(session);
     const pool = (dataSource.driver as PostgresDriver).master as Pool;
+    this.store = new PgStore({
+      pool,
+      tableName: 'sessions',
+      createTableIfMissing: false,
+      pruneSessionInterval: 15 * 60,
+    });
     this.handler = session({
       name: SESSION_COOKIE,
       secret: config.sessionSecret,
@@ -25,13 +32,14 @@ export class SessionMiddleware {
       saveUninitialized: false,
       rolling: true,
       proxy: config.trustProxy,
-      store: new PgStore({
-        pool,
-        tableName: 'sessions',
-        createTableIfMissing: false,
-        pruneSessionInterval: 15 * 60,
-      }),
-      cookie: { httpOnly: true, sameSite: 'lax', secure: config.cookieSecure, maxAge: THIRTY_DAYS_MS },
+      store: this.store,
+      cookie: {
+        httpOnly: true,
+        sameSite: 'lax',
+        // Behind a TLS-terminating proxy (TRUST_PROXY), Secure follows X-Forwarded-Proto.
+        secure: config.cookieSecure ? true : config.trustProxy ? 'auto' : false,
+        maxAge: config.sessionTtlSeconds * 1000,
+      },
     });
   }
 }

@@ -4,12 +4,20 @@ import type { SessionUser } from '@piste/contracts';
 
 export const IS_PUBLIC = 'piste:isPublic';
 export const IS_ADMIN_ONLY = 'piste:isAdminOnly';
+export const IS_ALLOWED_WHILE_BANNED = 'piste:isAllowedWhileBanned';
 
 /** Opens a route to signed-out visitors; every other route needs a session. */
 export const Public = () => SetMetadata(IS_PUBLIC, true);
 
 /** Closes a route to everyone but admins (403 otherwise). */
 export const AdminOnly = () => SetMetadata(IS_ADMIN_ONLY, true);
+
+/**
+ * Lets a banned user make this change. Every other POST, PUT, PATCH and DELETE is refused while a ban lasts
+ * (NotBannedGuard); reading is never refused. Reserved for safety (report, hide, block) and for answering,
+ * withdrawing or deleting the user's own things — see SECURITY.md, "Bans".
+ */
+export const AllowedWhileBanned = () => SetMetadata(IS_ALLOWED_WHILE_BANNED, true);
 
 /** The signed-in user of the request. */
 export const CurrentUser = createParamDecorator((_: unknown, ctx: ExecutionContext): SessionUser => {

@@ -1,6 +1,7 @@
 import { HttpException, HttpStatus, Logger } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
 import { QueryFailedError } from 'typeorm';
+import { NUL_MESSAGE } from '@piste/contracts';
 
 /** How long a client should wait before retrying while a dependency (PostgreSQL, storage) is unreachable. */
 export const RETRY_AFTER_SECONDS = 5;
@@ -81,6 +82,8 @@ export function describeError(exception: unknown): ErrorReply {
     if (code === '23505') return { status: HttpStatus.CONFLICT, message: 'Already exists' };
     if (code === '23503') return { status: HttpStatus.NOT_FOUND, message: 'Not found' };
     if (code === '22P02') return { status: HttpStatus.BAD_REQUEST, message: 'Invalid id' };
+    // Text PostgreSQL cannot store (a NUL character) that a schema let through.
+    if (code === '22021') return { status: HttpStatus.BAD_REQUEST, message: NUL_MESSAGE };
   }
   return { status: HttpStatus.INTERNAL_SERVER_ERROR, message: 'Something went wrong', unexpected: true };
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { rateLimitsVariable, type RateLimits } from './rate-limits';
 
 const bool = z
   .enum(['true', 'false', '1', '0', ''])
@@ -26,6 +27,29 @@ export const envSchema = z.object({
   REDIS_URL: optionalString,
   REDIS_KEY_PREFIX: z.string().default('piste'),
   SESSION_SECRET: z.string().min(16, 'SESSION_SECRET must be at least 16 characters').optional(),
+  SESSION_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(30 * 24 * 60 * 60),
+  ALLOWED_ORIGINS: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      const origins = (v ?? '')
+        .split(',')
+        .map((o) => o.trim())
+        .filter(Boolean);
+      for (const origin of origins) {
+        if (!/^https?:\/\/[^/\s]+$/.test(origin)) {
+          ctx.addIssue({
+            code: 'custom',
+            message: `ALLOWED_ORIGINS: '${origin}' is not an origin like https://example.org`,
+          });
+        }
+      }
+      return origins;
+    }),
   COOKIE_SECURE: bool,
   TRUST_PROXY: bool,
   ADMIN_USERNAME: optionalString,
@@ -36,6 +60,7 @@ export const envSchema = z.object({
     .transform((v) => v === 'true' || v === '1'),
   FRONTEND_DIST: optionalString,
   UPLOAD_URL_TTL_SECONDS: z.coerce.number().int().min(10).default(900),
+  RATE_LIMITS: rateLimitsVariable,
   LOG_LEVEL: z.enum(['error', 'warn', 'log', 'debug', 'verbose']).default('log'),
   LOG_FORMAT: z.enum(['json', 'pretty']).default('json'),
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(600_000).optional(),
@@ -71,12 +96,18 @@ export type AppConfig = {
   redisUrl: string | undefined;
   redisKeyPrefix: string;
   sessionSecret: string;
+  /** A session ends this long after its last use; its sockets end with it. */
+  sessionTtlSeconds: number;
+  /** Origins besides the app's own that may send state-changing requests and open sockets. */
+  allowedOrigins: string[];
   cookieSecure: boolean;
   trustProxy: boolean;
   admin: { username: string; password: string } | undefined;
   seedDemo: boolean;
   frontendDist: string | undefined;
   uploadUrlTtlSeconds: number;
+  /** The abuse limits: DEFAULT_RATE_LIMITS with RATE_LIMITS's overrides (SECURITY.md, "Abuse limits"). */
+  rateLimits: RateLimits;
   logLevel: 'error' | 'warn' | 'log' | 'debug' | 'verbose';
   logFormat: 'json' | 'pretty';
   shutdown: {
@@ -124,6 +155,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     redisUrl: e.REDIS_URL,
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
     sessionSecret: e.SESSION_SECRET ?? DEV_SESSION_SECRET,
+    sessionTtlSeconds: e.SESSION_TTL_SECONDS,
+    allowedOrigins: e.ALLOWED_ORIGINS,
     cookieSecure: e.COOKIE_SECURE,
     trustProxy: e.TRUST_PROXY,
     admin:
@@ -133,6 +166,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     seedDemo: e.SEED_DEMO,
     frontendDist: e.FRONTEND_DIST,
     uploadUrlTtlSeconds: e.UPLOAD_URL_TTL_SECONDS,
+    rateLimits: e.RATE_LIMITS,
     logLevel: e.LOG_LEVEL,
     logFormat: e.LOG_FORMAT,
     shutdown: {

@@ -11,8 +11,9 @@ import {
 } from '@piste/contracts';
 import type { z } from 'zod';
 import { assertSelf } from '../common/assert-self';
-import { CurrentUser, uuidParam } from '../common/decorators';
+import { AllowedWhileBanned, CurrentUser, uuidParam } from '../common/decorators';
 import { ZodPipe } from '../common/zod.pipe';
+import { RateLimit } from '../limits/rate-limit.guard';
 import { ConnectionsService } from './connections.service';
 
 /** Connection requests, connections, discover search and blocking (spec sections 4, 5 and 7). */
@@ -21,6 +22,7 @@ export class ConnectionsController {
   constructor(private readonly connections: ConnectionsService) {}
 
   @Post('friend-requests')
+  @RateLimit('friend-requests')
   sendRequest(
     @CurrentUser() user: SessionUser,
     @Body(new ZodPipe(createFriendRequestSchema)) body: z.infer<typeof createFriendRequestSchema>,
@@ -29,7 +31,9 @@ export class ConnectionsController {
     return this.connections.sendRequest(user.id, body.receiverId);
   }
 
+  /** The receiver accepts or declines; a banned user may still answer requests they received. */
   @Put('friend-requests/:id')
+  @AllowedWhileBanned()
   respond(
     @CurrentUser() user: SessionUser,
     @Param('id', uuidParam()) id: string,
@@ -40,6 +44,7 @@ export class ConnectionsController {
 
   /** The sender withdraws a pending request. */
   @Delete('friend-requests/:id')
+  @AllowedWhileBanned()
   @HttpCode(204)
   cancelRequest(@CurrentUser() user: SessionUser, @Param('id', uuidParam()) id: string): Promise<void> {
     return this.connections.cancelRequest(user.id, id);
@@ -80,6 +85,7 @@ export class ConnectionsController {
   }
 
   @Delete('friends/:userId')
+  @AllowedWhileBanned()
   @HttpCode(204)
   removeConnection(
     @CurrentUser() user: SessionUser,
@@ -102,6 +108,7 @@ export class ConnectionsController {
   }
 
   @Post('block-user')
+  @AllowedWhileBanned()
   @HttpCode(200)
   block(
     @CurrentUser() user: SessionUser,
@@ -111,6 +118,7 @@ export class ConnectionsController {
   }
 
   @Post('unblock-user')
+  @AllowedWhileBanned()
   @HttpCode(200)
   unblock(
     @CurrentUser() user: SessionUser,

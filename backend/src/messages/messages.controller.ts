@@ -8,8 +8,9 @@ import {
   type MessagesQuery,
   type SessionUser,
 } from '@piste/contracts';
-import { CurrentUser, uuidParam } from '../common/decorators';
+import { AllowedWhileBanned, CurrentUser, uuidParam } from '../common/decorators';
 import { ZodPipe } from '../common/zod.pipe';
+import { RateLimit } from '../limits/rate-limit.guard';
 import { MessagesService, type SendMessageInput } from './messages.service';
 
 @Controller('api')
@@ -22,6 +23,7 @@ export class MessagesController {
   }
 
   @Delete('conversations/:id')
+  @AllowedWhileBanned()
   @HttpCode(204)
   async deleteConversation(
     @CurrentUser() user: SessionUser,
@@ -31,6 +33,7 @@ export class MessagesController {
   }
 
   @Post('conversations/:id/read')
+  @AllowedWhileBanned()
   @HttpCode(200)
   markRead(
     @CurrentUser() user: SessionUser,
@@ -49,6 +52,7 @@ export class MessagesController {
 
   /** 201 with the new message; 200 with the stored one when the same clientId is sent again. */
   @Post('messages')
+  @RateLimit('messages')
   async send(
     @CurrentUser() user: SessionUser,
     @Body(new ZodPipe(sendMessageSchema)) body: SendMessageInput,

@@ -3,15 +3,15 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { Clock } from '../common/clock';
 import { BanEntity } from './moderation.entities';
 import { BansService } from './bans.service';
-import { NotBannedGuard } from './not-banned.guard';
 
 /**
- * Bans on their own, so the posts module can enforce them (`@UseGuards(NotBannedGuard)`) while the
- * moderation module, which imports posts, issues them — no import cycle.
+ * Bans on their own, so the auth module (the session user's `bannedUntil`, the global NotBannedGuard) and the
+ * realtime gateway can enforce them while the moderation module, which imports posts, issues them — no import
+ * cycle.
  */
 @Module({
   imports: [TypeOrmModule.forFeature([BanEntity])],
-  providers: [BansService, NotBannedGuard, Clock],
-  exports: [BansService, NotBannedGuard, Clock],
+  providers: [BansService, Clock],
+  exports: [BansService, Clock],
 })
 export class BansModule {}

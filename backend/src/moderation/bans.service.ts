@@ -1,4 +1,4 @@
-import { ForbiddenException, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, MoreThan, Repository } from 'typeorm';
 import { Clock } from '../common/clock';
@@ -13,7 +13,10 @@ export interface NewBan {
   durationHours: number;
 }
 
-/** Temporary bans from posting and commenting. A ban is active while `bannedUntil` is in the future: no expiry job. */
+/**
+ * Temporary bans: while one lasts the user can read but not create or change what others see (SECURITY.md,
+ * "Bans"; enforced by NotBannedGuard). A ban is active while `bannedUntil` is in the future: no expiry job.
+ */
 @Injectable()
 export class BansService {
   constructor(
@@ -29,10 +32,20 @@ export class BansService {
     });
   }
 
-  /** 403 naming the end time when the user is banned. */
-  async assertNotBanned(userId: string): Promise<void> {
-    const ban = await this.activeBan(userId);
-    if (ban) throw new ForbiddenException(banMessage(ban.bannedUntil));
+  /** When the user's ban ends (the latest of their active bans), or null when they are not banned. */
+  async activeBanEnd(userId: string): Promise<Date | null> {
+    // Runs with every request (the session user): one read of the (userId, bannedUntil) index.
+    const row = await this.bans
+      .createQueryBuilder('ban')
+      .select('MAX(ban.bannedUntil)', 'until')
+      .where('ban.userId = :userId AND ban.bannedUntil > :now', { userId, now: this.clock.now() })
+      .getRawOne<{ until: Date | string | null }>();
+    return row?.until ? new Date(row.until) : null;
+  }
+
+  /** True while the user is banned. */
+  async isBanned(userId: string): Promise<boolean> {
+    return (await this.activeBanEnd(userId)) !== null;
   }
 
   /** Issues a ban starting now; pass the caller's transaction manager to make it part of a larger change. */

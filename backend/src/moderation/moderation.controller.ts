@@ -8,8 +8,9 @@ import {
   type Report,
   type SessionUser,
 } from '@piste/contracts';
-import { AdminOnly, CurrentUser, uuidParam } from '../common/decorators';
+import { AdminOnly, AllowedWhileBanned, CurrentUser, uuidParam } from '../common/decorators';
 import { ZodPipe } from '../common/zod.pipe';
+import { RateLimit } from '../limits/rate-limit.guard';
 import { BansService } from './bans.service';
 import { toBanView } from './moderation.mapper';
 import { ModerationService } from './moderation.service';
@@ -18,8 +19,10 @@ import { ModerationService } from './moderation.service';
 export class ReportsController {
   constructor(private readonly moderation: ModerationService) {}
 
-  /** Any signed-in user reports someone else's post. */
+  /** Any signed-in user reports someone else's post, banned or not: reporting is a safety tool. */
   @Post()
+  @AllowedWhileBanned()
+  @RateLimit('reports')
   @HttpCode(201)
   create(
     @CurrentUser() user: SessionUser,

@@ -150,6 +150,7 @@ export class ModerationService implements OnModuleInit {
 
     const view = toBanView(ban);
     this.publisher.publish(userRoom(target.id), 'ban:new', { ban: view });
+    this.publisher.refreshUser(target.id);
     if (input.reportId) {
       const report = await this.view(input.reportId);
       this.publisher.publish(ADMINS_ROOM, 'report:updated', { report });

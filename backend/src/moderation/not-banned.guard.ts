@@ -1,19 +1,39 @@
-import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
+import { CanActivate, ExecutionContext, ForbiddenException, Injectable } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
 import type { SessionUser } from '@piste/contracts';
-import { BansService } from './bans.service';
+import { Clock } from '../common/clock';
+import { IS_ALLOWED_WHILE_BANNED, IS_PUBLIC } from '../common/decorators';
+import { banMessage } from './bans.service';
+
+/** The HTTP methods that change something; a ban never stops a user from reading. */
+const CHANGES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
- * Refuses a banned user (403 naming when the ban ends). Runs after the global session guard, so the
- * request has a user; put it on the routes that create content (posts, comments).
+ * Global guard, closed by default: while a user's ban lasts, every change they ask for is refused with a 403
+ * naming when the ban ends — posts, comments, reactions, messages, connection requests, uploads, profile
+ * edits, and any route added later. The few changes a banned user may still make say so with
+ * `@AllowedWhileBanned()`. The ban's end comes with the session user, which is reloaded on every request.
  */
 @Injectable()
 export class NotBannedGuard implements CanActivate {
-  constructor(private readonly bans: BansService) {}
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly clock: Clock,
+  ) {}
 
-  async canActivate(context: ExecutionContext): Promise<boolean> {
-    const user = context.switchToHttp().getRequest<Request>().user as SessionUser | undefined;
-    if (user) await this.bans.assertNotBanned(user.id);
+  canActivate(context: ExecutionContext): boolean {
+    if (context.getType() !== 'http') return true;
+    const request = context.switchToHttp().getRequest<Request>();
+    if (!CHANGES.has(request.method)) return true;
+    const targets = [context.getHandler(), context.getClass()];
+    if (this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, targets)) return true;
+    if (this.reflector.getAllAndOverride<boolean>(IS_ALLOWED_WHILE_BANNED, targets)) return true;
+    // Signed out: the session guard answers 401.
+    const bannedUntil = (request.user as SessionUser | undefined)?.bannedUntil;
+    if (bannedUntil && new Date(bannedUntil) > this.clock.now()) {
+      throw new ForbiddenException(banMessage(new Date(bannedUntil)));
+    }
     return true;
   }
 }

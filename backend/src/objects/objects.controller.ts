@@ -4,6 +4,7 @@ import { pipeline } from 'node:stream';
 import { uploadRequestSchema, type SessionUser, type UploadReply } from '@piste/contracts';
 import { CurrentUser, Public } from '../common/decorators';
 import { ZodPipe } from '../common/zod.pipe';
+import { RateLimit } from '../limits/rate-limit.guard';
 import { parseByteRange } from './byte-range';
 import { ObjectsService, type UploadRequest } from './objects.service';
 
@@ -15,6 +16,7 @@ export class ObjectsController {
 
   /** A single-use upload URL for one file; no body means an avatar (the spec's profile flow). */
   @Post('api/objects/upload')
+  @RateLimit('upload-tickets')
   issueUpload(
     @CurrentUser() user: SessionUser,
     @Body(new ZodPipe(uploadRequestSchema)) body: UploadRequest,

@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, Param, Post, Query, UseGuards } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Param, Post, Query } from '@nestjs/common';
 import {
   commentsQuerySchema,
   createCommentSchema,
@@ -8,9 +8,9 @@ import {
 } from '@piste/contracts';
 import type { z } from 'zod';
 import { assertSelf } from '../common/assert-self';
-import { CurrentUser, uuidParam } from '../common/decorators';
+import { AllowedWhileBanned, CurrentUser, uuidParam } from '../common/decorators';
 import { ZodPipe } from '../common/zod.pipe';
-import { NotBannedGuard } from '../moderation/not-banned.guard';
+import { RateLimit } from '../limits/rate-limit.guard';
 import { CommentsService, type CreateComment } from './comments.service';
 
 @Controller('api')
@@ -26,7 +26,7 @@ export class CommentsController {
   }
 
   @Post('comments')
-  @UseGuards(NotBannedGuard)
+  @RateLimit('comments')
   create(
     @CurrentUser() user: SessionUser,
     @Body(new ZodPipe(createCommentSchema)) body: CreateComment,
@@ -44,6 +44,7 @@ export class CommentsController {
   }
 
   @Delete('comment-likes/:commentId')
+  @AllowedWhileBanned()
   unlike(
     @CurrentUser() user: SessionUser,
     @Param('commentId', uuidParam()) commentId: string,

@@ -75,8 +75,8 @@ export class CommentsService {
       return { comment, post: { ...post, ...counts } };
     });
     const view = toPostComment(comment, user, false);
-    this.events.counts(toPostCounts(post), post.weapon);
-    await this.events.commentCreated(view, post.weapon);
+    await this.events.counts(toPostCounts(post), post);
+    await this.events.commentCreated(view, post);
     this.events.notifyAuthor(post, author, 'comment', 'commented on your post');
     return view;
   }

@@ -44,13 +44,21 @@ export class PostEvents {
     this.publisher.publish(feedRoom(weapon), 'post:deleted', { postId, weapon });
   }
 
-  counts(counts: PostCounts, weapon: Weapon): void {
-    this.publisher.publish(feedRoom(weapon), 'post:counts', { ...counts, weapon });
+  /** New counts of a post, to its feed except the users on either side of a block with its author. */
+  async counts(counts: PostCounts, post: { authorId: string; weapon: Weapon }): Promise<void> {
+    const except = await this.blockedRooms(post.authorId);
+    if (!except) return;
+    this.publisher.publishExcept(feedRoom(post.weapon), except, 'post:counts', {
+      ...counts,
+      weapon: post.weapon,
+    });
   }
 
-  async commentCreated(comment: PostComment, weapon: Weapon): Promise<void> {
-    const except = await this.blockedRooms(comment.authorId);
+  /** A new comment, except to the users on either side of a block with the post's author or the comment's. */
+  async commentCreated(comment: PostComment, post: { authorId: string; weapon: Weapon }): Promise<void> {
+    const except = await this.blockedRooms(post.authorId, comment.authorId);
     if (!except) return;
+    const { weapon } = post;
     this.publisher.publishExcept(feedRoom(weapon), except, 'comment:created', { comment, weapon });
   }
 
@@ -67,12 +75,17 @@ export class PostEvents {
   }
 
   /** Null when the lookup failed: then the event is skipped rather than shown to someone who blocked the author. */
-  private async blockedRooms(authorId: string): Promise<string[] | null> {
+  private async blockedRooms(...authorIds: string[]): Promise<string[] | null> {
     try {
-      return (await usersBlockedEitherWay(this.dataSource.manager, authorId)).map(userRoom);
+      const lists = await Promise.all(
+        [...new Set(authorIds)].map((id) => usersBlockedEitherWay(this.dataSource.manager, id)),
+      );
+      return [...new Set(lists.flat())].map(userRoom);
     } catch (err) {
       // Events are hints (clients refetch on reconnect): a failed lookup must not fail a committed request.
-      this.logger.warn(`Skipped a live event: could not list the blocks of ${authorId}: ${String(err)}`);
+      this.logger.warn(
+        `Skipped a live event: could not list the blocks of ${authorIds.join(', ')}: ${String(err)}`,
+      );
       return null;
     }
   }

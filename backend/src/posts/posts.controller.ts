@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, UseGuards } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import {
   createPostSchema,
   hidePostSchema,
@@ -11,9 +11,9 @@ import {
 } from '@piste/contracts';
 import type { z } from 'zod';
 import { assertSelf } from '../common/assert-self';
-import { CurrentUser, uuidParam } from '../common/decorators';
+import { AllowedWhileBanned, CurrentUser, uuidParam } from '../common/decorators';
 import { ZodPipe } from '../common/zod.pipe';
-import { NotBannedGuard } from '../moderation/not-banned.guard';
+import { RateLimit } from '../limits/rate-limit.guard';
 import { PostsService, type CreatePost } from './posts.service';
 
 @Controller('api')
@@ -35,7 +35,7 @@ export class PostsController {
   }
 
   @Post('posts')
-  @UseGuards(NotBannedGuard)
+  @RateLimit('posts')
   create(
     @CurrentUser() user: SessionUser,
     @Body(new ZodPipe(createPostSchema)) body: CreatePost,
@@ -45,6 +45,7 @@ export class PostsController {
   }
 
   @Delete('posts/:id')
+  @AllowedWhileBanned()
   async delete(
     @CurrentUser() user: SessionUser,
     @Param('id', uuidParam()) id: string,
@@ -54,6 +55,7 @@ export class PostsController {
   }
 
   @Post('hide-post')
+  @AllowedWhileBanned()
   @HttpCode(200)
   async hide(
     @CurrentUser() user: SessionUser,

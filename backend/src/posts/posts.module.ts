@@ -2,7 +2,6 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { ObjectsModule } from '../objects/objects.module';
 import { UsersModule } from '../users/users.module';
-import { BansModule } from '../moderation/bans.module';
 import { CommentEntity, CommentLikeEntity } from './comment.entity';
 import { CommentsController } from './comments.controller';
 import { CommentsService } from './comments.service';
@@ -27,8 +26,6 @@ import { ReactionsService } from './reactions.service';
     ]),
     UsersModule,
     ObjectsModule,
-    // Banned users cannot post or comment (NotBannedGuard).
-    BansModule,
   ],
   controllers: [PostsController, ReactionsController, CommentsController],
   providers: [PostsService, ReactionsService, CommentsService, PostEvents],

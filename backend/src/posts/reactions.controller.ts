@@ -2,7 +2,7 @@ import { Body, Controller, Delete, Param, Post } from '@nestjs/common';
 import { reactionPayloadSchema, type ReactionReply, type SessionUser } from '@piste/contracts';
 import type { z } from 'zod';
 import { assertSelf } from '../common/assert-self';
-import { CurrentUser, uuidParam } from '../common/decorators';
+import { AllowedWhileBanned, CurrentUser, uuidParam } from '../common/decorators';
 import { ZodPipe } from '../common/zod.pipe';
 import { ReactionsService } from './reactions.service';
 
@@ -22,6 +22,7 @@ export class ReactionsController {
   }
 
   @Delete('likes/:userId/:postId')
+  @AllowedWhileBanned()
   unlike(
     @CurrentUser() user: SessionUser,
     @Param('userId', uuidParam()) userId: string,
@@ -41,6 +42,7 @@ export class ReactionsController {
   }
 
   @Delete('dislikes/:userId/:postId')
+  @AllowedWhileBanned()
   undislike(
     @CurrentUser() user: SessionUser,
     @Param('userId', uuidParam()) userId: string,

@@ -46,10 +46,7 @@ export class ReactionsService {
         reply: { postId, ...counts, isLiked: reaction === 'like', isDisliked: reaction === 'dislike' },
       };
     });
-    this.events.counts(
-      toPostCounts({ id: postId, ...reply, commentsCount: post.commentsCount }),
-      post.weapon,
-    );
+    await this.events.counts(toPostCounts({ id: postId, ...reply, commentsCount: post.commentsCount }), post);
     this.events.notifyAuthor(
       post,
       user,
@@ -73,10 +70,7 @@ export class ReactionsService {
       // The two reactions exclude each other, so none is left.
       return { post: locked, reply: { postId, ...counts, isLiked: false, isDisliked: false } };
     });
-    this.events.counts(
-      toPostCounts({ id: postId, ...reply, commentsCount: post.commentsCount }),
-      post.weapon,
-    );
+    await this.events.counts(toPostCounts({ id: postId, ...reply, commentsCount: post.commentsCount }), post);
     return reply;
   }
 

@@ -1,4 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
+import { createHash } from 'node:crypto';
 import { RedisLink } from './redis-link';
 import type { Server } from 'socket.io';
 import type {
@@ -8,7 +9,21 @@ import type {
   ServerToClientEvents,
 } from '@piste/contracts';
 
-export type PisteServer = Server<ClientToServerEvents, ServerToClientEvents>;
+/** Messages between replicas (through the adapter), not seen by clients. */
+export interface ReplicaEvents {
+  /** A user's rights changed (admin, ban): each replica refreshes that user's sockets. */
+  'user:refresh': (userId: string) => void;
+}
+
+export type PisteServer = Server<ClientToServerEvents, ServerToClientEvents, ReplicaEvents>;
+
+/**
+ * The room of one session's sockets. Named by a hash: room names travel through Redis, and a session id is a
+ * credential.
+ */
+export function sessionRoom(sessionId: string): string {
+  return `session:${createHash('sha256').update(sessionId).digest('base64url').slice(0, 24)}`;
+}
 
 /**
  * The one way the backend emits events. Call it after the transaction commits: events are hints,
@@ -18,12 +33,27 @@ export type PisteServer = Server<ClientToServerEvents, ServerToClientEvents>;
 export class RealtimePublisher {
   private readonly logger = new Logger(RealtimePublisher.name);
   private server: PisteServer | null = null;
+  private refreshLocal: (userId: string) => void = () => undefined;
 
   constructor(private readonly redis: RedisLink) {}
 
-  attach(server: PisteServer): void {
+  /** The gateway hands over the server and how it refreshes a user's sockets on this replica. */
+  attach(server: PisteServer, refreshLocal: (userId: string) => void): void {
     this.server = server;
+    this.refreshLocal = refreshLocal;
+    server.on('user:refresh', refreshLocal);
     this.redis.onRecovered(() => this.resyncEveryone());
+  }
+
+  /** Ends the sockets of one session on every replica (sign-out): no event reaches them afterwards. */
+  endSession(sessionId: string): void {
+    this.server?.in(sessionRoom(sessionId)).disconnectSockets(true);
+  }
+
+  /** Makes every replica re-read a user whose rights changed (admin rights, a ban) for its open sockets. */
+  refreshUser(userId: string): void {
+    this.refreshLocal(userId);
+    this.server?.serverSideEmit('user:refresh', userId);
   }
 
   /** Tells every socket on every replica to refetch what it shows (DESIGN.md §3a). */
@@ -64,10 +94,5 @@ export class RealtimePublisher {
     const args = [payload] as unknown as Parameters<ServerToClientEvents[E]>;
     const target = exceptSocketId ? this.server.to(rooms).except(exceptSocketId) : this.server.to(rooms);
     target.emit(event, ...args);
-  }
-
-  /** Disconnects every socket of a user (e.g. at logout) across replicas. */
-  disconnectUser(room: string): void {
-    this.server?.in(room).disconnectSockets(true);
   }
 }

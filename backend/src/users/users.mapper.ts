@@ -1,13 +1,15 @@
 import type { Profile, SessionUser, UserSummary } from '@piste/contracts';
 import type { UserEntity } from './user.entity';
 
-export function toSessionUser(user: UserEntity): SessionUser {
+/** The session user; `bannedUntil` is the end of the user's active ban, if any (BansService.activeBanEnd). */
+export function toSessionUser(user: UserEntity, bannedUntil: Date | null): SessionUser {
   return {
     id: user.id,
     username: user.username,
     name: user.name,
     avatar: user.avatar,
     isAdmin: user.isAdmin,
+    bannedUntil: bannedUntil?.toISOString() ?? null,
   };
 }
 

@@ -2,8 +2,10 @@ import { LIMITS, type PostComment, type SessionUser } from '@piste/contracts';
 import { CornerDownRight, Heart, LoaderCircle, Send } from 'lucide-react';
 import { useEffect, useId, useMemo, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { postTimeAgo } from '../lib/post-time';
+import { banNotice, useBannedUntil } from '../stores/ban';
 import { useCommentsStore } from '../stores/comments';
 import { Avatar } from './Avatar';
+import { BannedNote } from './BannedNote';
 
 interface CommentsProps {
   postId: string;
@@ -113,6 +115,9 @@ function CommentItem({ comment, postId, repliesOf, user, replyingTo, onReply, de
   const add = useCommentsStore((s) => s.add);
   const replies = repliesOf.get(comment.id) ?? [];
   const name = comment.author.name ?? comment.author.username ?? 'Fencer';
+  // A banned user may take a like back, not give one, nor reply.
+  const bannedUntil = useBannedUntil();
+  const likeClosed = !!bannedUntil && !comment.isLiked;
 
   return (
     <li data-testid="comment" data-comment-id={comment.id}>
@@ -133,7 +138,8 @@ function CommentItem({ comment, postId, repliesOf, user, replyingTo, onReply, de
               type="button"
               aria-label={comment.isLiked ? 'Unlike comment' : 'Like comment'}
               aria-pressed={comment.isLiked}
-              disabled={!user || liking}
+              title={likeClosed && bannedUntil ? banNotice(bannedUntil) : undefined}
+              disabled={!user || liking || likeClosed}
               onClick={() => void toggleLike(postId, comment.id)}
               className={`inline-flex items-center gap-1 transition hover:text-rose-600 disabled:opacity-60 ${
                 comment.isLiked ? 'text-rose-600' : ''
@@ -145,8 +151,10 @@ function CommentItem({ comment, postId, repliesOf, user, replyingTo, onReply, de
             {user ? (
               <button
                 type="button"
+                disabled={!!bannedUntil}
+                title={bannedUntil ? banNotice(bannedUntil) : undefined}
                 onClick={() => onReply(replyingTo === comment.id ? null : comment.id)}
-                className="inline-flex items-center gap-1 transition hover:text-slate-900"
+                className="inline-flex items-center gap-1 transition hover:text-slate-900 disabled:cursor-not-allowed disabled:opacity-60 disabled:hover:text-inherit"
               >
                 <CornerDownRight aria-hidden className="size-3.5" />
                 Reply
@@ -206,7 +214,9 @@ function CommentInput({ user, placeholder, submitLabel, autoFocus = false, onSub
   const [content, setContent] = useState('');
   const [pending, setPending] = useState(false);
   const inputId = useId();
-  const canSend = content.trim().length > 0 && !pending;
+  // While banned the box is closed and says until when, before anyone types.
+  const bannedUntil = useBannedUntil();
+  const canSend = content.trim().length > 0 && !pending && !bannedUntil;
 
   async function submit(event?: FormEvent) {
     event?.preventDefault();
@@ -224,35 +234,40 @@ function CommentInput({ user, placeholder, submitLabel, autoFocus = false, onSub
   }
 
   return (
-    <form onSubmit={(event) => void submit(event)} className="flex items-start gap-3">
-      <Avatar avatar={user.avatar} name={user.name} size="sm" />
-      <label htmlFor={inputId} className="sr-only">
-        {placeholder}
-      </label>
-      <textarea
-        id={inputId}
-        rows={2}
-        value={content}
-        maxLength={LIMITS.commentContent}
-        autoFocus={autoFocus}
-        placeholder={placeholder}
-        onChange={(event) => setContent(event.target.value)}
-        onKeyDown={onKeyDown}
-        className="min-w-0 flex-1 resize-none rounded-xl border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-xs transition placeholder:text-slate-400 focus:border-slate-900 focus:ring-2 focus:ring-slate-900/15 focus:outline-none"
-      />
-      <button
-        type="submit"
-        disabled={!canSend}
-        aria-label={submitLabel}
-        title={submitLabel}
-        className="flex size-10 shrink-0 items-center justify-center rounded-full bg-slate-900 text-white shadow-sm transition hover:bg-slate-800 disabled:cursor-not-allowed disabled:opacity-40"
-      >
-        {pending ? (
-          <LoaderCircle aria-hidden className="size-4 animate-spin" />
-        ) : (
-          <Send aria-hidden className="size-4" />
-        )}
-      </button>
+    <form onSubmit={(event) => void submit(event)}>
+      {bannedUntil ? <BannedNote until={bannedUntil} id={`${inputId}-banned`} className="mb-2" /> : null}
+      <div className="flex items-start gap-3">
+        <Avatar avatar={user.avatar} name={user.name} size="sm" />
+        <label htmlFor={inputId} className="sr-only">
+          {placeholder}
+        </label>
+        <textarea
+          id={inputId}
+          rows={2}
+          value={content}
+          maxLength={LIMITS.commentContent}
+          autoFocus={autoFocus}
+          placeholder={placeholder}
+          disabled={!!bannedUntil}
+          aria-describedby={bannedUntil ? `${inputId}-banned` : undefined}
+          onChange={(event) => setContent(event.target.value)}
+          onKeyDown={onKeyDown}
+          className="min-w-0 flex-1 resize-none rounded-xl border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-xs transition placeholder:text-slate-400 focus:border-slate-900 focus:ring-2 focus:ring-slate-900/15 focus:outline-none disabled:cursor-not-allowed disabled:bg-slate-50 disabled:opacity-60"
+        />
+        <button
+          type="submit"
+          disabled={!canSend}
+          aria-label={submitLabel}
+          title={submitLabel}
+          className="flex size-10 shrink-0 items-center justify-center rounded-full bg-slate-900 text-white shadow-sm transition hover:bg-slate-800 disabled:cursor-not-allowed disabled:opacity-40"
+        >
+          {pending ? (
+            <LoaderCircle aria-hidden className="size-4 animate-spin" />
+          ) : (
+            <Send aria-hidden className="size-4" />
+          )}
+        </button>
+      </div>
     </form>
   );
 }

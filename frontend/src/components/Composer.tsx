@@ -19,8 +19,10 @@ import {
 } from 'lucide-react';
 import { useEffect, useId, useMemo, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { notify } from '../lib/toast';
+import { useBannedUntil } from '../stores/ban';
 import { useFeedStore } from '../stores/feed';
 import { Avatar } from './Avatar';
+import { BannedNote } from './BannedNote';
 import { Button } from './Button';
 import { controlClassName } from './FormField';
 
@@ -56,6 +58,8 @@ export function Composer({ user, weapon: feedWeapon, chooseWeapon = false, onPos
   const [progress, setProgress] = useState<number | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const formId = useId();
+  // While banned the whole form is closed and says until when, before anyone types.
+  const bannedUntil = useBannedUntil();
 
   const preview = useMemo(() => (file ? URL.createObjectURL(file) : null), [file]);
   useEffect(
@@ -90,7 +94,7 @@ export function Composer({ user, weapon: feedWeapon, chooseWeapon = false, onPos
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (pending) return;
+    if (pending || bannedUntil) return;
     const text = content.trim();
     if (!text) {
       notify.error('Content required', 'Please enter some content for your post.');
@@ -137,208 +141,212 @@ export function Composer({ user, weapon: feedWeapon, chooseWeapon = false, onPos
       onSubmit={(event) => void submit(event)}
       className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
     >
-      <div className="flex gap-3">
-        <Avatar avatar={user.avatar} name={user.name} />
-        <div className="min-w-0 flex-1">
-          <label htmlFor="post-content" className="sr-only">
-            Post content
-          </label>
-          <textarea
-            id="post-content"
-            rows={3}
-            value={content}
-            maxLength={LIMITS.postContent}
-            disabled={pending}
-            onChange={(event) => setContent(event.target.value)}
-            placeholder={`Share a drill, an achievement or a training insight with the ${WEAPON_LABELS[weapon]} community...`}
-            className="block w-full resize-y rounded-xl border border-slate-200 bg-slate-50/60 px-3.5 py-3 text-[15px] text-slate-900 transition placeholder:text-slate-400 focus:border-slate-900 focus:bg-white focus:ring-2 focus:ring-slate-900/10 focus:outline-none"
-          />
-        </div>
-      </div>
-
-      <div className="mt-3 flex flex-wrap items-center gap-2 sm:pl-13">
-        <div role="radiogroup" aria-label="Post type" className="flex rounded-xl bg-slate-100 p-1">
-          {TYPES.map(({ value, label, icon: Icon }) => (
-            <label
-              key={value}
-              className={`flex cursor-pointer items-center gap-1.5 rounded-lg px-3 py-1.5 text-sm font-semibold transition has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-slate-900 ${
-                type === value ? 'bg-white text-slate-900 shadow-sm' : 'text-slate-500 hover:text-slate-800'
-              }`}
-            >
-              <input
-                type="radio"
-                name={`${formId}-type`}
-                id={`post-type-${value}`}
-                value={value}
-                checked={type === value}
-                onChange={() => setType(value)}
-                className="sr-only"
-              />
-              <Icon aria-hidden className="size-4" />
-              {label}
+      {bannedUntil ? <BannedNote until={bannedUntil} id={`${formId}-banned`} className="mb-3" /> : null}
+      <fieldset disabled={!!bannedUntil} className="m-0 min-w-0 border-0 p-0">
+        <div className="flex gap-3">
+          <Avatar avatar={user.avatar} name={user.name} />
+          <div className="min-w-0 flex-1">
+            <label htmlFor="post-content" className="sr-only">
+              Post content
             </label>
-          ))}
-        </div>
-        {chooseWeapon ? (
-          <label className="flex items-center gap-2 rounded-xl bg-slate-100 py-1 pr-1 pl-3 text-sm font-semibold text-slate-500">
-            Community
-            <select
-              id="post-weapon"
-              value={weapon}
-              onChange={(event) => setWeapon(event.target.value as Weapon)}
-              className="rounded-lg border-0 bg-white py-1.5 pr-8 pl-2.5 text-sm font-semibold text-slate-900 shadow-sm focus:ring-2 focus:ring-slate-900/15 focus:outline-none"
-            >
-              {WEAPONS.map((w) => (
-                <option key={w} value={w}>
-                  {WEAPON_LABELS[w]}
-                </option>
-              ))}
-            </select>
-          </label>
-        ) : null}
-        <input
-          ref={fileInput}
-          id="post-media"
-          type="file"
-          accept="image/*,video/*"
-          className="sr-only"
-          onChange={chooseFile}
-          disabled={pending}
-        />
-        <Button
-          variant="ghost"
-          className="text-slate-600"
-          disabled={pending}
-          onClick={() => fileInput.current?.click()}
-        >
-          <ImagePlus aria-hidden className="size-4" />
-          Photo/Video
-        </Button>
-      </div>
-
-      {type === 'drill' ? (
-        <fieldset className="mt-4 grid gap-3 rounded-xl border border-sky-100 bg-sky-50/50 p-3.5 sm:ml-13 sm:grid-cols-2">
-          <legend className="sr-only">Drill details</legend>
-          <DetailInput
-            id="drill-duration"
-            label="Duration"
-            placeholder="e.g. 20 minutes"
-            value={drill.duration}
-            onChange={(v) => setDrill({ ...drill, duration: v })}
-          />
-          <DetailInput
-            id="drill-level"
-            label="Level"
-            placeholder="e.g. Beginner"
-            value={drill.level}
-            onChange={(v) => setDrill({ ...drill, level: v })}
-          />
-          <DetailInput
-            id="drill-equipment"
-            label="Equipment"
-            placeholder="e.g. Mask, blade, partner"
-            value={drill.equipment}
-            onChange={(v) => setDrill({ ...drill, equipment: v })}
-          />
-          <DetailInput
-            id="drill-focus"
-            label="Focus"
-            placeholder="e.g. Distance"
-            value={drill.focus}
-            onChange={(v) => setDrill({ ...drill, focus: v })}
-          />
-        </fieldset>
-      ) : null}
-      {type === 'achievement' ? (
-        <fieldset className="mt-4 grid gap-3 rounded-xl border border-amber-100 bg-amber-50/50 p-3.5 sm:ml-13 sm:grid-cols-2">
-          <legend className="sr-only">Achievement details</legend>
-          <DetailInput
-            id="achievement-place"
-            label="Place"
-            placeholder="e.g. 1st"
-            value={achievement.place}
-            onChange={(v) => setAchievement({ ...achievement, place: v })}
-          />
-          <DetailInput
-            id="achievement-score"
-            label="Score"
-            placeholder="e.g. 15-12"
-            value={achievement.score}
-            onChange={(v) => setAchievement({ ...achievement, score: v })}
-          />
-          <DetailInput
-            id="achievement-competition"
-            label="Competition"
-            placeholder="e.g. Regional Open"
-            value={achievement.competition}
-            onChange={(v) => setAchievement({ ...achievement, competition: v })}
-          />
-          <DetailInput
-            id="achievement-competitors"
-            label="Competitors"
-            type="number"
-            placeholder="e.g. 64"
-            value={achievement.competitors}
-            onChange={(v) => setAchievement({ ...achievement, competitors: v })}
-          />
-        </fieldset>
-      ) : null}
-
-      {file && preview ? (
-        <div className="relative mt-4 overflow-hidden rounded-xl border border-slate-200 bg-slate-50 sm:ml-13">
-          {file.type.startsWith('video/') ? (
-            <video src={preview} controls className="max-h-72 w-full bg-black" />
-          ) : (
-            <img src={preview} alt="Selected media preview" className="max-h-72 w-full object-contain" />
-          )}
-          {!pending ? (
-            <button
-              type="button"
-              aria-label="Remove media"
-              title="Remove media"
-              onClick={() => setFile(null)}
-              className="absolute top-2 right-2 flex size-8 items-center justify-center rounded-full bg-slate-900/70 text-white transition hover:bg-slate-900"
-            >
-              <X aria-hidden className="size-4" />
-            </button>
-          ) : null}
-          <p className="truncate border-t border-slate-200 bg-white px-3 py-1.5 text-xs text-slate-500">
-            {file.name}
-          </p>
-        </div>
-      ) : null}
-
-      {progress !== null ? (
-        <div className="mt-3 sm:ml-13" role="status" aria-live="polite">
-          <div className="mb-1 flex justify-between text-xs font-medium text-slate-500">
-            <span>{progress < 1 ? 'Uploading media...' : 'Publishing...'}</span>
-            <span className="tabular-nums">{Math.round(progress * 100)}%</span>
-          </div>
-          <div
-            role="progressbar"
-            aria-label="Upload progress"
-            aria-valuemin={0}
-            aria-valuemax={100}
-            aria-valuenow={Math.round(progress * 100)}
-            className="h-1.5 overflow-hidden rounded-full bg-slate-100"
-          >
-            <div
-              className="h-full rounded-full bg-slate-900 transition-[width]"
-              style={{ width: `${progress * 100}%` }}
+            <textarea
+              id="post-content"
+              rows={3}
+              value={content}
+              maxLength={LIMITS.postContent}
+              disabled={pending}
+              aria-describedby={bannedUntil ? `${formId}-banned` : undefined}
+              onChange={(event) => setContent(event.target.value)}
+              placeholder={`Share a drill, an achievement or a training insight with the ${WEAPON_LABELS[weapon]} community...`}
+              className="block w-full resize-y rounded-xl border border-slate-200 bg-slate-50/60 px-3.5 py-3 text-[15px] text-slate-900 transition placeholder:text-slate-400 focus:border-slate-900 focus:bg-white focus:ring-2 focus:ring-slate-900/10 focus:outline-none disabled:cursor-not-allowed disabled:opacity-60"
             />
           </div>
         </div>
-      ) : null}
 
-      <div className="mt-4 flex items-center justify-end gap-3 border-t border-slate-100 pt-3">
-        {!chooseWeapon ? (
-          <span className="mr-auto text-xs text-slate-400">Posting to {WEAPON_LABELS[weapon]}</span>
+        <div className="mt-3 flex flex-wrap items-center gap-2 sm:pl-13">
+          <div role="radiogroup" aria-label="Post type" className="flex rounded-xl bg-slate-100 p-1">
+            {TYPES.map(({ value, label, icon: Icon }) => (
+              <label
+                key={value}
+                className={`flex cursor-pointer items-center gap-1.5 rounded-lg px-3 py-1.5 text-sm font-semibold transition has-[:disabled]:cursor-not-allowed has-[:disabled]:opacity-60 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-slate-900 ${
+                  type === value ? 'bg-white text-slate-900 shadow-sm' : 'text-slate-500 hover:text-slate-800'
+                }`}
+              >
+                <input
+                  type="radio"
+                  name={`${formId}-type`}
+                  id={`post-type-${value}`}
+                  value={value}
+                  checked={type === value}
+                  onChange={() => setType(value)}
+                  className="sr-only"
+                />
+                <Icon aria-hidden className="size-4" />
+                {label}
+              </label>
+            ))}
+          </div>
+          {chooseWeapon ? (
+            <label className="flex items-center gap-2 rounded-xl bg-slate-100 py-1 pr-1 pl-3 text-sm font-semibold text-slate-500 has-[:disabled]:cursor-not-allowed has-[:disabled]:opacity-60">
+              Community
+              <select
+                id="post-weapon"
+                value={weapon}
+                onChange={(event) => setWeapon(event.target.value as Weapon)}
+                className="rounded-lg border-0 bg-white py-1.5 pr-8 pl-2.5 text-sm font-semibold text-slate-900 shadow-sm focus:ring-2 focus:ring-slate-900/15 focus:outline-none"
+              >
+                {WEAPONS.map((w) => (
+                  <option key={w} value={w}>
+                    {WEAPON_LABELS[w]}
+                  </option>
+                ))}
+              </select>
+            </label>
+          ) : null}
+          <input
+            ref={fileInput}
+            id="post-media"
+            type="file"
+            accept="image/*,video/*"
+            className="sr-only"
+            onChange={chooseFile}
+            disabled={pending}
+          />
+          <Button
+            variant="ghost"
+            className="text-slate-600"
+            disabled={pending}
+            onClick={() => fileInput.current?.click()}
+          >
+            <ImagePlus aria-hidden className="size-4" />
+            Photo/Video
+          </Button>
+        </div>
+
+        {type === 'drill' ? (
+          <fieldset className="mt-4 grid gap-3 rounded-xl border border-sky-100 bg-sky-50/50 p-3.5 sm:ml-13 sm:grid-cols-2">
+            <legend className="sr-only">Drill details</legend>
+            <DetailInput
+              id="drill-duration"
+              label="Duration"
+              placeholder="e.g. 20 minutes"
+              value={drill.duration}
+              onChange={(v) => setDrill({ ...drill, duration: v })}
+            />
+            <DetailInput
+              id="drill-level"
+              label="Level"
+              placeholder="e.g. Beginner"
+              value={drill.level}
+              onChange={(v) => setDrill({ ...drill, level: v })}
+            />
+            <DetailInput
+              id="drill-equipment"
+              label="Equipment"
+              placeholder="e.g. Mask, blade, partner"
+              value={drill.equipment}
+              onChange={(v) => setDrill({ ...drill, equipment: v })}
+            />
+            <DetailInput
+              id="drill-focus"
+              label="Focus"
+              placeholder="e.g. Distance"
+              value={drill.focus}
+              onChange={(v) => setDrill({ ...drill, focus: v })}
+            />
+          </fieldset>
         ) : null}
-        <Button type="submit" disabled={!content.trim() || pending} className="min-w-24">
-          {pending ? <LoaderCircle aria-hidden className="size-4 animate-spin" /> : null}
-          {pending ? 'Posting...' : 'Post'}
-        </Button>
-      </div>
+        {type === 'achievement' ? (
+          <fieldset className="mt-4 grid gap-3 rounded-xl border border-amber-100 bg-amber-50/50 p-3.5 sm:ml-13 sm:grid-cols-2">
+            <legend className="sr-only">Achievement details</legend>
+            <DetailInput
+              id="achievement-place"
+              label="Place"
+              placeholder="e.g. 1st"
+              value={achievement.place}
+              onChange={(v) => setAchievement({ ...achievement, place: v })}
+            />
+            <DetailInput
+              id="achievement-score"
+              label="Score"
+              placeholder="e.g. 15-12"
+              value={achievement.score}
+              onChange={(v) => setAchievement({ ...achievement, score: v })}
+            />
+            <DetailInput
+              id="achievement-competition"
+              label="Competition"
+              placeholder="e.g. Regional Open"
+              value={achievement.competition}
+              onChange={(v) => setAchievement({ ...achievement, competition: v })}
+            />
+            <DetailInput
+              id="achievement-competitors"
+              label="Competitors"
+              type="number"
+              placeholder="e.g. 64"
+              value={achievement.competitors}
+              onChange={(v) => setAchievement({ ...achievement, competitors: v })}
+            />
+          </fieldset>
+        ) : null}
+
+        {file && preview ? (
+          <div className="relative mt-4 overflow-hidden rounded-xl border border-slate-200 bg-slate-50 sm:ml-13">
+            {file.type.startsWith('video/') ? (
+              <video src={preview} controls className="max-h-72 w-full bg-black" />
+            ) : (
+              <img src={preview} alt="Selected media preview" className="max-h-72 w-full object-contain" />
+            )}
+            {!pending ? (
+              <button
+                type="button"
+                aria-label="Remove media"
+                title="Remove media"
+                onClick={() => setFile(null)}
+                className="absolute top-2 right-2 flex size-8 items-center justify-center rounded-full bg-slate-900/70 text-white transition hover:bg-slate-900"
+              >
+                <X aria-hidden className="size-4" />
+              </button>
+            ) : null}
+            <p className="truncate border-t border-slate-200 bg-white px-3 py-1.5 text-xs text-slate-500">
+              {file.name}
+            </p>
+          </div>
+        ) : null}
+
+        {progress !== null ? (
+          <div className="mt-3 sm:ml-13" role="status" aria-live="polite">
+            <div className="mb-1 flex justify-between text-xs font-medium text-slate-500">
+              <span>{progress < 1 ? 'Uploading media...' : 'Publishing...'}</span>
+              <span className="tabular-nums">{Math.round(progress * 100)}%</span>
+            </div>
+            <div
+              role="progressbar"
+              aria-label="Upload progress"
+              aria-valuemin={0}
+              aria-valuemax={100}
+              aria-valuenow={Math.round(progress * 100)}
+              className="h-1.5 overflow-hidden rounded-full bg-slate-100"
+            >
+              <div
+                className="h-full rounded-full bg-slate-900 transition-[width]"
+                style={{ width: `${progress * 100}%` }}
+              />
+            </div>
+          </div>
+        ) : null}
+
+        <div className="mt-4 flex items-center justify-end gap-3 border-t border-slate-100 pt-3">
+          {!chooseWeapon ? (
+            <span className="mr-auto text-xs text-slate-400">Posting to {WEAPON_LABELS[weapon]}</span>
+          ) : null}
+          <Button type="submit" disabled={!content.trim() || pending} className="min-w-24">
+            {pending ? <LoaderCircle aria-hidden className="size-4 animate-spin" /> : null}
+            {pending ? 'Posting...' : 'Post'}
+          </Button>
+        </div>
+      </fieldset>
     </form>
   );
 }

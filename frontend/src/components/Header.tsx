@@ -5,7 +5,6 @@ import { Link, useLocation } from 'react-router-dom';
 import { WEAPON_TAB_CLASSES, weaponOfPath } from '../lib/weapons';
 import { Avatar } from './Avatar';
 import { NotificationBell } from './NotificationBell';
-import { BanNotice } from './moderation/BanNotice';
 import { usePendingReportCount } from '../stores/moderation';
 import { useUnreadMessageTotal } from '../stores/messages';
 import { useConnectionRequestBadge } from '../stores/connections';
@@ -88,8 +87,6 @@ export function Header({ user, connectionRequestBadge = null }: HeaderProps) {
       <div className="border-t border-slate-100 px-3 py-2 md:hidden">
         <WeaponTabs activeWeapon={activeWeapon} className="flex" stretch />
       </div>
-
-      <BanNotice userId={user.id} />
     </header>
   );
 }

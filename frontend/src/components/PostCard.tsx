@@ -16,6 +16,7 @@ import {
 } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { postTimeAgo } from '../lib/post-time';
+import { banNotice, useBannedUntil } from '../stores/ban';
 import { useFeedStore } from '../stores/feed';
 import { Avatar } from './Avatar';
 import { Comments } from './Comments';
@@ -37,6 +38,9 @@ export function PostCard({ post, user }: PostCardProps) {
   const reacting = useFeedStore((s) => !!s.reacting[post.id]);
   const isAuthor = user?.id === post.authorId;
   const authorName = post.author.name ?? post.author.username ?? 'Unknown fencer';
+  // A banned user may take a reaction back, not give one.
+  const bannedUntil = useBannedUntil();
+  const closedReason = bannedUntil ? banNotice(bannedUntil) : undefined;
 
   return (
     <article
@@ -111,6 +115,7 @@ export function PostCard({ post, user }: PostCardProps) {
           active={post.isLiked}
           activeClass="text-blue-600 bg-blue-50"
           disabled={reacting}
+          closedReason={post.isLiked ? undefined : closedReason}
           testId="like-count"
           onClick={() => void toggleReaction(post.id, 'like')}
         />
@@ -121,6 +126,7 @@ export function PostCard({ post, user }: PostCardProps) {
           active={post.isDisliked}
           activeClass="text-rose-600 bg-rose-50"
           disabled={reacting}
+          closedReason={post.isDisliked ? undefined : closedReason}
           testId="dislike-count"
           onClick={() => void toggleReaction(post.id, 'dislike')}
         />
@@ -227,6 +233,8 @@ interface ReactionButtonProps {
   activeClass: string;
   testId: string;
   disabled?: boolean;
+  /** Why the button is closed to this user (a ban); shown as its tooltip. */
+  closedReason?: string;
   expanded?: boolean;
   onClick: () => void;
 }
@@ -239,6 +247,7 @@ function ReactionButton({
   activeClass,
   testId,
   disabled = false,
+  closedReason,
   expanded,
   onClick,
 }: ReactionButtonProps): ReactNode {
@@ -246,12 +255,12 @@ function ReactionButton({
     <button
       type="button"
       aria-label={label}
-      title={label}
+      title={closedReason ?? label}
       aria-pressed={expanded === undefined ? active : undefined}
       aria-expanded={expanded}
-      disabled={disabled}
+      disabled={disabled || !!closedReason}
       onClick={onClick}
-      className={`inline-flex items-center gap-2 rounded-lg px-3 py-2 text-sm font-semibold transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900 disabled:cursor-wait ${
+      className={`inline-flex items-center gap-2 rounded-lg px-3 py-2 text-sm font-semibold transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900 ${closedReason ? 'disabled:cursor-not-allowed disabled:opacity-50' : 'disabled:cursor-wait'} ${
         active ? activeClass : 'text-slate-500 hover:bg-slate-100 hover:text-slate-800'
       }`}
     >

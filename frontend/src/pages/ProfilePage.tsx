@@ -15,6 +15,7 @@ import {
   type ProfileFormValues,
 } from '../components/profile/ProfileForm';
 import { notify } from '../lib/toast';
+import { banNotice, useBannedUntil } from '../stores/ban';
 import { AvatarUploadError, NotLoggedInError, resetProfileStore, useProfileStore } from '../stores/profile';
 import { useSessionStore } from '../stores/session';
 
@@ -67,6 +68,9 @@ export function ProfilePage({ user }: { user: SessionUser }) {
   const uploadProgress = useProfileStore((s) => s.uploadProgress);
   // A profile cached for someone else (another sign-in in this tab) is never shown.
   const profile = storedProfile?.id === user.id ? storedProfile : null;
+  // Name, title and avatar are public: a banned user cannot change them until the ban ends.
+  const bannedUntil = useBannedUntil();
+  const closedReason = bannedUntil ? banNotice(bannedUntil) : undefined;
 
   const [editing, setEditing] = useState(false);
   const [values, setValues] = useState<ProfileFormValues | null>(null);
@@ -239,13 +243,13 @@ export function ProfilePage({ user }: { user: SessionUser }) {
                     <X aria-hidden className="size-4" />
                     Cancel
                   </Button>
-                  <Button type="submit" disabled={saving}>
+                  <Button type="submit" disabled={saving || !!bannedUntil} title={closedReason}>
                     <Save aria-hidden className="size-4" />
                     {saving ? 'Saving...' : 'Save'}
                   </Button>
                 </>
               ) : (
-                <Button onClick={startEditing} disabled={!profile}>
+                <Button onClick={startEditing} disabled={!profile || !!bannedUntil} title={closedReason}>
                   <Pencil aria-hidden className="size-4" />
                   Edit Profile
                 </Button>

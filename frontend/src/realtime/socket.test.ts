@@ -80,6 +80,7 @@ const alice: SessionUser = {
   name: 'Alice',
   avatar: null,
   isAdmin: false,
+  bannedUntil: null,
 };
 let fake: FakeSocket;
 

@@ -1,56 +1,87 @@
-import type { Ban } from '@piste/contracts';
 import { create } from 'zustand';
 import * as moderationApi from '../api/moderation';
-import { notify } from '../lib/toast';
 import { formatBanEnd } from '../lib/moderation-format';
+import { notify } from '../lib/toast';
 import { onReconnect, onServerEvent } from '../realtime/socket';
 import { useSessionStore } from './session';
 
 /**
- * The signed-in user's own ban, so the app says why posting and commenting are closed and until when.
- * Loaded once per sign-in, refreshed on reconnect, and set live by `ban:new`.
+ * The signed-in user's ban as the screens use it. The session user says until when (`bannedUntil`, from the
+ * server and, live, from `ban:new`); this store turns that into "banned now" and switches itself off when the
+ * time passes, without a reload. While `until` is set, the composer, comment and message boxes are closed and
+ * the like and connect buttons say why (SECURITY.md, "Bans").
  */
 interface BanState {
-  /** The ban ending last; the notice hides itself once `bannedUntil` has passed. */
-  ban: Ban | null;
-  load: () => Promise<void>;
-  receive: (ban: Ban) => void;
-  reset: () => void;
+  /** When the ban ends (ISO time) while it lasts; null when the user may post. */
+  until: string | null;
+  /** Why, as the moderator wrote it; null until known. */
+  reason: string | null;
 }
 
-function endsLater(a: Ban | null, b: Ban): boolean {
-  return !a || b.bannedUntil > a.bannedUntil;
+export const useBanStore = create<BanState>()(() => ({ until: null, reason: null }));
+
+/** setTimeout overflows beyond ~24.8 days (a 30-day ban is longer): look again at most daily. */
+const MAX_TIMER_MS = 86_400_000;
+let endTimer: ReturnType<typeof setTimeout> | null = null;
+
+/** Follows the session user's `bannedUntil`: active until that time, then cleared by a timer. */
+function follow(bannedUntil: string | null): void {
+  if (endTimer !== null) clearTimeout(endTimer);
+  endTimer = null;
+  const remaining = bannedUntil ? Date.parse(bannedUntil) - Date.now() : Number.NaN;
+  if (!bannedUntil || !(remaining > 0)) {
+    useBanStore.setState({ until: null, reason: null });
+    return;
+  }
+  const known = useBanStore.getState();
+  useBanStore.setState({ until: bannedUntil, reason: known.until === bannedUntil ? known.reason : null });
+  if (known.until !== bannedUntil) void loadReason(bannedUntil);
+  endTimer = setTimeout(() => follow(bannedUntil), Math.min(remaining, MAX_TIMER_MS));
 }
 
-export const useBanStore = create<BanState>()((set, get) => ({
-  ban: null,
-
-  load: async () => {
-    try {
-      const ban = await moderationApi.fetchOwnBan();
-      set({ ban });
-    } catch {
-      // The notice is a courtesy: the server refuses banned posts and comments regardless.
+/** The reason is a courtesy for the notice; the server refuses what a ban forbids regardless. */
+async function loadReason(bannedUntil: string): Promise<void> {
+  try {
+    const ban = await moderationApi.fetchOwnBan();
+    if (ban && useBanStore.getState().until === bannedUntil && ban.bannedUntil === bannedUntil) {
+      useBanStore.setState({ reason: ban.reason });
     }
-  },
+  } catch {
+    // The notice shows the end time without a reason.
+  }
+}
 
-  receive: (ban) => {
-    if (endsLater(get().ban, ban)) set({ ban });
-  },
+/** The words every closed control shows: 'You are banned from posting until Nov 23, 2026, 10:00 AM UTC'. */
+export function banNotice(until: string): string {
+  return `You are banned from posting until ${formatBanEnd(until)}`;
+}
 
-  reset: () => set({ ban: null }),
-}));
+/** When the signed-in user's ban ends while it lasts, else null; re-renders when it ends. */
+export function useBannedUntil(): string | null {
+  return useBanStore((s) => s.until);
+}
+
+follow(useSessionStore.getState().user?.bannedUntil ?? null);
+useSessionStore.subscribe((state, previous) => {
+  const bannedUntil = state.user?.bannedUntil ?? null;
+  if (bannedUntil !== (previous.user?.bannedUntil ?? null) || state.user?.id !== previous.user?.id) {
+    follow(bannedUntil);
+  }
+});
 
 onServerEvent('ban:new', ({ ban }) => {
-  useBanStore.getState().receive(ban);
+  const session = useSessionStore.getState();
+  if (!session.user) return;
+  const current = session.user.bannedUntil;
+  // The event names the reason: no need to ask for it when this ban is the one that ends last.
+  if (!current || Date.parse(ban.bannedUntil) > Date.parse(current)) {
+    useBanStore.setState({ until: ban.bannedUntil, reason: ban.reason });
+  }
+  session.applyBan(ban.bannedUntil);
   notify.error(
     'You have been banned from posting',
-    `You can't post or comment until ${formatBanEnd(ban.bannedUntil)}. Reason: ${ban.reason}`,
+    `Until ${formatBanEnd(ban.bannedUntil)} you can read, but not post, comment, react, message or connect. Reason: ${ban.reason}`,
   );
 });
-onReconnect(() => {
-  if (useSessionStore.getState().user) void useBanStore.getState().load();
-});
-useSessionStore.subscribe((state, previous) => {
-  if (state.user?.id !== previous.user?.id) useBanStore.getState().reset();
-});
+// A ban issued while this tab was offline arrives with the refreshed session user.
+onReconnect(() => void useSessionStore.getState().refresh());

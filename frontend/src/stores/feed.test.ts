@@ -36,7 +36,14 @@ const { serverHandlers, reconnectHandlers } = jest.requireMock<{
 const api = jest.mocked(postsApi);
 const toast = jest.mocked(notify);
 
-const me: SessionUser = { id: 'me', username: 'me', name: 'Me', avatar: null, isAdmin: false };
+const me: SessionUser = {
+  id: 'me',
+  username: 'me',
+  name: 'Me',
+  avatar: null,
+  isAdmin: false,
+  bannedUntil: null,
+};
 
 function makePost(id: string, overrides: Partial<FeedPost> = {}): FeedPost {
   return {

@@ -41,7 +41,14 @@ function play(event: string, payload: unknown): void {
   serverHandlers.get(event)?.forEach((handler) => handler(payload));
 }
 
-const me: SessionUser = { id: 'me', username: 'me', name: 'Me', avatar: null, isAdmin: false };
+const me: SessionUser = {
+  id: 'me',
+  username: 'me',
+  name: 'Me',
+  avatar: null,
+  isAdmin: false,
+  bannedUntil: null,
+};
 const partner = { id: 'them', name: 'Them', avatar: null };
 
 let clock = Date.parse('2026-03-01T10:00:00.000Z');

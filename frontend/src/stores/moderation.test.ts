@@ -29,7 +29,14 @@ const { serverHandlers, reconnectHandlers } = jest.requireMock<{
 }>('../realtime/socket');
 const api = jest.mocked(moderationApi);
 
-const admin: SessionUser = { id: 'admin-1', username: 'boss', name: 'Boss', avatar: null, isAdmin: true };
+const admin: SessionUser = {
+  id: 'admin-1',
+  username: 'boss',
+  name: 'Boss',
+  avatar: null,
+  isAdmin: true,
+  bannedUntil: null,
+};
 
 function makeReport(id: string, overrides: Partial<Report> = {}): Report {
   return {

@@ -29,6 +29,7 @@ const alice: SessionUser = {
   name: 'Alice',
   avatar: null,
   isAdmin: false,
+  bannedUntil: null,
 };
 const bruno: SessionUser = {
   id: 'user-bruno',
@@ -36,6 +37,7 @@ const bruno: SessionUser = {
   name: 'Bruno',
   avatar: null,
   isAdmin: false,
+  bannedUntil: null,
 };
 
 const like: NotificationEvent = {

@@ -13,11 +13,15 @@ interface SessionState {
   register: (form: RegisterForm) => Promise<SessionUser>;
   logout: () => Promise<void>;
   setUser: (user: SessionUser | null) => void;
+  /** A ban arrived live (`ban:new`): the signed-in user is banned until the later of this and any earlier ban. */
+  applyBan: (bannedUntil: string) => void;
+  /** Asks the server again about the signed-in user (e.g. after the live connection was lost). */
+  refresh: () => Promise<void>;
 }
 
 let pendingLoad: Promise<void> | null = null;
 
-export const useSessionStore = create<SessionState>()((set) => ({
+export const useSessionStore = create<SessionState>()((set, get) => ({
   user: null,
   status: 'loading',
 
@@ -53,4 +57,22 @@ export const useSessionStore = create<SessionState>()((set) => ({
   },
 
   setUser: (user) => set({ user, status: 'ready' }),
+
+  applyBan: (bannedUntil) => {
+    const user = get().user;
+    if (!user) return;
+    if (user.bannedUntil && Date.parse(user.bannedUntil) >= Date.parse(bannedUntil)) return;
+    set({ user: { ...user, bannedUntil } });
+  },
+
+  refresh: async () => {
+    if (!get().user) return;
+    try {
+      const user = await authApi.fetchSessionUser();
+      // Only news about the same user; who is signed in is the socket's session check to settle.
+      if (user && user.id === get().user?.id) set({ user });
+    } catch {
+      // Keep what is shown; the next reconnect asks again.
+    }
+  },
 }));

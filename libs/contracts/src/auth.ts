@@ -1,15 +1,19 @@
 import { z } from 'zod';
 import { LIMITS, MIN_PASSWORD_LENGTH, ROLES, WEAPONS } from './constants';
-import { optionalText } from './common';
+import { clientString, optionalText } from './common';
 
 export const loginSchema = z.object({
-  username: z.string({ message: 'Username is required' }).trim().min(1, { message: 'Username is required' }),
-  password: z.string({ message: 'Password is required' }).min(1, { message: 'Password is required' }),
+  username: clientString('Username is required')
+    .trim()
+    .min(1, { message: 'Username is required' })
+    .max(LIMITS.username, { message: 'Invalid username or password' }),
+  password: clientString('Password is required')
+    .min(1, { message: 'Password is required' })
+    .max(LIMITS.password, { message: 'Invalid username or password' }),
 });
 export type LoginPayload = z.infer<typeof loginSchema>;
 
-const emailField = z
-  .string({ message: 'Email required' })
+const emailField = clientString('Email required')
   .trim()
   .min(1, { message: 'Email required' })
   .max(LIMITS.email)
@@ -17,8 +21,7 @@ const emailField = z
 
 /** The spec's registration payload, as the server accepts it. */
 export const registerPayloadSchema = z.object({
-  username: z
-    .string({ message: 'Username is required' })
+  username: clientString('Username is required')
     .trim()
     .min(3, { message: 'Username must be at least 3 characters' })
     .max(LIMITS.username, { message: `Username must be at most ${LIMITS.username} characters` })
@@ -26,20 +29,15 @@ export const registerPayloadSchema = z.object({
       message: 'Username may only contain letters, numbers, dots, dashes and underscores',
     }),
   email: emailField,
-  name: z
-    .string({ message: 'Name is required' })
-    .trim()
-    .min(1, { message: 'Name is required' })
-    .max(LIMITS.name),
+  name: clientString('Name is required').trim().min(1, { message: 'Name is required' }).max(LIMITS.name),
   weaponSpecialty: z.enum(WEAPONS, { message: 'Choose a weapon: epee, foil or sabre' }).default('epee'),
   role: z.enum(ROLES, { message: 'Unknown role' }).default('student'),
   avatar: optionalText(1000),
   bio: optionalText(LIMITS.bio),
   title: optionalText(LIMITS.title),
   location: optionalText(LIMITS.location),
-  achievements: z.array(z.string().trim().max(200)).max(50).default([]),
-  password: z
-    .string({ message: 'Password is required' })
+  achievements: z.array(clientString().trim().max(200)).max(50).default([]),
+  password: clientString('Password is required')
     .min(MIN_PASSWORD_LENGTH, { message: `Password must be at least ${MIN_PASSWORD_LENGTH} characters` })
     .max(LIMITS.password),
 });
@@ -64,6 +62,11 @@ export const sessionUserSchema = z.object({
   name: z.string().nullable(),
   avatar: z.string().nullable(),
   isAdmin: z.boolean(),
+  /**
+   * While the user is banned: when the ban ends (ISO time; the latest of their active bans). Until then they
+   * can read but not post, comment, react, message, ask to connect, upload or edit their profile. Null otherwise.
+   */
+  bannedUntil: z.string().nullable(),
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 
@@ -90,14 +93,12 @@ export type Profile = z.infer<typeof profileSchema>;
 
 /** PUT /api/users/{id}: the editable profile fields. */
 export const updateProfileSchema = z.object({
-  name: z
-    .string({ message: 'Please enter your name' })
+  name: clientString('Please enter your name')
     .trim()
     .min(1, { message: 'Please enter your name' })
     .max(LIMITS.name),
   title: optionalText(LIMITS.title),
-  email: z
-    .string({ message: 'Please enter your email address' })
+  email: clientString('Please enter your email address')
     .trim()
     .min(1, { message: 'Please enter your email address' })
     .max(LIMITS.email)

@@ -8,10 +8,21 @@ export const isoDateSchema = z.string();
 export const errorReplySchema = z.object({ message: z.string() });
 export type ErrorReply = z.infer<typeof errorReplySchema>;
 
+export const NUL_MESSAGE = 'Text must not contain NUL characters';
+
+/**
+ * The one rule every string a client sends starts from: a string without NUL characters (PostgreSQL text
+ * cannot hold one). Each field then adds its trimming and its maximum length.
+ */
+export function clientString(message?: string) {
+  return z
+    .string(message ? { message } : undefined)
+    .refine((value) => !value.includes('\u0000'), { message: NUL_MESSAGE, abort: true });
+}
+
 /** Trimmed text that must not be empty once trimmed. */
 export function requiredText(message: string, max: number) {
-  return z
-    .string({ message })
+  return clientString(message)
     .trim()
     .min(1, { message })
     .max(max, { message: `Must be at most ${max} characters` });
@@ -19,8 +30,7 @@ export function requiredText(message: string, max: number) {
 
 /** Optional text: trimmed; empty becomes null. */
 export function optionalText(max: number) {
-  return z
-    .string()
+  return clientString()
     .trim()
     .max(max, { message: `Must be at most ${max} characters` })
     .nullish()

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { FRIEND_REQUEST_STATUSES, WEAPONS } from './constants';
-import { userSummarySchema } from './common';
+import { clientString, userSummarySchema } from './common';
 
 export const createFriendRequestSchema = z.object({
-  senderId: z.string().optional(),
+  senderId: clientString().max(64).optional(),
   receiverId: z.uuid({ message: 'Invalid user id' }),
 });
 export const respondFriendRequestSchema = z.object({
@@ -50,7 +50,7 @@ export const blockedUserSchema = z.object({
 export type BlockedUser = z.infer<typeof blockedUserSchema>;
 
 export const userSearchQuerySchema = z.object({
-  q: z.string().trim().max(100).default(''),
+  q: clientString().trim().max(100).default(''),
   weapon: z.enum(WEAPONS).optional(),
 });
 

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { LIMITS, WEAPONS } from './constants';
+import { clientString } from './common';
 
 export const sendMessageSchema = z.object({
-  senderId: z.string().optional(),
+  senderId: clientString().max(64).optional(),
   receiverId: z.uuid({ message: 'Invalid user id' }),
-  content: z
-    .string({ message: 'Message cannot be empty' })
+  content: clientString('Message cannot be empty')
     .trim()
     .min(1, { message: 'Message cannot be empty' })
     .max(LIMITS.messageContent, { message: `Messages can be at most ${LIMITS.messageContent} characters` }),

@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { BAN_DURATIONS, LIMITS, REPORT_STATUSES } from './constants';
+import { clientString } from './common';
 
 export const createReportSchema = z.object({
   postId: z.uuid({ message: 'Invalid post id' }),
-  reporterId: z.string().optional(),
-  reason: z.string().trim().min(1, { message: 'Please give a reason' }).max(LIMITS.reportReason),
-  description: z.string().trim().max(LIMITS.reportReason).nullish(),
+  reporterId: clientString().max(64).optional(),
+  reason: clientString().trim().min(1, { message: 'Please give a reason' }).max(LIMITS.reportReason),
+  description: clientString().trim().max(LIMITS.reportReason).nullish(),
 });
 
 export const updateReportSchema = z.object({
@@ -37,7 +38,7 @@ export type Report = z.infer<typeof reportSchema>;
 const banHours = BAN_DURATIONS.map((d) => d.hours) as number[];
 export const createBanSchema = z.object({
   userId: z.uuid({ message: 'Post author not found' }),
-  reason: z.string().trim().min(1, { message: 'Please give a reason' }).max(LIMITS.banReason),
+  reason: clientString().trim().min(1, { message: 'Please give a reason' }).max(LIMITS.banReason),
   durationHours: z.coerce
     .number()
     .int()

@@ -1,12 +1,13 @@
 import { z } from 'zod';
+import { clientString } from './common';
 
 export const UPLOAD_PURPOSES = ['post', 'avatar'] as const;
 export type UploadPurpose = (typeof UPLOAD_PURPOSES)[number];
 
 /** POST /api/objects/upload; an empty body means an avatar upload (the spec's profile flow). */
 export const uploadRequestSchema = z.object({
-  filename: z.string().trim().max(255).optional(),
-  contentType: z.string().trim().max(100).optional(),
+  filename: clientString().trim().max(255).optional(),
+  contentType: clientString().trim().max(100).optional(),
   size: z.number().int().min(0).optional(),
   purpose: z.enum(UPLOAD_PURPOSES).default('avatar'),
 });

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { LIMITS, MEDIA_TYPES, POST_TYPES, WEAPONS } from './constants';
-import { userSummarySchema } from './common';
+import { clientString, userSummarySchema } from './common';
 
-const detail = z.string().trim().max(LIMITS.detailField).nullish();
+const detail = clientString().trim().max(LIMITS.detailField).nullish();
 
 export const drillDetailsSchema = z.object({
   duration: detail,
@@ -23,17 +23,16 @@ export type AchievementDetails = z.infer<typeof achievementDetailsSchema>;
 /** POST /api/posts. authorId and authorRole may be sent (the spec's client does) but the session decides. */
 export const createPostSchema = z
   .object({
-    content: z
-      .string({ message: 'Please enter some content for your post.' })
+    content: clientString('Please enter some content for your post.')
       .trim()
       .min(1, { message: 'Please enter some content for your post.' })
       .max(LIMITS.postContent, { message: `Posts can be at most ${LIMITS.postContent} characters` }),
     type: z.enum(POST_TYPES, { message: 'Type must be general, drill or achievement' }).default('general'),
     weapon: z.enum(WEAPONS, { message: 'Choose a weapon: epee, foil or sabre' }),
-    authorId: z.string().optional(),
-    authorRole: z.string().nullish(),
-    mediaUrl: z
-      .string()
+    authorId: clientString().max(64).optional(),
+    authorRole: clientString().max(50).nullish(),
+    mediaUrl: clientString()
+      .max(300, { message: 'Media must be an uploaded file' })
       .regex(/^\/objects\/[A-Za-z0-9/_.-]+$/, { message: 'Media must be an uploaded file' })
       .nullish(),
     mediaType: z.enum(MEDIA_TYPES, { message: 'Please select an image or video file.' }).nullish(),
@@ -79,7 +78,7 @@ export type FeedPost = z.infer<typeof feedPostSchema>;
 
 /** POST /api/likes and /api/dislikes. */
 export const reactionPayloadSchema = z.object({
-  userId: z.string().optional(),
+  userId: clientString().max(64).optional(),
   postId: z.uuid({ message: 'Invalid post id' }),
 });
 export const reactionReplySchema = z.object({
@@ -95,10 +94,9 @@ export const hidePostSchema = z.object({ postId: z.uuid({ message: 'Invalid post
 
 export const createCommentSchema = z.object({
   postId: z.uuid({ message: 'Invalid post id' }),
-  authorId: z.string().optional(),
+  authorId: clientString().max(64).optional(),
   parentId: z.uuid({ message: 'Invalid comment id' }).nullish(),
-  content: z
-    .string({ message: 'Comment cannot be empty' })
+  content: clientString('Comment cannot be empty')
     .trim()
     .min(1, { message: 'Comment cannot be empty' })
     .max(LIMITS.commentContent, { message: `Comments can be at most ${LIMITS.commentContent} characters` }),

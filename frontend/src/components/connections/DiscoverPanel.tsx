@@ -1,5 +1,6 @@
 import { WEAPON_LABELS, WEAPONS, type ConnectionUser } from '@piste/contracts';
 import { Check, Clock, LoaderCircle, Search, SearchX, UserPlus, UserRoundSearch } from 'lucide-react';
+import { banNotice, useBannedUntil } from '../../stores/ban';
 import type { DiscoverWeapon, LoadStatus } from '../../stores/connections';
 import { Button } from '../Button';
 import { EmptyState, PersonListSkeleton } from './EmptyState';
@@ -143,6 +144,8 @@ function ResultAction({
   onAccept: (user: ConnectionUser) => void;
 }) {
   const name = user.name ?? user.username;
+  // A banned user may accept requests they received, not send new ones.
+  const bannedUntil = useBannedUntil();
   if (user.requestStatus === 'sent') {
     return (
       <span className="inline-flex w-full items-center justify-center gap-1.5 rounded-lg bg-slate-100 px-4 py-2 text-sm font-semibold text-slate-500 sm:w-auto">
@@ -167,7 +170,8 @@ function ResultAction({
   return (
     <Button
       onClick={() => onConnect(user)}
-      disabled={busy}
+      disabled={busy || !!bannedUntil}
+      title={bannedUntil ? banNotice(bannedUntil) : undefined}
       aria-label={`Connect with ${name}`}
       className="w-full sm:w-auto"
     >

@@ -1,6 +1,8 @@
 import { LIMITS } from '@piste/contracts';
 import { SendHorizontal } from 'lucide-react';
-import { useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useId, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useBannedUntil } from '../../stores/ban';
+import { BannedNote } from '../BannedNote';
 
 interface MessageComposerProps {
   /** Resets the draft when another conversation opens. */
@@ -18,8 +20,11 @@ const MAX_INPUT_HEIGHT_PX = 128;
 export function MessageComposer({ threadKey, onSend, onTyping, onStopTyping }: MessageComposerProps) {
   const [drafts, setDrafts] = useState<Record<string, string>>({});
   const inputRef = useRef<HTMLTextAreaElement>(null);
+  const noteId = useId();
+  // While banned the input is closed and says until when, before anyone types (and so sends no typing).
+  const bannedUntil = useBannedUntil();
   const draft = drafts[threadKey] ?? '';
-  const canSend = draft.trim().length > 0;
+  const canSend = draft.trim().length > 0 && !bannedUntil;
 
   useLayoutEffect(() => {
     const el = inputRef.current;
@@ -52,36 +57,41 @@ export function MessageComposer({ threadKey, onSend, onTyping, onStopTyping }: M
   };
 
   return (
-    <form onSubmit={onSubmit} className="flex items-end gap-2 border-t border-slate-200 bg-white p-3 sm:p-4">
-      <label htmlFor={`message-input-${threadKey}`} className="sr-only">
-        Message
-      </label>
-      <textarea
-        ref={inputRef}
-        id={`message-input-${threadKey}`}
-        data-testid="message-input"
-        rows={1}
-        value={draft}
-        maxLength={LIMITS.messageContent}
-        onChange={(event) => {
-          setDrafts((all) => ({ ...all, [threadKey]: event.target.value }));
-          if (event.target.value.trim()) onTyping();
-          else onStopTyping();
-        }}
-        onKeyDown={onKeyDown}
-        onBlur={onStopTyping}
-        placeholder="Type a message..."
-        className="max-h-32 min-h-10 flex-1 resize-none rounded-xl border border-slate-200 bg-slate-50 px-3.5 py-2 text-[15px] leading-snug text-slate-900 placeholder:text-slate-400 focus:border-slate-400 focus:bg-white focus:ring-2 focus:ring-slate-200 focus:outline-none"
-      />
-      <button
-        type="submit"
-        disabled={!canSend}
-        aria-label="Send message"
-        title="Send"
-        className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-slate-900 text-white shadow-sm transition hover:bg-slate-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900 disabled:cursor-not-allowed disabled:opacity-40"
-      >
-        <SendHorizontal aria-hidden className="size-4.5" />
-      </button>
+    <form onSubmit={onSubmit} className="border-t border-slate-200 bg-white p-3 sm:p-4">
+      {bannedUntil ? <BannedNote until={bannedUntil} id={noteId} className="mb-2" /> : null}
+      <div className="flex items-end gap-2">
+        <label htmlFor={`message-input-${threadKey}`} className="sr-only">
+          Message
+        </label>
+        <textarea
+          ref={inputRef}
+          id={`message-input-${threadKey}`}
+          data-testid="message-input"
+          rows={1}
+          value={draft}
+          maxLength={LIMITS.messageContent}
+          disabled={!!bannedUntil}
+          aria-describedby={bannedUntil ? noteId : undefined}
+          onChange={(event) => {
+            setDrafts((all) => ({ ...all, [threadKey]: event.target.value }));
+            if (event.target.value.trim()) onTyping();
+            else onStopTyping();
+          }}
+          onKeyDown={onKeyDown}
+          onBlur={onStopTyping}
+          placeholder="Type a message..."
+          className="max-h-32 min-h-10 flex-1 resize-none rounded-xl border border-slate-200 bg-slate-50 px-3.5 py-2 text-[15px] leading-snug text-slate-900 placeholder:text-slate-400 focus:border-slate-400 focus:bg-white focus:ring-2 focus:ring-slate-200 focus:outline-none disabled:cursor-not-allowed disabled:opacity-60"
+        />
+        <button
+          type="submit"
+          disabled={!canSend}
+          aria-label="Send message"
+          title="Send"
+          className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-slate-900 text-white shadow-sm transition hover:bg-slate-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900 disabled:cursor-not-allowed disabled:opacity-40"
+        >
+          <SendHorizontal aria-hidden className="size-4.5" />
+        </button>
+      </div>
     </form>
   );
 }
