@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from './vite-precompress.ts';
 
 const API_TARGET = 'http://localhost:3000';
 
@@ -13,12 +14,12 @@ const backendProxy = {
 };
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), precompress()],
   resolve: {
     // Use the contracts' TypeScript sources directly, so the frontend never waits for a contracts build.
     alias: { '@piste/contracts': fileURLToPath(new URL('../libs/contracts/src/index.ts', import.meta.url)) },
   },
-  build: { outDir: 'dist', emptyOutDir: true },
+  build: { outDir: 'dist', emptyOutDir: true, modulePreload: { polyfill: false } },
   server: { port: 5173, proxy: backendProxy },
   preview: { port: 4173, proxy: backendProxy },
 });

@@ -16,9 +16,10 @@ import { RedisLink } from './realtime/redis-link';
 import { expressErrorHandler } from './common/error-reply';
 import { httpLogger, rootLogger } from './common/logging';
 import { Lifecycle } from './health/lifecycle';
+import { compressJson } from './common/compress-json';
+import { serveFrontend } from './frontend/frontend-assets';
 
 const JSON_BODY_LIMIT = '200kb';
-const API_PREFIXES = ['/api', '/objects', '/socket.io', '/health'];
 
 function findFrontendDist(config: AppConfig): string | undefined {
   const candidates = [config.frontendDist, join(__dirname, '../../frontend/dist'), resolve('frontend/dist')];
@@ -46,8 +47,15 @@ export async function createApp(config: AppConfig, databaseUrl: string): Promise
       crossOriginEmbedderPolicy: false,
     }),
   );
+  // The built frontend is answered from memory before sessions are read: an asset costs no
+  // PostgreSQL round trip, and app paths (API, objects, probes, sockets) pass straight through.
+  const dist = findFrontendDist(config);
+  if (dist) app.use(serveFrontend(dist));
+  else new Logger('Frontend').log('frontend/dist not found: run `npm run build` to serve the web app');
+
   // Replies about the signed-in user must never be kept by a browser or a shared cache.
   app.use('/api', noStore);
+  app.use('/api', compressJson());
   app.use(originCheck(config));
   app.use(express.json({ limit: JSON_BODY_LIMIT }));
   // Probes never need a session: they must answer while PostgreSQL (the session store) is away.
@@ -56,10 +64,6 @@ export async function createApp(config: AppConfig, databaseUrl: string): Promise
   app.use(skipProbes(passport.session() as RequestHandler));
   // Malformed bodies, and sessions that cannot be read while PostgreSQL is away, answer like every other error.
   app.use(expressErrorHandler());
-
-  const dist = findFrontendDist(config);
-  if (dist) serveFrontend(app, dist);
-  else new Logger('Frontend').log('frontend/dist not found: run `npm run build` to serve the web app');
 
   const redis = app.get(RedisLink);
   await redis.connect();
@@ -89,21 +93,4 @@ function skipProbes(handler: RequestHandler): RequestHandler {
 function noStore(_req: Request, res: Response, next: NextFunction): void {
   res.setHeader('Cache-Control', 'no-store');
   next();
-}
-
-/** Serves the built frontend; any non-API GET that accepts HTML gets index.html (client-side routes). */
-function serveFrontend(app: NestExpressApplication, dist: string): void {
-  app.use(express.static(dist, { index: false, maxAge: '1h', setHeaders: immutableAssets }));
-  const indexHtml = join(dist, 'index.html');
-  app.use((req: Request, res: Response, next: NextFunction) => {
-    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
-    if (API_PREFIXES.some((p) => req.path === p || req.path.startsWith(`${p}/`))) return next();
-    if (!req.accepts('html')) return next();
-    res.setHeader('Cache-Control', 'no-cache');
-    res.sendFile(indexHtml);
-  });
-}
-
-function immutableAssets(res: Response, path: string): void {
-  if (path.includes('/assets/')) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
 }

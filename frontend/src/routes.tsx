@@ -1,16 +1,28 @@
+import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { LoadingScreen } from './components/LoadingScreen';
 import { SignedInLayout } from './components/SignedInLayout';
-import { AuthPage } from './pages/AuthPage';
-import { ConnectionsPage } from './pages/ConnectionsPage';
-import { CreatePostPage } from './pages/CreatePostPage';
 import { FeedPage } from './pages/FeedPage';
-import { MessagesPage } from './pages/MessagesPage';
-import { ModerationPage } from './pages/ModerationPage';
 import { NotFoundPage } from './pages/NotFoundPage';
-import { NotificationsPage } from './pages/NotificationsPage';
-import { ProfilePage } from './pages/ProfilePage';
 import { useSessionStore } from './stores/session';
+
+// The feed is where signed-in people land, so it ships with the entry chunk (with the tiny not-found
+// page it renders itself); every other page is fetched the first time someone opens it.
+const AuthPage = lazy(() => import('./pages/AuthPage').then((m) => ({ default: m.AuthPage })));
+const ConnectionsPage = lazy(() =>
+  import('./pages/ConnectionsPage').then((m) => ({ default: m.ConnectionsPage })),
+);
+const CreatePostPage = lazy(() =>
+  import('./pages/CreatePostPage').then((m) => ({ default: m.CreatePostPage })),
+);
+const MessagesPage = lazy(() => import('./pages/MessagesPage').then((m) => ({ default: m.MessagesPage })));
+const ModerationPage = lazy(() =>
+  import('./pages/ModerationPage').then((m) => ({ default: m.ModerationPage })),
+);
+const NotificationsPage = lazy(() =>
+  import('./pages/NotificationsPage').then((m) => ({ default: m.NotificationsPage })),
+);
+const ProfilePage = lazy(() => import('./pages/ProfilePage').then((m) => ({ default: m.ProfilePage })));
 
 /** The spec's routes (section 2): signed out, every path is the auth screen. */
 export function AppRoutes() {
@@ -18,8 +30,15 @@ export function AppRoutes() {
   const status = useSessionStore((s) => s.status);
 
   if (status === 'loading') return <LoadingScreen />;
-  if (!user) return <AuthPage />;
+  if (!user) {
+    return (
+      <Suspense fallback={<LoadingScreen />}>
+        <AuthPage />
+      </Suspense>
+    );
+  }
 
+  // Pages suspend inside SignedInLayout, so the header stays while a page's chunk arrives.
   return (
     <Routes>
       <Route element={<SignedInLayout user={user} />}>

@@ -4,11 +4,13 @@ import { ENTITIES } from './entities';
 import { InitialSchema1763800000000 } from './migrations/1763800000000-InitialSchema';
 import { UploadTicketDetails1763800000103 } from './migrations/1763800000103-UploadTicketDetails';
 import { UploadDeclaredSize1763800000200 } from './migrations/1763800000200-UploadDeclaredSize';
+import { CommentParentIndex1763800000300 } from './migrations/1763800000300-CommentParentIndex';
 
 export const MIGRATIONS = [
   InitialSchema1763800000000,
   UploadTicketDetails1763800000103,
   UploadDeclaredSize1763800000200,
+  CommentParentIndex1763800000300,
 ];
 
 /** TypeORM options for PostgreSQL (or embedded PGlite speaking its protocol). */

@@ -2,10 +2,10 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@ne
 import {
   createPostSchema,
   hidePostSchema,
-  paginationQuerySchema,
+  feedQuerySchema,
   weaponParamSchema,
   type FeedPost,
-  type PaginationQuery,
+  type FeedQuery,
   type SessionUser,
   type Weapon,
 } from '@piste/contracts';
@@ -29,7 +29,7 @@ export class PostsController {
   feed(
     @CurrentUser() user: SessionUser,
     @Param('weapon', new ZodPipe(weaponParamSchema)) weapon: Weapon,
-    @Query(new ZodPipe(paginationQuerySchema)) page: PaginationQuery,
+    @Query(new ZodPipe(feedQuerySchema)) page: FeedQuery,
   ): Promise<FeedPost[]> {
     return this.posts.feed(user, weapon, page);
   }

@@ -19,9 +19,13 @@ import { api } from './client';
 const feedPageSchema = z.array(feedPostSchema);
 const commentListSchema = z.array(commentSchema);
 
-/** GET /api/posts/{weapon}?limit=10&offset={n}: one feed page, newest first. */
-export function fetchFeedPage(weapon: Weapon, offset: number, limit = FEED_PAGE_SIZE): Promise<FeedPost[]> {
-  return api.get(`/api/posts/${weapon}?limit=${limit}&offset=${offset}`, feedPageSchema);
+/**
+ * GET /api/posts/{weapon}?limit=10[&before={postId}]: one feed page, newest first; with `before`, the page of
+ * posts older than that one (keyset paging: as cheap deep in the feed as at its top).
+ */
+export function fetchFeedPage(weapon: Weapon, before?: string, limit = FEED_PAGE_SIZE): Promise<FeedPost[]> {
+  const cursor = before ? `&before=${encodeURIComponent(before)}` : '';
+  return api.get(`/api/posts/${weapon}?limit=${limit}${cursor}`, feedPageSchema);
 }
 
 export function fetchPost(postId: string): Promise<FeedPost> {

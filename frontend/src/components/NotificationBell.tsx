@@ -1,13 +1,12 @@
-import { Bell, CheckCheck } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { Bell } from 'lucide-react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { useLocation } from 'react-router-dom';
 import { useNotificationsStore } from '../stores/notifications';
-import {
-  NotificationItem,
-  NotificationsEmptyState,
-  useMinuteClock,
-  useNotificationActions,
-} from './NotificationItem';
+
+// The list only matters once the bell is opened, so it stays out of every page's first load.
+const NotificationPopover = lazy(() =>
+  import('./NotificationPopover').then((m) => ({ default: m.NotificationPopover })),
+);
 
 /** The header's bell: the unread badge, and a popover with the latest notifications. */
 export function NotificationBell() {
@@ -62,70 +61,11 @@ export function NotificationBell() {
         ) : null}
       </button>
 
-      {open ? <NotificationPopover id={panelId} onClose={() => setOpen(false)} /> : null}
-    </div>
-  );
-}
-
-function NotificationPopover({ id, onClose }: { id: string; onClose: () => void }) {
-  const items = useNotificationsStore((s) => s.items);
-  const unreadCount = useNotificationsStore((s) => s.unreadCount);
-  const { markRead, markAllRead, remove } = useNotificationActions();
-  const navigate = useNavigate();
-  const now = useMinuteClock();
-
-  return (
-    <div
-      id={id}
-      role="dialog"
-      aria-label="Notifications"
-      className="fixed inset-x-3 top-16 z-40 overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-xl ring-1 ring-slate-900/5 sm:absolute sm:inset-x-auto sm:top-full sm:right-0 sm:mt-2 sm:w-80"
-    >
-      <div className="flex items-center justify-between gap-2 border-b border-slate-100 px-4 py-3">
-        <h2 className="text-base font-semibold text-slate-900">Notifications</h2>
-        {unreadCount > 0 ? (
-          <button
-            type="button"
-            onClick={markAllRead}
-            className="inline-flex items-center gap-1 rounded-md px-2 py-1 text-xs font-semibold text-sky-700 transition hover:bg-sky-50 focus-visible:outline-2 focus-visible:outline-slate-900"
-          >
-            <CheckCheck aria-hidden className="size-3.5" />
-            Mark all as read
-          </button>
-        ) : null}
-      </div>
-
-      <div className="h-80 overflow-y-auto overscroll-contain">
-        {items.length === 0 ? (
-          <NotificationsEmptyState compact />
-        ) : (
-          <ul className="divide-y divide-slate-100">
-            {items.map((notification) => (
-              <NotificationItem
-                key={notification.id}
-                notification={notification}
-                now={now}
-                onMarkRead={markRead}
-                onDelete={remove}
-                compact
-              />
-            ))}
-          </ul>
-        )}
-      </div>
-
-      <div className="border-t border-slate-100 p-2">
-        <button
-          type="button"
-          onClick={() => {
-            onClose();
-            void navigate('/notifications');
-          }}
-          className="w-full rounded-lg px-3 py-2 text-sm font-semibold text-slate-700 transition hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-slate-900"
-        >
-          View all notifications
-        </button>
-      </div>
+      {open ? (
+        <Suspense fallback={null}>
+          <NotificationPopover id={panelId} onClose={() => setOpen(false)} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

@@ -14,14 +14,16 @@ import {
   Users,
   type LucideIcon,
 } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { postTimeAgo } from '../lib/post-time';
 import { banNotice, useBannedUntil } from '../stores/ban';
 import { useFeedStore } from '../stores/feed';
 import { Avatar } from './Avatar';
-import { Comments } from './Comments';
 import { PostMenu } from './PostMenu';
 import { RoleBadge } from './RoleBadge';
+
+// Most visits to the feed never open a thread, so comments load with the first one opened.
+const Comments = lazy(() => import('./Comments').then((m) => ({ default: m.Comments })));
 
 interface PostCardProps {
   post: FeedPost;
@@ -142,7 +144,11 @@ export function PostCard({ post, user }: PostCardProps) {
         />
       </footer>
 
-      {commentsOpen ? <Comments postId={post.id} user={user} /> : null}
+      {commentsOpen ? (
+        <Suspense fallback={null}>
+          <Comments postId={post.id} user={user} />
+        </Suspense>
+      ) : null}
     </article>
   );
 }

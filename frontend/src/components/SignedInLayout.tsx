@@ -1,5 +1,7 @@
 import type { SessionUser } from '@piste/contracts';
+import { Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
+import { LoaderCircle } from 'lucide-react';
 import { Header } from './Header';
 import { LiveStatusBanner } from './LiveStatusBanner';
 import { BanNotice } from './moderation/BanNotice';
@@ -12,9 +14,21 @@ export function SignedInLayout({ user }: { user: SessionUser }) {
       {/* Below the sticky header, so it scrolls away instead of taking a phone's screen for good. */}
       <BanNotice />
       <main className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-6 sm:py-8">
-        <Outlet />
+        {/* Pages other than the feed load on first visit; the header stays while they arrive. */}
+        <Suspense fallback={<PageLoading />}>
+          <Outlet />
+        </Suspense>
       </main>
       <LiveStatusBanner />
+    </div>
+  );
+}
+
+function PageLoading() {
+  return (
+    <div role="status" className="flex items-center justify-center gap-3 py-16 text-slate-600">
+      <LoaderCircle aria-hidden className="size-5 animate-spin" />
+      <span className="text-base font-medium">Loading...</span>
     </div>
   );
 }

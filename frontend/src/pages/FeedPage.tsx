@@ -7,11 +7,10 @@ import {
   type Weapon,
 } from '@piste/contracts';
 import { ArrowUp, LoaderCircle, Search, Swords } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { Avatar } from '../components/Avatar';
 import { Button } from '../components/Button';
-import { Composer } from '../components/Composer';
 import { PostCard } from '../components/PostCard';
 import { watchFeed } from '../realtime/socket';
 import { useFeedStore } from '../stores/feed';
@@ -19,6 +18,9 @@ import { useSessionStore } from '../stores/session';
 import { NotFoundPage } from './NotFoundPage';
 
 /** The side profile card's top border in the weapon's colour. */
+// The post list is what a visit to the feed is for; the composer's form follows in its own chunk.
+const Composer = lazy(() => import('../components/Composer').then((m) => ({ default: m.Composer })));
+
 const WEAPON_TOP_BORDERS: Record<Weapon, string> = {
   epee: 'border-t-purple-500',
   foil: 'border-t-emerald-500',
@@ -52,7 +54,9 @@ export function FeedPage() {
         aria-label={`${WEAPON_LABELS[weapon]} feed`}
         className="mx-auto w-full max-w-2xl space-y-5 lg:mx-0 lg:max-w-none"
       >
-        <Composer user={user} weapon={weapon} />
+        <Suspense fallback={<ComposerPlaceholder />}>
+          <Composer user={user} weapon={weapon} />
+        </Suspense>
         <PostList weapon={weapon} user={user} />
       </section>
       <aside className="hidden space-y-5 lg:sticky lg:top-24 lg:block">
@@ -148,6 +152,11 @@ function PostList({ weapon, user }: { weapon: Weapon; user: SessionUser | null }
       ) : null}
     </div>
   );
+}
+
+/** Holds the composer's place while its chunk arrives, so the posts below do not jump. */
+function ComposerPlaceholder() {
+  return <div aria-hidden className="h-36 rounded-2xl border border-slate-200 bg-white shadow-sm" />;
 }
 
 function PostSkeleton() {

@@ -83,12 +83,12 @@ describe('feed store', () => {
   it('loads the first page and offers more only after a full page', async () => {
     api.fetchFeedPage.mockResolvedValueOnce(page(0, 10));
     await useFeedStore.getState().open('epee');
-    expect(api.fetchFeedPage).toHaveBeenCalledWith('epee', 0);
+    expect(api.fetchFeedPage).toHaveBeenCalledWith('epee');
     expect(useFeedStore.getState()).toMatchObject({ status: 'ready', hasMore: true });
 
     api.fetchFeedPage.mockResolvedValueOnce(page(10, 3));
     await useFeedStore.getState().loadMore();
-    expect(api.fetchFeedPage).toHaveBeenLastCalledWith('epee', 10);
+    expect(api.fetchFeedPage).toHaveBeenLastCalledWith('epee', 'p9');
     expect(useFeedStore.getState().posts).toHaveLength(13);
     expect(useFeedStore.getState().hasMore).toBe(false);
   });
@@ -105,7 +105,8 @@ describe('feed store', () => {
 
     api.fetchFeedPage.mockResolvedValueOnce([makePost('p9'), makePost('p10')]);
     await useFeedStore.getState().loadMore();
-    expect(api.fetchFeedPage).toHaveBeenLastCalledWith('epee', 12);
+    // The cursor is the oldest post shown, whatever arrived live above it.
+    expect(api.fetchFeedPage).toHaveBeenLastCalledWith('epee', 'p9');
     expect(useFeedStore.getState().posts.filter((p) => p.id === 'p9')).toHaveLength(1);
 
     useFeedStore.getState().showIncoming();
@@ -116,6 +117,21 @@ describe('feed store', () => {
         .map((p) => p.id),
     ).toEqual(['new1', 'mine']);
     expect(useFeedStore.getState().incoming).toEqual([]);
+  });
+
+  it('pages after the oldest post still shown, once the last one was deleted', async () => {
+    api.fetchFeedPage.mockResolvedValueOnce(page(0, 10));
+    await useFeedStore.getState().open('epee');
+    serverHandlers.get('post:deleted')!({ postId: 'p9', weapon: 'epee' });
+    api.fetchFeedPage.mockResolvedValueOnce(page(10, 3));
+    await useFeedStore.getState().loadMore();
+    expect(api.fetchFeedPage).toHaveBeenLastCalledWith('epee', 'p8');
+    expect(
+      useFeedStore
+        .getState()
+        .posts.map((p) => p.id)
+        .slice(-4),
+    ).toEqual(['p8', 'p10', 'p11', 'p12']);
   });
 
   it('applies live counts and deletions, and refetches the first page after a reconnect', async () => {

@@ -137,7 +137,7 @@ export const useFeedStore = create<FeedState>()((set, get) => ({
     const started = ++sequence;
     if (get().status !== 'ready') set({ status: 'loading' });
     try {
-      const page = await postsApi.fetchFeedPage(weapon, 0);
+      const page = await postsApi.fetchFeedPage(weapon);
       if (started !== sequence) return;
       set({
         posts: page,
@@ -154,13 +154,14 @@ export const useFeedStore = create<FeedState>()((set, get) => ({
   },
 
   loadMore: async () => {
-    const { weapon, posts, incoming, loadingMore } = get();
+    const { weapon, posts, loadingMore } = get();
     if (!weapon || loadingMore) return;
     const started = sequence;
     set({ loadingMore: true });
     try {
-      // Posts that arrived live sit above the loaded ones on the server: count them to find the next page.
-      const page = await postsApi.fetchFeedPage(weapon, posts.length + incoming.length);
+      // The next page starts after the oldest post shown, so posts that arrived live (newer, at the top) can
+      // neither shift it nor make it overlap; the id filter below only guards against a refetch in between.
+      const page = await postsApi.fetchFeedPage(weapon, posts.at(-1)?.id);
       if (started !== sequence) return;
       set((state) => {
         const known = new Set([...state.posts, ...state.incoming].map((p) => p.id));

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS, MEDIA_TYPES, POST_TYPES, WEAPONS } from './constants';
-import { clientString, userSummarySchema } from './common';
+import { clientString, paginationQuerySchema, userSummarySchema, uuidSchema } from './common';
 
 const detail = clientString().trim().max(LIMITS.detailField).nullish();
 
@@ -52,6 +52,23 @@ export const createPostSchema = z
     path: ['mediaType'],
   });
 export type CreatePostPayload = z.input<typeof createPostSchema>;
+
+/**
+ * GET /api/posts/{weapon}: `offset` paging (the spec's client) or keyset paging with `before`, the id of the
+ * last post already shown: the page then holds the posts after it in (createdAt DESC, id DESC) order, as cheap
+ * at any depth as the first page. Not both at once. A `before` that is not a post of this weapon the viewer may
+ * see (unknown, deleted, or across a block) is 400 `Unknown post in before`; a post the viewer hid still works.
+ */
+export const feedQuerySchema = paginationQuerySchema
+  .extend({
+    offset: z.coerce.number().int().min(0).optional(),
+    before: uuidSchema.optional(),
+  })
+  .refine((q) => q.before === undefined || q.offset === undefined, {
+    message: 'Use either before or offset, not both',
+    path: ['before'],
+  });
+export type FeedQuery = z.infer<typeof feedQuerySchema>;
 
 export const feedPostSchema = z.object({
   id: z.string(),
