@@ -10,6 +10,7 @@ import { SessionGuard } from './guards';
 import { LocalStrategy } from './local.strategy';
 import { SessionSerializer } from './session.serializer';
 import { SessionMiddleware } from './session.middleware';
+import { SessionUsers } from './session-users';
 
 @Module({
   imports: [UsersModule, BansModule, PassportModule.register({ session: true })],
@@ -19,6 +20,7 @@ import { SessionMiddleware } from './session.middleware';
     LocalStrategy,
     SessionSerializer,
     SessionMiddleware,
+    SessionUsers,
     // In this order: signed in (and admin where required) first, then not banned for changes.
     { provide: APP_GUARD, useClass: SessionGuard },
     { provide: APP_GUARD, useClass: NotBannedGuard },

@@ -8,6 +8,7 @@ import { UsersService } from '../users/users.service';
 import { toSessionUser } from '../users/users.mapper';
 import { hashPassword, verifyPassword } from './password';
 import { RealtimePublisher } from '../realtime/realtime.publisher';
+import { SessionUsers } from './session-users';
 
 /** What the client shows as text in place of a picture: short, with no URL or path characters. */
 const TEXT_AVATAR = /^[^/:\\.\s]{1,16}$/u;
@@ -21,6 +22,7 @@ export class AuthService {
     private readonly bans: BansService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly publisher: RealtimePublisher,
+    private readonly sessionUsers: SessionUsers,
   ) {}
 
   async register(payload: ReturnType<typeof registerPayloadSchema.parse>): Promise<SessionUser> {
@@ -56,12 +58,11 @@ export class AuthService {
   }
 
   /**
-   * The session carries only the user id; this reloads the user, and when their ban ends, on each request so
-   * bans and edits apply at once. The two lookups run side by side.
+   * The session carries only the user id; this is the user and when their ban ends, from a short cache that
+   * every change drops at once on every replica (SessionUsers), so bans and edits apply at once.
    */
-  async sessionUser(id: string): Promise<SessionUser | null> {
-    const [user, bannedUntil] = await Promise.all([this.users.findById(id), this.bans.activeBanEnd(id)]);
-    return user ? toSessionUser(user, bannedUntil) : null;
+  sessionUser(id: string): Promise<SessionUser | null> {
+    return this.sessionUsers.get(id);
   }
 
   /**

@@ -3,13 +3,27 @@ import { DataSource } from 'typeorm';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
 import session from 'express-session';
 import connectPgSimple from 'connect-pg-simple';
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler } from 'express';
 import type { Pool } from 'pg';
 import { APP_CONFIG, type AppConfig } from '../config/config';
 
 export const SESSION_COOKIE = 'piste.sid';
 
-/** One express-session middleware, stored in the `sessions` table; shared by HTTP and the socket gateway. */
+/** A session's expiry slides forward at most this often, so reads never write. */
+const REFRESH_EVERY_MS = 5 * 60 * 1000;
+
+/** When the session was last written; changing it is what makes express-session save the row again. */
+declare module 'express-session' {
+  interface SessionData {
+    refreshedAt?: number;
+  }
+}
+
+/**
+ * One express-session middleware, stored in the `sessions` table; shared by HTTP and the socket gateway.
+ * A request reads its session row and writes nothing, unless the session was last written more than a few
+ * minutes ago (or a tenth of its lifetime, for short ones): then its expiry slides forward, cookie included.
+ */
 @Injectable()
 export class SessionMiddleware {
   readonly handler: RequestHandler;
@@ -24,13 +38,16 @@ export class SessionMiddleware {
       tableName: 'sessions',
       createTableIfMissing: false,
       pruneSessionInterval: 15 * 60,
+      // express-session would otherwise touch (UPDATE) the row after every request.
+      disableTouch: true,
     });
-    this.handler = session({
+    const ttlMs = config.sessionTtlSeconds * 1000;
+    const sessions = session({
       name: SESSION_COOKIE,
       secret: config.sessionSecret,
       resave: false,
       saveUninitialized: false,
-      rolling: true,
+      rolling: false,
       proxy: config.trustProxy,
       store: this.store,
       cookie: {
@@ -38,8 +55,22 @@ export class SessionMiddleware {
         sameSite: 'lax',
         // Behind a TLS-terminating proxy (TRUST_PROXY), Secure follows X-Forwarded-Proto.
         secure: config.cookieSecure ? true : config.trustProxy ? 'auto' : false,
-        maxAge: config.sessionTtlSeconds * 1000,
+        maxAge: ttlMs,
       },
     });
+    const refreshEveryMs = Math.min(REFRESH_EVERY_MS, ttlMs / 10);
+    this.handler = (req, res, next) =>
+      sessions(req, res, (err?: unknown) => {
+        if (!err) slideExpiry(req, ttlMs, refreshEveryMs);
+        next(err);
+      });
   }
+}
+
+/** Marks a signed-in session for saving once it was last written `refreshEveryMs` ago or more. */
+function slideExpiry(req: Request, ttlMs: number, refreshEveryMs: number): void {
+  const current = req.session as (typeof req.session & { passport?: { user?: string } }) | undefined;
+  if (!current?.passport?.user) return;
+  const remainingMs = current.cookie.maxAge ?? ttlMs;
+  if (ttlMs - remainingMs >= refreshEveryMs) current.refreshedAt = Date.now();
 }

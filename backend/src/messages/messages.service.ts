@@ -15,7 +15,6 @@ import {
   type SessionUser,
 } from '@piste/contracts';
 import { assertSelf } from '../common/assert-self';
-import { ConnectionsService } from '../connections/connections.service';
 import { RealtimePublisher } from '../realtime/realtime.publisher';
 import { UsersService } from '../users/users.service';
 import { ConversationEntity, MessageEntity } from './message.entities';
@@ -66,7 +65,6 @@ export class MessagesService {
     @InjectRepository(ConversationEntity) private readonly conversations: Repository<ConversationEntity>,
     @InjectRepository(MessageEntity) private readonly messages: Repository<MessageEntity>,
     private readonly users: UsersService,
-    private readonly connections: ConnectionsService,
     private readonly publisher: RealtimePublisher,
   ) {}
 
@@ -175,34 +173,22 @@ export class MessagesService {
   async send(sender: SessionUser, input: SendMessageInput): Promise<SentMessage> {
     assertSelf(sender, input.senderId);
     if (input.receiverId === sender.id) throw new BadRequestException('You cannot message yourself');
-
-    if (input.clientId) {
-      const stored = await this.findByClientId(sender.id, input.clientId);
-      if (stored) return this.replay(stored, input.receiverId);
-    }
-
-    const receiver = await this.users.findById(input.receiverId);
-    if (!receiver) throw new NotFoundException('User not found');
-    const [connected, blocked] = await Promise.all([
-      this.connections.areConnected(sender.id, receiver.id),
-      this.connections.isBlockedEitherWay(sender.id, receiver.id),
-    ]);
-    if (!connected || blocked) throw new ForbiddenException(CANNOT_MESSAGE);
+    const clientId = input.clientId ?? null;
 
     let message: MessageEntity;
     try {
-      message = await this.store(sender.id, receiver.id, input.content, input.clientId ?? null);
+      message = await this.store(sender.id, input.receiverId, input.content, clientId);
     } catch (err) {
-      if (!(err instanceof DuplicateClientId) || !input.clientId) throw err;
-      const stored = await this.findByClientId(sender.id, input.clientId);
+      // A retry of a message already stored is answered with it, even if sending is no longer allowed.
+      if (!(err instanceof DuplicateClientId || err instanceof ForbiddenException) || !clientId) throw err;
+      const stored = await this.findByClientId(sender.id, clientId);
       if (!stored) throw err;
       return this.replay(stored, input.receiverId);
     }
-
     const view = toDirectMessage(message);
     const payload = { message: view, conversationId: message.conversationId };
-    this.publisher.publish([userRoom(receiver.id), userRoom(sender.id)], 'message:new', payload);
-    this.publisher.publish(userRoom(receiver.id), 'notification', {
+    this.publisher.publish([userRoom(input.receiverId), userRoom(sender.id)], 'message:new', payload);
+    this.publisher.publish(userRoom(input.receiverId), 'notification', {
       type: 'message',
       message: `${sender.name || sender.username} sent you a message`,
       user: { id: sender.id, name: sender.name, avatar: sender.avatar },
@@ -223,6 +209,13 @@ export class MessagesService {
       .execute();
   }
 
+  /**
+   * Checks and stores in one transaction of three statements. Both users' rows are locked first (shared), so a
+   * block, which locks them exclusively, lands either wholly before the check (the message is refused) or
+   * after the commit; then the pair's conversation is created or its row locked, so concurrent first messages
+   * share one conversation and messages of a pair are stamped in commit order; then the message is stored
+   * only if the two are connected and neither blocked the other.
+   */
   private async store(
     senderId: string,
     receiverId: string,
@@ -231,31 +224,42 @@ export class MessagesService {
   ): Promise<MessageEntity> {
     const [participant1Id, participant2Id] = orderedPair(senderId, receiverId);
     return this.dataSource.transaction(async (manager) => {
-      // Creates the pair's conversation or locks the existing row, so concurrent first messages share one
-      // conversation and messages of a pair are stamped in commit order.
       const [conversation] = await manager.query<Array<{ id: string }>>(
-        `INSERT INTO conversations ("participant1Id", "participant2Id") VALUES ($1, $2)
+        `WITH pair AS (SELECT "id" FROM users WHERE "id" IN ($1, $2) ORDER BY "id" FOR SHARE)
+         INSERT INTO conversations ("participant1Id", "participant2Id")
+         SELECT $1, $2 WHERE (SELECT count(*) FROM pair) = 2
          ON CONFLICT ("participant1Id", "participant2Id")
          DO UPDATE SET "participant1Id" = EXCLUDED."participant1Id"
          RETURNING "id"`,
         [participant1Id, participant2Id],
       );
-      const inserted = await manager.query<MessageEntity[]>(
-        `INSERT INTO messages ("conversationId", "senderId", "receiverId", "content", "clientId", "createdAt")
-         VALUES ($1, $2, $3, $4, $5, date_trunc('milliseconds', clock_timestamp()))
-         ON CONFLICT ("senderId", "clientId") WHERE "clientId" IS NOT NULL DO NOTHING
-         RETURNING *`,
+      if (!conversation) throw new NotFoundException('User not found');
+      const [outcome] = await manager.query<Array<MessageEntity & { allowed: boolean }>>(
+        `WITH allowed AS (
+           SELECT EXISTS (
+                    SELECT 1 FROM friend_requests r WHERE r."status" = 'accepted'
+                       AND ((r."senderId" = $2 AND r."receiverId" = $3) OR (r."senderId" = $3 AND r."receiverId" = $2)))
+                  AND NOT EXISTS (
+                    SELECT 1 FROM blocked_users b
+                     WHERE (b."blockerId" = $2 AND b."blockedId" = $3) OR (b."blockerId" = $3 AND b."blockedId" = $2))
+                  AS "allowed"
+         ), stored AS (
+           INSERT INTO messages ("conversationId", "senderId", "receiverId", "content", "clientId", "createdAt")
+           SELECT $1, $2, $3, $4, $5, date_trunc('milliseconds', clock_timestamp()) FROM allowed WHERE "allowed"
+           ON CONFLICT ("senderId", "clientId") WHERE "clientId" IS NOT NULL DO NOTHING
+           RETURNING *
+         ), touched AS (
+           UPDATE conversations c
+              SET "lastMessageAt" = GREATEST(COALESCE(c."lastMessageAt", s."createdAt"), s."createdAt")
+             FROM stored s WHERE c."id" = s."conversationId"
+         )
+         SELECT allowed."allowed", stored.* FROM allowed LEFT JOIN stored ON true`,
         [conversation.id, senderId, receiverId, content, clientId],
       );
-      const row = inserted[0];
-      if (!row) throw new DuplicateClientId();
-      await manager
-        .createQueryBuilder()
-        .update(ConversationEntity)
-        .set({ lastMessageAt: () => `GREATEST(COALESCE("lastMessageAt", :sentAt), :sentAt)` })
-        .setParameter('sentAt', row.createdAt)
-        .where('id = :id', { id: conversation.id })
-        .execute();
+      if (!outcome?.allowed) throw new ForbiddenException(CANNOT_MESSAGE);
+      if (!outcome.id) throw new DuplicateClientId();
+      const { allowed: _allowed, ...row } = outcome;
+      void _allowed;
       return Object.assign(new MessageEntity(), row);
     });
   }

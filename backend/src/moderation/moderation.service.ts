@@ -149,8 +149,9 @@ export class ModerationService implements OnModuleInit {
     });
 
     const view = toBanView(ban);
-    this.publisher.publish(userRoom(target.id), 'ban:new', { ban: view });
+    // Every replica forgets the cached user first, so a reload prompted by `ban:new` already sees the ban.
     this.publisher.refreshUser(target.id);
+    this.publisher.publish(userRoom(target.id), 'ban:new', { ban: view });
     if (input.reportId) {
       const report = await this.view(input.reportId);
       this.publisher.publish(ADMINS_ROOM, 'report:updated', { report });

@@ -13,7 +13,7 @@ const CHANGES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  * Global guard, closed by default: while a user's ban lasts, every change they ask for is refused with a 403
  * naming when the ban ends — posts, comments, reactions, messages, connection requests, uploads, profile
  * edits, and any route added later. The few changes a banned user may still make say so with
- * `@AllowedWhileBanned()`. The ban's end comes with the session user, which is reloaded on every request.
+ * `@AllowedWhileBanned()`. The ban's end comes with the session user, whose cache every ban drops at once (SessionUsers).
  */
 @Injectable()
 export class NotBannedGuard implements CanActivate {

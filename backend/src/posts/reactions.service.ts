@@ -30,17 +30,10 @@ export class ReactionsService {
   async add(user: SessionUser, postId: string, reaction: Reaction): Promise<ReactionReply> {
     const { post, reply } = await this.dataSource.transaction(async (manager) => {
       const locked = await this.lockPost(manager, user.id, postId);
-      const already = await manager.exists(TABLES[reaction], { where: { userId: user.id, postId } });
-      if (already) {
+      const counts = await this.react(manager, user.id, postId, reaction);
+      if (!counts) {
         throw new ConflictException(reaction === 'like' ? 'Post already liked' : 'Post already disliked');
       }
-      const opposite = OPPOSITE[reaction];
-      const cleared = await manager.delete(TABLES[opposite], { userId: user.id, postId });
-      await manager.insert(TABLES[reaction], { userId: user.id, postId });
-      const counts = await this.applyCounts(manager, postId, {
-        [COUNTERS[reaction]]: 1,
-        [COUNTERS[opposite]]: -(cleared.affected ?? 0),
-      });
       return {
         post: locked,
         reply: { postId, ...counts, isLiked: reaction === 'like', isDisliked: reaction === 'dislike' },
@@ -78,6 +71,40 @@ export class ReactionsService {
     const post = await this.posts.findVisible(manager, viewerId, postId, true);
     if (!post) throw new NotFoundException('Post not found');
     return post;
+  }
+
+  /**
+   * Stores the reaction, clears the opposite one and moves both counters, in one statement; null (nothing
+   * changed) when the user had already reacted this way.
+   */
+  private async react(
+    manager: EntityManager,
+    userId: string,
+    postId: string,
+    reaction: Reaction,
+  ): Promise<{ likesCount: number; dislikesCount: number } | null> {
+    const table = manager.getRepository(TABLES[reaction]).metadata.tableName;
+    const oppositeTable = manager.getRepository(TABLES[OPPOSITE[reaction]]).metadata.tableName;
+    const counter = COUNTERS[reaction];
+    const oppositeCounter = COUNTERS[OPPOSITE[reaction]];
+    const [row] = await manager.query<Array<{ likesCount: number; dislikesCount: number }>>(
+      `WITH added AS (
+         INSERT INTO ${table} ("userId", "postId") VALUES ($1, $2)
+         ON CONFLICT ("userId", "postId") DO NOTHING RETURNING 1
+       ), cleared AS (
+         DELETE FROM ${oppositeTable} WHERE "userId" = $1 AND "postId" = $2 AND EXISTS (SELECT 1 FROM added)
+         RETURNING 1
+       ), counted AS (
+         UPDATE posts
+            SET "${counter}" = "${counter}" + 1,
+                "${oppositeCounter}" = GREATEST("${oppositeCounter}" - (SELECT count(*) FROM cleared), 0)
+          WHERE "id" = $2 AND EXISTS (SELECT 1 FROM added)
+          RETURNING "likesCount", "dislikesCount"
+       )
+       SELECT "likesCount", "dislikesCount" FROM counted`,
+      [userId, postId],
+    );
+    return row ?? null;
   }
 
   private async applyCounts(

@@ -11,7 +11,7 @@ import type {
 
 /** Messages between replicas (through the adapter), not seen by clients. */
 export interface ReplicaEvents {
-  /** A user's rights changed (admin, ban): each replica refreshes that user's sockets. */
+  /** A user's rights or profile changed (admin, ban, name, avatar): each replica re-reads that user. */
   'user:refresh': (userId: string) => void;
 }
 
@@ -34,6 +34,7 @@ export class RealtimePublisher {
   private readonly logger = new Logger(RealtimePublisher.name);
   private server: PisteServer | null = null;
   private refreshLocal: (userId: string) => void = () => undefined;
+  private readonly userChangedListeners = new Set<(userId: string) => void>();
 
   constructor(private readonly redis: RedisLink) {}
 
@@ -41,7 +42,7 @@ export class RealtimePublisher {
   attach(server: PisteServer, refreshLocal: (userId: string) => void): void {
     this.server = server;
     this.refreshLocal = refreshLocal;
-    server.on('user:refresh', refreshLocal);
+    server.on('user:refresh', (userId) => this.userChanged(userId));
     this.redis.onRecovered(() => this.resyncEveryone());
   }
 
@@ -50,10 +51,23 @@ export class RealtimePublisher {
     this.server?.in(sessionRoom(sessionId)).disconnectSockets(true);
   }
 
-  /** Makes every replica re-read a user whose rights changed (admin rights, a ban) for its open sockets. */
+  /**
+   * Makes every replica forget what it cached about a user whose rights or profile changed (admin rights, a
+   * ban, name or avatar), and re-read them for its open sockets.
+   */
   refreshUser(userId: string): void {
-    this.refreshLocal(userId);
+    this.userChanged(userId);
     this.server?.serverSideEmit('user:refresh', userId);
+  }
+
+  /** Runs `listener` on this replica whenever a user changes, here or on another replica, before sockets re-read. */
+  onUserChanged(listener: (userId: string) => void): void {
+    this.userChangedListeners.add(listener);
+  }
+
+  private userChanged(userId: string): void {
+    this.userChangedListeners.forEach((listener) => listener(userId));
+    this.refreshLocal(userId);
   }
 
   /** Tells every socket on every replica to refetch what it shows (DESIGN.md §3a). */

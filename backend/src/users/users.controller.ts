@@ -3,6 +3,7 @@ import { updateProfileSchema, type Profile, type SessionUser } from '@piste/cont
 import { CurrentUser, uuidParam } from '../common/decorators';
 import { ZodPipe } from '../common/zod.pipe';
 import { ConnectionsService } from '../connections/connections.service';
+import { RealtimePublisher } from '../realtime/realtime.publisher';
 import { toProfile } from './users.mapper';
 import { UsersService, type ProfileChanges } from './users.service';
 
@@ -12,6 +13,7 @@ export class UsersController {
   constructor(
     private readonly users: UsersService,
     private readonly connections: ConnectionsService,
+    private readonly publisher: RealtimePublisher,
   ) {}
 
   /** Anyone's public profile (email only for yourself); 404 when unknown or when either blocked the other. */
@@ -32,6 +34,9 @@ export class UsersController {
     @Body(new ZodPipe(updateProfileSchema)) body: ProfileChanges,
   ): Promise<Profile> {
     if (id !== viewer.id) throw new ForbiddenException('You can only edit your own profile');
-    return toProfile(await this.users.updateProfile(id, body), viewer.id);
+    const updated = await this.users.updateProfile(id, body);
+    // The session user carries the name and avatar: every replica reads them again.
+    this.publisher.refreshUser(id);
+    return toProfile(updated, viewer.id);
   }
 }

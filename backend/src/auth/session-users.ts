@@ -1,0 +1,91 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import type { SessionUser } from '@piste/contracts';
+import { Clock } from '../common/clock';
+import { RealtimePublisher } from '../realtime/realtime.publisher';
+import { RedisLink } from '../realtime/redis-link';
+
+/** How long a cached user may be trusted without word of a change (a backstop: changes invalidate at once). */
+const MAX_AGE_MS = 60 * 1000;
+/** Enough for every user active on one replica; the oldest entry goes first beyond it. */
+const MAX_ENTRIES = 20_000;
+
+interface SessionUserRow {
+  id: string;
+  username: string;
+  name: string | null;
+  avatar: string | null;
+  isAdmin: boolean;
+  bannedUntil: Date | null;
+}
+
+interface Entry {
+  user: SessionUser;
+  loadedAt: number;
+}
+
+/**
+ * What the guards need about the signed-in user (who they are, admin rights, the end of a ban), read with one
+ * query and kept for a short while, so a request costs no reload. Every change to those fields goes through
+ * `RealtimePublisher.refreshUser`, which drops the entry on every replica at once (through the Redis adapter).
+ * While Redis is away that word could be lost, so the cache is bypassed, and it is emptied when Redis is back.
+ */
+@Injectable()
+export class SessionUsers {
+  private readonly entries = new Map<string, Entry>();
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly clock: Clock,
+    private readonly redis: RedisLink,
+    publisher: RealtimePublisher,
+  ) {
+    publisher.onUserChanged((userId) => this.entries.delete(userId));
+    redis.onRecovered(() => this.entries.clear());
+  }
+
+  async get(id: string): Promise<SessionUser | null> {
+    const cached = this.trusted() ? this.entries.get(id) : undefined;
+    if (cached && Date.now() - cached.loadedAt < MAX_AGE_MS) return this.withActiveBan(cached.user);
+    const user = await this.load(id);
+    if (user) this.remember(user);
+    else this.entries.delete(id);
+    return user;
+  }
+
+  /** Alone (no Redis) a replica hears of every change itself; with Redis, only while it is connected. */
+  private trusted(): boolean {
+    return this.redis.status() !== 'down';
+  }
+
+  private remember(user: SessionUser): void {
+    this.entries.delete(user.id);
+    if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value as string);
+    this.entries.set(user.id, { user, loadedAt: Date.now() });
+  }
+
+  /** A ban that ended while the user was cached no longer shows. */
+  private withActiveBan(user: SessionUser): SessionUser {
+    if (!user.bannedUntil || new Date(user.bannedUntil) > this.clock.now()) return user;
+    return { ...user, bannedUntil: null };
+  }
+
+  private async load(id: string): Promise<SessionUser | null> {
+    const [row] = await this.dataSource.query<SessionUserRow[]>(
+      `SELECT u."id", u."username", u."name", u."avatar", u."isAdmin",
+              (SELECT max(b."bannedUntil") FROM bans b
+                WHERE b."userId" = u."id" AND b."bannedUntil" > $2) AS "bannedUntil"
+         FROM users u WHERE u."id" = $1`,
+      [id, this.clock.now()],
+    );
+    if (!row) return null;
+    return {
+      id: row.id,
+      username: row.username,
+      name: row.name,
+      avatar: row.avatar,
+      isAdmin: row.isAdmin,
+      bannedUntil: row.bannedUntil ? new Date(row.bannedUntil).toISOString() : null,
+    };
+  }
+}

@@ -1,0 +1,179 @@
+import pg from 'pg';
+import type { FeedPost, SessionUser } from '@piste/contracts';
+import {
+  connectUsers,
+  describeWithRedis,
+  makeAdmin,
+  makePost,
+  makeUser,
+  settle,
+  startTestApp,
+  type TestApp,
+  type TestUser,
+} from './helpers';
+
+const realQuery = pg.Client.prototype.query as (...args: unknown[]) => unknown;
+
+/** Every SQL statement sent through `pg` while `run` is in flight. */
+async function statementsOf(run: () => Promise<unknown>): Promise<string[]> {
+  const statements: string[] = [];
+  const spy = jest.spyOn(pg.Client.prototype, 'query').mockImplementation(function (
+    this: pg.Client,
+    ...args: unknown[]
+  ) {
+    const first = args[0] as string | { text?: string } | undefined;
+    statements.push(typeof first === 'string' ? first : (first?.text ?? ''));
+    return realQuery.apply(this, args);
+  });
+  try {
+    await run();
+  } finally {
+    spy.mockRestore();
+  }
+  return statements;
+}
+
+const WRITES = /^\s*(INSERT|UPDATE|DELETE)\b/i;
+
+describe('the hot path', () => {
+  let t: TestApp;
+  let alice: TestUser;
+  let bob: TestUser;
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    [alice, bob] = await Promise.all([makeUser(t), makeUser(t)]);
+    await connectUsers(t, alice, bob);
+    await makePost(bob, { weapon: 'foil' });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('reads a feed page in at most three statements, none of them a write', async () => {
+    expect((await alice.client.get('/api/posts/foil')).status).toBe(200);
+    let status = 0;
+    const statements = await statementsOf(async () => {
+      status = (await alice.client.get<FeedPost[]>('/api/posts/foil')).status;
+    });
+    expect(status).toBe(200);
+    expect(statements.length).toBeLessThanOrEqual(3);
+    expect(statements.filter((s) => WRITES.test(s))).toEqual([]);
+  });
+
+  it('sends no Set-Cookie and writes no session row on a read', async () => {
+    const reply = await alice.client.get('/api/user');
+    expect(reply.status).toBe(200);
+    expect(reply.headers.getSetCookie()).toEqual([]);
+  });
+
+  it('stores a direct message in at most six statements', async () => {
+    expect(
+      (await alice.client.post('/api/messages', { receiverId: bob.user.id, content: 'en garde' })).status,
+    ).toBe(201);
+    let status = 0;
+    const statements = await statementsOf(async () => {
+      status = (await alice.client.post('/api/messages', { receiverId: bob.user.id, content: 'prêts ?' }))
+        .status;
+    });
+    expect(status).toBe(201);
+    expect(statements.length).toBeLessThanOrEqual(6);
+  });
+
+  it('stores a like in at most six statements, block check of the live event included', async () => {
+    const post = await makePost(bob, { weapon: 'sabre' });
+    let status = 0;
+    const statements = await statementsOf(async () => {
+      status = (await alice.client.post('/api/likes', { postId: post.id })).status;
+    });
+    expect(status).toBe(201);
+    expect(statements.length).toBeLessThanOrEqual(6);
+  });
+
+  it('still refuses a message once a block lands, and stores none', async () => {
+    const [carol, dave] = await Promise.all([makeUser(t), makeUser(t)]);
+    await connectUsers(t, carol, dave);
+    expect((await dave.client.post('/api/block-user', { blockedId: carol.user.id })).status).toBeLessThan(
+      300,
+    );
+    const refused = await carol.client.post('/api/messages', { receiverId: dave.user.id, content: 'allez' });
+    expect(refused.status).toBe(403);
+    const list = await carol.client.get<unknown[]>('/api/conversations');
+    expect(list.body).toEqual([]);
+  });
+});
+
+describe('session expiry', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    // Refreshed at most every tenth of the lifetime: every 0.3 s here.
+    t = await startTestApp({ SESSION_TTL_SECONDS: '3' });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('slides forward while the user is active, with a fresh cookie', async () => {
+    const alice = await makeUser(t);
+    let refreshed = 0;
+    for (let i = 0; i < 5; i++) {
+      await settle(1000);
+      const reply = await alice.client.get<SessionUser>('/api/user');
+      expect(reply.status).toBe(200);
+      if (reply.headers.getSetCookie().some((c) => c.startsWith('piste.sid='))) refreshed++;
+    }
+    expect(refreshed).toBeGreaterThan(0);
+  });
+
+  it('ends once the user is idle for its lifetime', async () => {
+    const alice = await makeUser(t);
+    // The store keeps expiry times in whole seconds, rounded up.
+    await settle(4200);
+    expect((await alice.client.get('/api/user')).status).toBe(401);
+  });
+});
+
+describeWithRedis('the cached session user across replicas', () => {
+  let a: TestApp;
+  let b: TestApp;
+
+  beforeAll(async () => {
+    [a, b] = await Promise.all([startTestApp(), startTestApp()]);
+  });
+  afterAll(async () => {
+    await Promise.all([a.close(), b.close()]);
+  });
+
+  it('a ban issued on one replica applies at once on another that had the user cached', async () => {
+    const admin = await makeAdmin(a);
+    const target = await makeUser(a);
+    const onB = target.client.on(b.url);
+    expect((await onB.get('/api/user')).status).toBe(200);
+    expect(
+      (await admin.client.post('/api/bans', { userId: target.user.id, reason: 'Spam', durationHours: 1 }))
+        .status,
+    ).toBe(201);
+    await settle(100);
+    const post = await onB.post('/api/posts', { content: 'still here', type: 'general', weapon: 'epee' });
+    expect(post.status).toBe(403);
+    expect((await onB.get<SessionUser>('/api/user')).body.bannedUntil).not.toBeNull();
+  });
+
+  it('a profile change on one replica shows at once on another', async () => {
+    const user = await makeUser(a);
+    const onB = user.client.on(b.url);
+    expect((await onB.get<SessionUser>('/api/user')).body.name).toBe(user.user.name);
+    const profile = await user.client.get<Record<string, unknown>>('/api/current-user');
+    const changed = await user.client.put(`/api/users/${user.user.id}`, {
+      name: 'Renamed Fencer',
+      email: profile.body.email,
+      title: profile.body.title ?? '',
+      weaponSpecialty: profile.body.weaponSpecialty,
+      avatar: profile.body.avatar ?? '',
+    });
+    expect(changed.status).toBe(200);
+    await settle(100);
+    expect((await onB.get<SessionUser>('/api/user')).body.name).toBe('Renamed Fencer');
+  });
+});
