@@ -232,6 +232,24 @@ describe('reports and moderation', () => {
       );
     });
 
+    it('answers 200 to a review asking for the state the report is already in, and records nothing new', async () => {
+      const post = await makePost(author);
+      const r = await report(reporter, post.id);
+      expect((await admin.client.patch(`/api/reports/${r.id}`, { status: 'dismissed' })).status).toBe(200);
+      const again = await admin.client.patch<Report>(`/api/reports/${r.id}`, { status: 'dismissed' });
+      expect(again.status).toBe(200);
+      expect(again.body.actions.map((a) => a.action)).toEqual(['dismiss']);
+    });
+
+    it("accepts the spec client's sequence: delete the reported post, then mark the report resolved", async () => {
+      const post = await makePost(author);
+      const r = await report(reporter, post.id);
+      expect((await admin.client.delete(`/api/posts/${post.id}`)).status).toBe(200);
+      const resolved = await admin.client.patch<Report>(`/api/reports/${r.id}`, { status: 'resolved' });
+      expect(resolved.status).toBe(200);
+      expect(resolved.body.status).toBe('resolved');
+    });
+
     it('refuses a status other than dismissed or resolved, and a malformed id', async () => {
       const post = await makePost(author);
       const r = await report(reporter, post.id);

@@ -100,19 +100,26 @@ export class ModerationService implements OnModuleInit {
     return this.toViews(reports);
   }
 
-  /** Dismisses or resolves a pending report; the server sets who and when. */
+  /**
+   * Dismisses or resolves a pending report; the server sets who and when. Asking again for the state a report
+   * is already in changes nothing and succeeds (the spec's client deletes a post, which resolves its reports,
+   * then marks the report resolved); asking for the other state is a conflict.
+   */
   async reviewReport(admin: SessionUser, reportId: string, input: UpdateReportInput): Promise<Report> {
     const action: ModerationAction = input.status === 'dismissed' ? 'dismiss' : 'resolve';
-    await this.dataSource.transaction(async (manager) => {
-      const closed = await this.closeReport(manager, reportId, input.status, admin.id);
-      if (!closed) {
-        const exists = await manager.getRepository(ReportedPostEntity).existsBy({ id: reportId });
-        if (!exists) throw new NotFoundException('Report not found');
-        throw new ConflictException('This report has already been handled');
+    const changed = await this.dataSource.transaction(async (manager) => {
+      if (await this.closeReport(manager, reportId, input.status, admin.id)) {
+        await this.record(manager, action, admin.id, reportId);
+        return true;
       }
-      await this.record(manager, action, admin.id, reportId);
+      const current = await manager.getRepository(ReportedPostEntity).findOneBy({ id: reportId });
+      if (!current) throw new NotFoundException('Report not found');
+      if (current.status !== input.status)
+        throw new ConflictException('This report has already been handled');
+      return false;
     });
     const view = await this.view(reportId);
+    if (!changed) return view;
     this.publisher.publish(ADMINS_ROOM, 'report:updated', { report: view });
     return view;
   }
