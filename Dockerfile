@@ -33,12 +33,16 @@ RUN apt-get update \
     && rm -rf /var/lib/apt/lists/*
 ENV npm_config_nodedir=/usr/local
 # --ignore-scripts skips the root postinstall (it needs TypeScript, a dev dependency); argon2's own
-# install script runs through `npm rebuild argon2`, then the server's one native module must load.
+# install script runs through `npm rebuild argon2`. sharp needs no script: npm installs its prebuilt build
+# for this image's platform (@img/sharp-linux-<arch> with its own libvips, for glibc as on Debian). Then the
+# server's two native modules must load.
 RUN --mount=type=cache,target=/root/.npm \
     npm ci --omit=dev --ignore-scripts --workspace=@piste/backend --workspace=@piste/contracts \
     && npm rebuild argon2 \
     && rm -rf node_modules/argon2/build/Release/obj.target node_modules/argon2/build/Release/.deps \
-    && node -e "require('argon2').hash('piste').then(() => console.log('argon2 loads'))"
+    && node -e "require('argon2').hash('piste').then(() => console.log('argon2 loads'))" \
+    && node -e "require('sharp')({ create: { width: 2, height: 2, channels: 3, background: '#000' } }) \
+        .webp().toBuffer().then(() => console.log('sharp loads'))"
 
 # ---- runtime
 FROM ${NODE_IMAGE} AS runtime

@@ -2,8 +2,9 @@
 /**
  * Completes package-lock.json with the other platforms' native packages.
  *
- * Packages such as @swc/core, @tailwindcss/oxide and unrs-resolver ship their native binary as one
- * optional dependency per platform (`@swc/core-darwin-arm64`, `…-linux-x64-gnu`, `…-win32-x64-msvc` …).
+ * Packages such as @swc/core, @tailwindcss/oxide, unrs-resolver and sharp ship their native binary as one
+ * optional dependency per platform (`@swc/core-darwin-arm64`, `…-linux-x64-gnu`, `…-win32-x64-msvc`,
+ * `@img/sharp-linuxmusl-arm64` …).
  * A lock file written against a registry that only serves some of those builds leaves the others out,
  * and `npm ci` (what the Docker build runs) then refuses the lock: "Missing: @swc/core-darwin-arm64@
  * from lock file".
@@ -62,10 +63,16 @@ const CPU = {
 /** ABI words → `libc` (linux only). `gnueabihf`, `musleabihf`, `eabi`, `msvc` record no libc. */
 const LIBC = { gnu: ['glibc'], glibc: ['glibc'], musl: ['musl'] };
 const ABI = new Set(['gnu', 'glibc', 'musl', 'gnueabihf', 'musleabihf', 'eabi', 'eabihf', 'msvc']);
+/**
+ * sharp names its builds `@img/sharp-linux-x64` (glibc) and `@img/sharp-linuxmusl-x64` (musl), the libvips
+ * builds likewise (`@img/sharp-libvips-linuxmusl-arm64`): the libc is in the OS word, not an ABI suffix.
+ */
+const LIBC_IN_OS_WORD = { linux: ['glibc'], linuxmusl: ['musl'] };
+const LIBC_IN_OS_WORD_PREFIXES = ['@img/sharp-'];
 
 /**
- * Reads `{ os, cpu, libc? }` from a name ending in `<os>-<cpu>[-<abi>]`, e.g. `@swc/core-linux-arm64-musl`;
- * undefined when the name carries no platform.
+ * Reads `{ os, cpu, libc? }` from a name ending in `<os>-<cpu>[-<abi>]`, e.g. `@swc/core-linux-arm64-musl`,
+ * or in sharp's `<os>[musl]-<cpu>`; undefined when the name carries no platform.
  */
 export function platformOf(name) {
   const words = name.slice(name.lastIndexOf('/') + 1).split('-');
@@ -73,10 +80,14 @@ export function platformOf(name) {
   if (words.length >= 3 && ABI.has(words[words.length - 1])) abi = words.pop();
   const arch = words.pop();
   const cpu = Object.hasOwn(CPU, arch) ? CPU[arch] : undefined;
-  const os = words.pop();
-  if (!cpu || !OS.has(os)) return undefined;
-  const platform = { os: [os], cpu };
-  if (os === 'linux' && abi && LIBC[abi]) platform.libc = LIBC[abi];
+  const osWord = words.pop();
+  const libcInOsWord = LIBC_IN_OS_WORD_PREFIXES.some((prefix) => name.startsWith(prefix));
+  if (cpu && !abi && libcInOsWord && Object.hasOwn(LIBC_IN_OS_WORD, osWord)) {
+    return { os: ['linux'], cpu, libc: LIBC_IN_OS_WORD[osWord] };
+  }
+  if (!cpu || !OS.has(osWord)) return undefined;
+  const platform = { os: [osWord], cpu };
+  if (osWord === 'linux' && abi && LIBC[abi]) platform.libc = LIBC[abi];
   return platform;
 }
 

@@ -5,12 +5,14 @@ import { InitialSchema1763800000000 } from './migrations/1763800000000-InitialSc
 import { UploadTicketDetails1763800000103 } from './migrations/1763800000103-UploadTicketDetails';
 import { UploadDeclaredSize1763800000200 } from './migrations/1763800000200-UploadDeclaredSize';
 import { CommentParentIndex1763800000300 } from './migrations/1763800000300-CommentParentIndex';
+import { ImageDisplayVersions1763800000400 } from './migrations/1763800000400-ImageDisplayVersions';
 
 export const MIGRATIONS = [
   InitialSchema1763800000000,
   UploadTicketDetails1763800000103,
   UploadDeclaredSize1763800000200,
   CommentParentIndex1763800000300,
+  ImageDisplayVersions1763800000400,
 ];
 
 /** TypeORM options for PostgreSQL (or embedded PGlite speaking its protocol). */

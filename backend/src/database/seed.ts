@@ -12,7 +12,7 @@ import {
 } from '@piste/contracts';
 import { APP_CONFIG, type AppConfig } from '../config/config';
 import { hashPassword } from '../auth/password';
-import { ObjectsService } from '../objects/objects.service';
+import { ObjectsService, type TrustedUpload } from '../objects/objects.service';
 import { pistePicture } from './seed-images';
 
 /** Every demo user signs in with this password (documented in the README). */
@@ -254,7 +254,7 @@ export class DemoSeeder {
     const comments = [];
     for (const p of POSTS) {
       const postId = randomUUID();
-      const mediaUrl = p.picture
+      const picture = p.picture
         ? await this.objects.storeTrusted(manager, id(p.author), 'post', pictures.get(p.weapon)!, 'image/png')
         : null;
       const commentIds: string[] = [];
@@ -279,8 +279,7 @@ export class DemoSeeder {
         type: p.type,
         weapon: p.weapon,
         authorRole: USERS.find((u) => u.username === p.author)!.role,
-        mediaUrl,
-        mediaType: mediaUrl ? 'image' : null,
+        ...pictureColumns(picture),
         drillDetails: p.drill ? JSON.stringify(p.drill) : null,
         achievementDetails: p.achievement ? JSON.stringify(p.achievement) : null,
         likesCount: p.likedBy?.length ?? 0,
@@ -334,6 +333,19 @@ export class DemoSeeder {
       }),
     );
   }
+}
+
+/** A demo post's picture as the posts table records it: the original, its size and its display version. */
+function pictureColumns(picture: TrustedUpload | null): Record<string, unknown> {
+  return {
+    mediaUrl: picture?.objectPath ?? null,
+    mediaType: picture ? 'image' : null,
+    mediaWidth: picture?.image?.width ?? null,
+    mediaHeight: picture?.image?.height ?? null,
+    mediaDisplayUrl: picture?.image?.display?.path ?? null,
+    mediaDisplayWidth: picture?.image?.display?.width ?? null,
+    mediaDisplayHeight: picture?.image?.display?.height ?? null,
+  };
 }
 
 /** One multi-row INSERT; column names are our own constants, values are parameters. */

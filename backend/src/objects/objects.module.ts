@@ -8,7 +8,10 @@ import { S3StorageDriver } from './s3.driver';
 import { STORAGE_DRIVER, type StorageDriver } from './storage.driver';
 import { UploadTicketEntity } from './upload-ticket.entity';
 
-/** Uploads (single-use URLs, checked files) and serving them from /objects, on local disk or S3. */
+/**
+ * Uploads (single-use URLs, checked files, display versions of post images) and serving them from /objects, on
+ * local disk or S3.
+ */
 @Module({
   imports: [TypeOrmModule.forFeature([UploadTicketEntity])],
   controllers: [ObjectsController],

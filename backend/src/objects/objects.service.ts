@@ -13,6 +13,7 @@ import {
 import { InjectRepository } from '@nestjs/typeorm';
 import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
 import { EntityManager, Repository } from 'typeorm';
 import type {
   MediaType,
@@ -23,6 +24,7 @@ import type {
 } from '@piste/contracts';
 import type { z } from 'zod';
 import { APP_CONFIG, type AppConfig } from '../config/config';
+import { DISPLAY_CONTENT_TYPE, prepareImage } from './display-image';
 import {
   acceptedKind,
   kindOf,
@@ -34,11 +36,14 @@ import {
 } from './media-types';
 import { STORAGE_DRIVER, type ByteRange, type StorageDriver, type StoredObjectInfo } from './storage.driver';
 import { UploadTicketEntity } from './upload-ticket.entity';
+import { imageColumns, imageOfTicket, type UploadedImage } from './uploaded-image';
 
 export type UploadRequest = z.output<typeof uploadRequestSchema>;
 
 const OBJECT_PREFIX = '/objects/';
-const KEY_PATTERN = /^(post|avatar)\/[a-f0-9]{32}$/;
+/** A post image's display version is stored under the original's key with this suffix. */
+const DISPLAY_SUFFIX = '-display.webp';
+const KEY_PATTERN = /^(post|avatar)\/[a-f0-9]{32}(-display\.webp)?$/;
 const TOKEN_PATTERN = /^[a-f0-9]{64}$/;
 /** Unused tickets a user may hold at once, so nobody can fill the table. */
 const MAX_OPEN_TICKETS = 20;
@@ -48,6 +53,23 @@ const LARGER_THAN_DECLARED = 'The file is larger than the upload request declare
 function sizeRule(rule: PurposeRule, declaredSize: string | null): PurposeRule {
   if (declaredSize === null || Number(declaredSize) >= rule.maxBytes) return rule;
   return { ...rule, maxBytes: Number(declaredSize), tooLargeMessage: LARGER_THAN_DECLARED };
+}
+
+/** Post images get a display version; avatars are shown small, and videos are served as they are. */
+function hasDisplayVersion(purpose: UploadPurpose, contentType: string): boolean {
+  return purpose === 'post' && kindOf(contentType) === 'image';
+}
+
+function httpErrorOf(err: UploadRejectedError): HttpException {
+  return err.status === 413
+    ? new PayloadTooLargeException(err.message)
+    : new UnsupportedMediaTypeException(err.message);
+}
+
+/** A file the server stored itself, and its image versions when it is a post image. */
+export interface TrustedUpload {
+  objectPath: string;
+  image: UploadedImage | null;
 }
 
 /** What a PUT to an upload URL brings: its declared type and length, and the body stream. */
@@ -107,7 +129,8 @@ export class ObjectsService {
   /**
    * Receives the file for a ticket. The ticket is claimed first (single use, even if the file is then refused);
    * the declared type must suit the purpose, the first bytes must prove it, and the size must fit the limit:
-   * the purpose's, or the size the upload request declared.
+   * the purpose's, or the size the upload request declared. A post image must then decode, and gets its display
+   * version before the ticket records it as stored.
    */
   async receiveUpload(token: string, upload: IncomingUpload): Promise<{ objectPath: string }> {
     const ticket = TOKEN_PATTERN.test(token) ? await this.tickets.findOne({ where: { token } }) : null;
@@ -152,39 +175,38 @@ export class ObjectsService {
       // Refused part-way: discard the rest of the body so the reply can still reach the client.
       upload.body.unpipe(inspector);
       upload.body.resume();
-      if (err instanceof UploadRejectedError) {
-        throw err.status === 413
-          ? new PayloadTooLargeException(err.message)
-          : new UnsupportedMediaTypeException(err.message);
-      }
+      if (err instanceof UploadRejectedError) throw httpErrorOf(err);
       if (interrupted) throw new BadRequestException('The upload did not complete');
       // The storage failed, not the client: an unexpected error, logged with its request id.
       throw err;
     } finally {
       upload.body.off('error', abort).off('close', abort);
     }
+    const image = hasDisplayVersion(ticket.purpose, contentType)
+      ? await this.prepareUploadedImage(key)
+      : null;
     await this.tickets.update(
       { token },
-      { contentType, size: String(inspector.bytes), storedAt: new Date() },
+      { contentType, size: String(inspector.bytes), storedAt: new Date(), ...imageColumns(image) },
     );
     return { objectPath: ticket.objectPath };
   }
 
   /**
-   * Checks that `objectPath` is a file this user uploaded for `purpose` and that it was stored; returns its kind.
-   * Posts and profiles call this before they refer to an upload.
+   * Checks that `objectPath` is a file this user uploaded for `purpose` and that it was stored; returns its kind,
+   * and for a post image its size and display version. Posts and profiles call this before they refer to an upload.
    */
   async assertUploadedBy(
     userId: string,
     objectPath: string,
     purpose: UploadPurpose,
-  ): Promise<{ kind: MediaType; contentType: string }> {
+  ): Promise<{ kind: MediaType; contentType: string; image: UploadedImage | null }> {
     const ticket = await this.tickets.findOne({ where: { objectPath } });
     const kind = ticket?.contentType ? kindOf(ticket.contentType) : null;
     if (!ticket || ticket.userId !== userId || ticket.purpose !== purpose || !ticket.storedAt || !kind) {
       throw new BadRequestException('Media must be a file you uploaded');
     }
-    return { kind, contentType: ticket.contentType! };
+    return { kind, contentType: ticket.contentType!, image: imageOfTicket(ticket) };
   }
 
   /**
@@ -197,9 +219,11 @@ export class ObjectsService {
     purpose: UploadPurpose,
     bytes: Buffer,
     contentType: string,
-  ): Promise<string> {
+  ): Promise<TrustedUpload> {
     const objectPath = `${OBJECT_PREFIX}${purpose}/${randomBytes(16).toString('hex')}`;
-    await this.storage.write(objectPath.slice(OBJECT_PREFIX.length), Readable.from([bytes]), contentType);
+    const key = objectPath.slice(OBJECT_PREFIX.length);
+    await this.storage.write(key, Readable.from([bytes]), contentType);
+    const image = hasDisplayVersion(purpose, contentType) ? await this.storeDisplayVersion(key, bytes) : null;
     const now = new Date();
     await manager.insert(UploadTicketEntity, {
       token: randomBytes(32).toString('hex'),
@@ -211,8 +235,9 @@ export class ObjectsService {
       expiresAt: now,
       usedAt: now,
       storedAt: now,
+      ...imageColumns(image),
     });
-    return objectPath;
+    return { objectPath, image };
   }
 
   /** A stored object by its key (the path after /objects/), or null. */
@@ -228,5 +253,33 @@ export class ObjectsService {
   /** Resolves when the object storage answers (the readiness probe asks). */
   checkStorage(): Promise<void> {
     return this.storage.check();
+  }
+
+  /**
+   * Reads an uploaded post image back from storage and stores its display version beside it. An image that cannot
+   * be decoded, or has too many pixels, is deleted and refused, so no post can show it.
+   */
+  private async prepareUploadedImage(key: string): Promise<UploadedImage> {
+    const original = await buffer(await this.storage.read(key));
+    try {
+      return await this.storeDisplayVersion(key, original);
+    } catch (err) {
+      if (!(err instanceof UploadRejectedError)) throw err;
+      await this.storage.delete(key);
+      throw httpErrorOf(err);
+    }
+  }
+
+  /** Stores the display version of the image under `key` beside it (none for an animation). */
+  private async storeDisplayVersion(key: string, original: Buffer): Promise<UploadedImage> {
+    const { width, height, display } = await prepareImage(original);
+    if (!display) return { width, height, display: null };
+    const displayKey = `${key}${DISPLAY_SUFFIX}`;
+    await this.storage.write(displayKey, Readable.from([display.bytes]), DISPLAY_CONTENT_TYPE);
+    return {
+      width,
+      height,
+      display: { path: `${OBJECT_PREFIX}${displayKey}`, width: display.width, height: display.height },
+    };
   }
 }

@@ -17,6 +17,13 @@ export class UploadTicketEntity {
   @Column({ type: 'bigint', nullable: true }) declaredSize: string | null;
   /** Bytes stored (bigint comes back from pg as a string). */
   @Column({ type: 'bigint', nullable: true }) size: string | null;
+  /** A post image's size as shown (EXIF orientation applied). */
+  @Column({ type: 'int', nullable: true }) width: number | null;
+  @Column({ type: 'int', nullable: true }) height: number | null;
+  /** A post image's display version, stored beside it (none for animations). */
+  @Column({ type: 'text', nullable: true }) displayPath: string | null;
+  @Column({ type: 'int', nullable: true }) displayWidth: number | null;
+  @Column({ type: 'int', nullable: true }) displayHeight: number | null;
   /** Set once the file is stored and checked: only then may a post or profile refer to it. */
   @Column({ type: 'timestamptz', nullable: true }) storedAt: Date | null;
   @CreateDateColumn({ type: 'timestamptz' }) createdAt: Date;

@@ -15,6 +15,12 @@ export class PostEntity {
   @Column({ type: 'varchar', nullable: true }) authorRole: string | null;
   @Column({ type: 'text', nullable: true }) mediaUrl: string | null;
   @Column({ type: 'varchar', nullable: true }) mediaType: MediaType | null;
+  /** An image's size as shown, and its display version (see ObjectsService); null for videos and older posts. */
+  @Column({ type: 'int', nullable: true }) mediaWidth: number | null;
+  @Column({ type: 'int', nullable: true }) mediaHeight: number | null;
+  @Column({ type: 'text', nullable: true }) mediaDisplayUrl: string | null;
+  @Column({ type: 'int', nullable: true }) mediaDisplayWidth: number | null;
+  @Column({ type: 'int', nullable: true }) mediaDisplayHeight: number | null;
   @Column({ type: 'jsonb', nullable: true }) drillDetails: DrillDetails | null;
   @Column({ type: 'jsonb', nullable: true }) achievementDetails: AchievementDetails | null;
   @Column({ type: 'int', default: 0 }) likesCount: number;

@@ -24,6 +24,7 @@ export function toFeedPost(post: PostEntity, author: PostAuthor, reaction: Viewe
     authorRole: post.authorRole,
     mediaUrl: post.mediaUrl,
     mediaType: post.mediaType,
+    ...imageFields(post),
     drillDetails: post.drillDetails,
     achievementDetails: post.achievementDetails,
     likesCount: post.likesCount,
@@ -35,6 +36,20 @@ export function toFeedPost(post: PostEntity, author: PostAuthor, reaction: Viewe
     author: toUserSummary(author),
     isLiked: reaction.isLiked,
     isDisliked: reaction.isDisliked,
+  };
+}
+
+/**
+ * An image's size and display version, present only when the upload recorded them: videos and images posted
+ * before display versions existed keep the reply they always had.
+ */
+function imageFields(post: PostEntity): Pick<FeedPost, 'mediaWidth' | 'mediaHeight' | 'mediaDisplay'> {
+  if (!post.mediaWidth || !post.mediaHeight) return {};
+  const { mediaDisplayUrl: url, mediaDisplayWidth: width, mediaDisplayHeight: height } = post;
+  return {
+    mediaWidth: post.mediaWidth,
+    mediaHeight: post.mediaHeight,
+    mediaDisplay: url && width && height ? { url, width, height } : null,
   };
 }
 

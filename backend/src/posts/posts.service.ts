@@ -18,6 +18,7 @@ import type {
 } from '@piste/contracts';
 import type { z } from 'zod';
 import { ObjectsService } from '../objects/objects.service';
+import type { UploadedImage } from '../objects/uploaded-image';
 import { UsersService } from '../users/users.service';
 import { PostEntity } from './post.entity';
 import { HiddenPostEntity } from './reaction.entities';
@@ -118,11 +119,15 @@ export class PostsService {
    */
   async create(author: SessionUser, payload: CreatePost): Promise<FeedPost> {
     const user = await this.users.getById(author.id);
+    let image: UploadedImage | null = null;
     if (payload.mediaUrl) {
-      const { kind } = await this.objects.assertUploadedBy(author.id, payload.mediaUrl, 'post');
-      if (kind !== payload.mediaType) {
-        throw new BadRequestException(`The uploaded file is ${kind === 'image' ? 'an image' : 'a video'}`);
+      const upload = await this.objects.assertUploadedBy(author.id, payload.mediaUrl, 'post');
+      if (upload.kind !== payload.mediaType) {
+        throw new BadRequestException(
+          `The uploaded file is ${upload.kind === 'image' ? 'an image' : 'a video'}`,
+        );
       }
+      image = upload.image;
     }
     const post = await this.dataSource.transaction(async (manager) => {
       const row = manager.create(PostEntity, {
@@ -133,6 +138,12 @@ export class PostsService {
         authorRole: user.role,
         mediaUrl: payload.mediaUrl ?? null,
         mediaType: payload.mediaUrl ? (payload.mediaType ?? null) : null,
+        // The feed reads an image's size and display version from the post row, with no join on its hot path.
+        mediaWidth: image?.width ?? null,
+        mediaHeight: image?.height ?? null,
+        mediaDisplayUrl: image?.display?.path ?? null,
+        mediaDisplayWidth: image?.display?.width ?? null,
+        mediaDisplayHeight: image?.display?.height ?? null,
         drillDetails: payload.type === 'drill' ? compactDetails(payload.drillDetails) : null,
         achievementDetails:
           payload.type === 'achievement' ? compactDetails(payload.achievementDetails) : null,

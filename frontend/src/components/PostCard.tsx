@@ -19,6 +19,7 @@ import { postTimeAgo } from '../lib/post-time';
 import { banNotice, useBannedUntil } from '../stores/ban';
 import { useFeedStore } from '../stores/feed';
 import { Avatar } from './Avatar';
+import { PostImage } from './PostImage';
 import { PostMenu } from './PostMenu';
 import { RoleBadge } from './RoleBadge';
 
@@ -107,7 +108,7 @@ export function PostCard({ post, user }: PostCardProps) {
         ) : null}
       </div>
 
-      {post.mediaUrl ? <PostMedia url={post.mediaUrl} type={post.mediaType} /> : null}
+      {post.mediaUrl ? <PostMedia post={post} url={post.mediaUrl} /> : null}
 
       <footer className="flex items-center gap-1 border-t border-slate-100 px-2 py-1.5 sm:px-3">
         <ReactionButton
@@ -196,7 +197,7 @@ function DetailsBox({ tone, items }: { tone: 'drill' | 'achievement'; items: Det
   );
 }
 
-function PostMedia({ url, type }: { url: string; type: FeedPost['mediaType'] }) {
+function PostMedia({ post, url }: { post: FeedPost; url: string }) {
   const [failed, setFailed] = useState(false);
   if (failed) {
     return (
@@ -207,7 +208,7 @@ function PostMedia({ url, type }: { url: string; type: FeedPost['mediaType'] }) 
   }
   return (
     <div className="border-t border-slate-100 bg-slate-950/[0.03]">
-      {type === 'video' ? (
+      {post.mediaType === 'video' ? (
         <video
           data-testid="post-media"
           src={url}
@@ -218,14 +219,7 @@ function PostMedia({ url, type }: { url: string; type: FeedPost['mediaType'] }) 
           className="max-h-[32rem] w-full bg-black"
         />
       ) : (
-        <img
-          data-testid="post-media"
-          src={url}
-          alt=""
-          loading="lazy"
-          onError={() => setFailed(true)}
-          className="max-h-[32rem] w-full object-contain"
-        />
+        <PostImage post={post} url={url} onError={() => setFailed(true)} />
       )}
     </div>
   );

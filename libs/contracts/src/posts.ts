@@ -70,6 +70,12 @@ export const feedQuerySchema = paginationQuerySchema
   });
 export type FeedQuery = z.infer<typeof feedQuerySchema>;
 
+const pixels = z.number().int().positive();
+
+/** An image post's display version: WebP at most 1080 px wide, made at upload. `mediaUrl` stays the original. */
+export const mediaDisplaySchema = z.object({ url: z.string(), width: pixels, height: pixels });
+export type MediaDisplay = z.infer<typeof mediaDisplaySchema>;
+
 export const feedPostSchema = z.object({
   id: z.string(),
   authorId: z.string(),
@@ -79,6 +85,10 @@ export const feedPostSchema = z.object({
   authorRole: z.string().nullable(),
   mediaUrl: z.string().nullable(),
   mediaType: z.enum(MEDIA_TYPES).nullable(),
+  /** The original image's size as shown; absent for videos and for images posted before sizes were kept. */
+  mediaWidth: pixels.nullish(),
+  mediaHeight: pixels.nullish(),
+  mediaDisplay: mediaDisplaySchema.nullish(),
   drillDetails: drillDetailsSchema.nullable(),
   achievementDetails: achievementDetailsSchema.nullable(),
   likesCount: z.number(),
