@@ -1,0 +1,45 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PISTE_MAIN } from './paths';
+import { startServer, type ServerProcess } from './server-process';
+import { benchRateLimits, type BenchSettings } from './settings';
+
+/** Sessions made by one Piste process stay valid in the next: they share the secret and the database. */
+export const BENCH_SESSION_SECRET = 'piste-bench-session-secret-0123456789';
+
+/** How Piste runs under the bench: production mode on `piste_bench`, quiet, no demo data, limits raised. */
+export function pisteEnv(settings: BenchSettings, dataDir: string): Record<string, string> {
+  return {
+    NODE_ENV: 'production',
+    DATABASE_URL: settings.databaseUrl,
+    ...(settings.redisUrl
+      ? { REDIS_URL: settings.redisUrl, REDIS_KEY_PREFIX: 'piste-bench' }
+      : { REDIS_URL: '' }),
+    DATA_DIR: dataDir,
+    SEED_DEMO: 'false',
+    SESSION_SECRET: BENCH_SESSION_SECRET,
+    LOG_LEVEL: 'error',
+    RATE_LIMITS: benchRateLimits(),
+    SHUTDOWN_DRAIN_MS: '0',
+    SHUTDOWN_GRACE_MS: '2000',
+  };
+}
+
+/** The built app (`backend/dist/main.js`) as its own process, with a throw-away DATA_DIR. */
+export async function startPiste(settings: BenchSettings): Promise<ServerProcess> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'piste-bench-'));
+  try {
+    const server = await startServer('Piste', PISTE_MAIN, pisteEnv(settings, dataDir));
+    return {
+      ...server,
+      stop: async () => {
+        await server.stop();
+        rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
+  } catch (err) {
+    rmSync(dataDir, { recursive: true, force: true });
+    throw err;
+  }
+}

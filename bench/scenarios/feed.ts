@@ -1,0 +1,84 @@
+import { FEED_VIEWER } from '../dataset';
+import { hammer, warmUp, type HttpFigures } from '../http-load';
+import { assertSameJson, getJson } from '../json-check';
+import { startBareFeed } from '../baselines';
+import { startPiste } from '../piste';
+import { compare, statusTally, type Row } from '../report';
+import { interleaved } from '../stats';
+import { withServers, type Scenario } from './scenario';
+
+/** The first page of a feed, as the web client asks for it. */
+export const FIRST_PAGE = '/api/posts/epee?limit=10';
+
+/** Rows comparing two sides' throughput runs: req/s, p50, p99 and statements per request. */
+export function httpRows(label: string, piste: HttpFigures[], baseline: HttpFigures[]): Row[] {
+  const side = (runs: HttpFigures[], pick: (f: HttpFigures) => number) => ({
+    values: runs.map(pick),
+    loads: runs.map((f) => f.load),
+  });
+  return [
+    compare(
+      `${label}: req/s`,
+      side(piste, (f) => f.requestsPerSecond),
+      side(baseline, (f) => f.requestsPerSecond),
+      0,
+    ),
+    compare(
+      `${label}: p50 ms`,
+      side(piste, (f) => f.p50),
+      side(baseline, (f) => f.p50),
+    ),
+    compare(
+      `${label}: p99 ms`,
+      side(piste, (f) => f.p99),
+      side(baseline, (f) => f.p99),
+    ),
+    compare(
+      `${label}: SQL statements per request`,
+      side(piste, (f) => f.statementsPerRequest),
+      side(baseline, (f) => f.statementsPerRequest),
+      2,
+    ),
+  ];
+}
+
+/** A note for runs that got errors or non-2xx replies: their figures are not of the work meant. */
+export function failureNote(label: string, runs: HttpFigures[]): string[] {
+  const non2xx = runs.reduce((sum, r) => sum + r.non2xx, 0);
+  const errors = runs.reduce((sum, r) => sum + r.errors, 0);
+  if (!non2xx && !errors) return [];
+  const byStatus = statusTally(runs.map((r) => r.otherStatuses));
+  return [
+    `${label}: ${non2xx} non-2xx replies${byStatus ? ` (${byStatus})` : ''} and ${errors} connection errors ` +
+      `over the rounds; they count in req/s and latency.`,
+  ];
+}
+
+/**
+ * The first feed page as a signed-in reader, Piste against a bare `node:http` + `pg` server that checks the
+ * session row and runs one query for the same JSON. autocannon, 50 connections, rounds interleaved.
+ */
+export const feedScenario: Scenario = {
+  title: 'Feed page',
+  run: ({ settings, signIns }) =>
+    withServers([() => startPiste(settings), () => startBareFeed(settings)], async ([piste, bare]) => {
+      const { cookie } = await signIns.as(piste.url, FEED_VIEWER);
+      const same = assertSameJson(
+        'Piste and the bare server',
+        await getJson(piste.url, FIRST_PAGE, cookie),
+        await getJson(bare.url, FIRST_PAGE, cookie),
+      );
+      await warmUp(piste, FIRST_PAGE, cookie);
+      await warmUp(bare, FIRST_PAGE, cookie);
+      const rounds = await interleaved(settings.rounds, {
+        piste: () => hammer(piste, FIRST_PAGE, cookie, settings.seconds),
+        bare: () => hammer(bare, FIRST_PAGE, cookie, settings.seconds),
+      });
+      return {
+        title: 'Feed page',
+        rows: httpRows(`feed first page (${FIRST_PAGE})`, rounds.piste, rounds.bare),
+        notes: [same, ...failureNote('Piste', rounds.piste), ...failureNote('bare server', rounds.bare)],
+        rounds,
+      };
+    }),
+};

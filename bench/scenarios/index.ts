@@ -1,0 +1,19 @@
+import type { ScenarioName } from '../settings';
+import { coldStartScenario } from './cold-start';
+import { deepPageScenario } from './deep-page';
+import { directMessagesScenario } from './direct-messages';
+import { fanOutScenario } from './fan-out';
+import { feedScenario } from './feed';
+import { firstLoadScenario } from './first-load';
+import type { Scenario } from './scenario';
+import { socketHeapScenario } from './socket-heap';
+
+export const SCENARIO_RUNNERS: Record<ScenarioName, Scenario> = {
+  feed: feedScenario,
+  deep: deepPageScenario,
+  dm: directMessagesScenario,
+  fanout: fanOutScenario,
+  heap: socketHeapScenario,
+  firstload: firstLoadScenario,
+  coldstart: coldStartScenario,
+};

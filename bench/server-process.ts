@@ -1,0 +1,118 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { PROBE, ROOT } from './paths';
+
+const READY_TIMEOUT_MS = 120_000;
+const STOP_TIMEOUT_MS = 15_000;
+
+/** A server under measurement, running in its own process with the bench probe loaded. */
+export interface ServerProcess {
+  url: string;
+  /** Live heap bytes after two full collections. */
+  heapUsed(): Promise<number>;
+  /** Queries sent through `pg` since the process started. */
+  statements(): Promise<number>;
+  stop(): Promise<void>;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Spawns `node --expose-gc --require probe.cjs <script>` on a free loopback port and waits until
+ * `/health/ready` answers 200. Only PATH and `env` reach the child: the bench's own DATABASE_URL must not.
+ */
+export async function startServer(
+  name: string,
+  script: string,
+  env: Record<string, string>,
+): Promise<ServerProcess> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--expose-gc', '--require', PROBE, script], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', ...env, PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+  });
+  const log = keepLastLines(child);
+  const url = `http://127.0.0.1:${port}`;
+  await waitUntilReady(name, url, child, log);
+  const ask = probeClient(child);
+  return {
+    url,
+    heapUsed: () => ask('heap'),
+    statements: () => ask('statements'),
+    stop: () => stopChild(child),
+  };
+}
+
+function keepLastLines(child: ChildProcess): string[] {
+  const lines: string[] = [];
+  const keep = (chunk: Buffer) => {
+    lines.push(...chunk.toString().split('\n').filter(Boolean));
+    lines.splice(0, Math.max(0, lines.length - 30));
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  return lines;
+}
+
+async function waitUntilReady(name: string, url: string, child: ChildProcess, log: string[]): Promise<void> {
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${name} exited before it was ready:\n${log.join('\n')}`);
+    try {
+      const res = await fetch(`${url}/health/ready`);
+      await res.arrayBuffer();
+      if (res.status === 200) return;
+    } catch {
+      // Not listening yet.
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`${name} was not ready within ${READY_TIMEOUT_MS / 1000} s:\n${log.join('\n')}`);
+    }
+    await sleep(50);
+  }
+}
+
+/** Request/reply over the IPC channel with the probe. */
+function probeClient(child: ChildProcess): (kind: 'heap' | 'statements') => Promise<number> {
+  let nextId = 0;
+  const waiting = new Map<number, (value: number) => void>();
+  child.on('message', (reply: { id: number; value: number }) => {
+    waiting.get(reply.id)?.(reply.value);
+    waiting.delete(reply.id);
+  });
+  return (kind) =>
+    new Promise((resolve, reject) => {
+      const id = nextId++;
+      const timer = setTimeout(() => {
+        waiting.delete(id);
+        reject(new Error(`the probe did not answer '${kind}'`));
+      }, 30_000);
+      waiting.set(id, (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      });
+      child.send({ id, kind });
+    });
+}
+
+async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill('SIGTERM');
+  const killer = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS);
+  await exited;
+  clearTimeout(killer);
+}
