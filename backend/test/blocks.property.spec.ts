@@ -5,6 +5,7 @@ import {
   makePost,
   makeUser,
   nextEvent,
+  settle,
   startTestApp,
   uniqueName,
   type Reply,
@@ -96,8 +97,8 @@ interface NotificationSource {
 const succeeded = (reply: Reply) => reply.status >= 200 && reply.status < 300;
 
 /**
- * One run of a scenario: fresh users with one socket each watching the épée feed, the actions sent one at a
- * time, and a model of the blocks at each step to judge every event the sockets received.
+ * One run of a scenario: fresh users with one socket each watching the épée feed and every post, the actions
+ * sent one at a time, and a model of the blocks at each step to judge every event the sockets received.
  */
 class ScenarioRun {
   private readonly runId = uniqueName('run');
@@ -189,6 +190,15 @@ class ScenarioRun {
     await Promise.all(arrivals);
   }
 
+  /**
+   * Every socket watches a new post, as a client showing it does (a blocked user's too, who may have it on
+   * screen from before the block): only the server's block rule keeps its counts and comments away.
+   */
+  private async watchEverywhere(postId: string): Promise<void> {
+    for (const socket of this.sockets) socket.emit('posts:watch', { postIds: [postId] });
+    await settle(50);
+  }
+
   private async perform(action: Action): Promise<void> {
     const step = this.steps.length;
     const snapshot = new Set(this.blocks);
@@ -244,6 +254,7 @@ class ScenarioRun {
         if (succeeded(reply)) {
           this.posts.push({ id: reply.body.id, author: action.by, step });
           this.countChanges.set(reply.body.id, []);
+          await this.watchEverywhere(reply.body.id);
         }
         const name = succeeded(reply) ? ` #${this.posts.length - 1}` : '';
         return record(`user ${action.by} posts${name} → ${reply.status}`);

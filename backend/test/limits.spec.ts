@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { accessSync, constants } from 'node:fs';
 import { connect } from 'node:net';
 import { delimiter, join } from 'node:path';
@@ -300,6 +300,14 @@ describe('abuse limits', () => {
       const socket = await open(user);
       const gone = disconnected(socket);
       for (let i = 0; i < 1000; i++) socket.emit('feed:watch', { weapon: 'epee' });
+      await expect(gone).resolves.toBe('io server disconnect');
+    });
+
+    it('disconnects a socket that floods posts:watch', async () => {
+      const user = await signUp(t);
+      const socket = await open(user);
+      const gone = disconnected(socket);
+      for (let i = 0; i < 1000; i++) socket.emit('posts:watch', { postIds: [randomUUID()] });
       await expect(gone).resolves.toBe('io server disconnect');
     });
 

@@ -1,5 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import type { FeedPost, PostComment, ServerEventName } from '@piste/contracts';
+import { MAX_WATCHED_POSTS } from '../src/realtime/realtime.gateway';
 import {
   connectSocket,
   describeWithRedis,
@@ -23,6 +25,12 @@ async function watch(
   socket.emit('feed:watch', { weapon });
   await settle();
   return socket;
+}
+
+/** Follows posts as a client does when they come on screen; the settle lets the server join the rooms. */
+async function watchPosts(socket: TestSocket, ...postIds: string[]): Promise<void> {
+  socket.emit('posts:watch', { postIds });
+  await settle();
 }
 
 /** Collects every event of one name, to prove that something did NOT arrive. */
@@ -72,6 +80,7 @@ describe('live feed', () => {
     const fan = await makeUser(t, { name: 'Fay Fan' });
     const post = await makePost(author, { weapon: 'epee', content: 'x'.repeat(150) });
     const feed = await watcher(await makeUser(t), 'epee');
+    await watchPosts(feed, post.id);
     const authorSocket = await watcher(author, 'foil');
 
     const counts = nextEvent(feed, 'post:counts', (p) => p.postId === post.id);
@@ -107,6 +116,7 @@ describe('live feed', () => {
     const author = await makeUser(t);
     const post = await makePost(author);
     const authorSocket = await watcher(author, 'epee');
+    await watchPosts(authorSocket, post.id);
     const notifications = record(authorSocket, 'notification');
     const counts = nextEvent(
       authorSocket,
@@ -125,6 +135,7 @@ describe('live feed', () => {
     const commenter = await makeUser(t, { name: 'Cal Commenter' });
     const post = await makePost(author, { weapon: 'sabre', content: 'Short post' });
     const feed = await watcher(await makeUser(t), 'sabre');
+    await watchPosts(feed, post.id);
     const authorSocket = await watcher(author, 'epee');
     const commented = nextEvent(feed, 'comment:created', (p) => p.comment.postId === post.id);
     const counts = nextEvent(feed, 'post:counts', (p) => p.postId === post.id);
@@ -170,12 +181,135 @@ describe('live feed', () => {
     const seen = nextEvent(bystanderSocket, 'post:created', (p) => p.post.authorId === author.user.id);
     const post = await makePost(author, { weapon: 'epee' });
     await seen;
+    // Both show the post (the blocker from before the block, say): the block still keeps its comments away.
+    await Promise.all([watchPosts(blockerSocket, post.id), watchPosts(bystanderSocket, post.id)]);
     const seenComment = nextEvent(bystanderSocket, 'comment:created', (p) => p.comment.postId === post.id);
     await author.client.post('/api/comments', { postId: post.id, content: 'Hidden from the blocker' });
     await seenComment;
     await settle();
     expect(leakedPosts.filter((p) => (p as { post: FeedPost }).post.id === post.id)).toHaveLength(0);
     expect(leakedComments).toHaveLength(0);
+  });
+});
+
+describe('post rooms', () => {
+  const sockets: TestSocket[] = [];
+  afterEach(() => {
+    sockets.splice(0).forEach((s) => s.close());
+  });
+
+  async function open(user: TestUser, weapon: 'epee' | 'foil' | 'sabre' = 'epee'): Promise<TestSocket> {
+    const socket = await watch(t, user, weapon);
+    sockets.push(socket);
+    return socket;
+  }
+
+  /** Events about one post that reached a socket. */
+  function eventsAbout(socket: TestSocket, postId: string): string[] {
+    const seen: string[] = [];
+    socket.on('post:counts', (p) => {
+      if (p.postId === postId) seen.push('post:counts');
+    });
+    socket.on('comment:created', (p) => {
+      if (p.comment.postId === postId) seen.push('comment:created');
+    });
+    return seen;
+  }
+
+  /** A like on `sentinel`, seen by `socket`: everything the server sent it before has arrived. */
+  async function likeAndAwait(fan: TestUser, socket: TestSocket, sentinel: FeedPost): Promise<void> {
+    const arrived = nextEvent(socket, 'post:counts', (p) => p.postId === sentinel.id);
+    await fan.client.post('/api/likes', { postId: sentinel.id });
+    await arrived;
+  }
+
+  it("sends a post's counts and comments to the sockets that show it, not to the rest of its feed", async () => {
+    const [author, fan] = [await makeUser(t), await makeUser(t)];
+    const [shown, sentinel] = [await makePost(author), await makePost(author)];
+    const showing = await open(await makeUser(t));
+    const feedOnly = await open(await makeUser(t));
+    await Promise.all([watchPosts(showing, shown.id), watchPosts(feedOnly, sentinel.id)]);
+    const leaked = eventsAbout(feedOnly, shown.id);
+
+    const counts = nextEvent(showing, 'post:counts', (p) => p.postId === shown.id && p.commentsCount === 1);
+    const comment = nextEvent(showing, 'comment:created', (p) => p.comment.postId === shown.id);
+    await fan.client.post('/api/likes', { postId: shown.id });
+    await fan.client.post('/api/comments', { postId: shown.id, content: 'Seen by the watchers' });
+    await expect(counts).resolves.toMatchObject({ likesCount: 1, commentsCount: 1, weapon: 'epee' });
+    await expect(comment).resolves.toMatchObject({ comment: { content: 'Seen by the watchers' } });
+
+    await likeAndAwait(fan, feedOnly, sentinel);
+    expect(leaked).toEqual([]);
+  });
+
+  it("stops a post's events once it is unwatched", async () => {
+    const [author, fan] = [await makeUser(t), await makeUser(t)];
+    const [post, sentinel] = [await makePost(author), await makePost(author)];
+    const socket = await open(await makeUser(t));
+    await watchPosts(socket, post.id, sentinel.id);
+    const first = nextEvent(socket, 'post:counts', (p) => p.postId === post.id);
+    await fan.client.post('/api/likes', { postId: post.id });
+    await first;
+
+    socket.emit('posts:unwatch', { postIds: [post.id] });
+    await settle();
+    const afterUnwatch = eventsAbout(socket, post.id);
+    await fan.client.post('/api/comments', { postId: post.id, content: 'Nobody is looking' });
+    await likeAndAwait(fan, socket, sentinel);
+    expect(afterUnwatch).toEqual([]);
+  });
+
+  it('ignores malformed posts:watch and posts:unwatch messages, and keeps the socket', async () => {
+    const [author, fan] = [await makeUser(t), await makeUser(t)];
+    const [post, sentinel] = [await makePost(author), await makePost(author)];
+    const socket = await open(await makeUser(t));
+    const leaked = eventsAbout(socket, post.id);
+    const malformed: unknown[] = [
+      undefined,
+      null,
+      42,
+      'posts',
+      [post.id],
+      {},
+      { postIds: post.id },
+      { postIds: [] },
+      { postIds: [post.id, 'not-a-uuid'] },
+      { postIds: [post.id, 7] },
+      { postIds: [post.id, { id: post.id }] },
+      // One id too many: the whole message is ignored, the valid ids in it included.
+      { postIds: [post.id, ...Array.from({ length: 50 }, () => randomUUID())] },
+      // As large as a message may be: a long string where an id belongs.
+      { postIds: [post.id, 'x'.repeat(3500)] },
+    ];
+    const emit = socket.emit.bind(socket) as (event: string, payload?: unknown) => void;
+    for (const payload of malformed) {
+      emit('posts:watch', payload);
+      emit('posts:unwatch', payload);
+    }
+    await settle(300);
+    expect(socket.connected).toBe(true);
+
+    await fan.client.post('/api/likes', { postId: post.id });
+    await watchPosts(socket, sentinel.id);
+    await likeAndAwait(fan, socket, sentinel);
+    expect(leaked).toEqual([]);
+  });
+
+  it(`holds at most ${MAX_WATCHED_POSTS} post rooms per socket, leaving the ones watched longest ago`, async () => {
+    const [author, fan] = [await makeUser(t), await makeUser(t)];
+    const [oldest, newest] = [await makePost(author), await makePost(author)];
+    const socket = await open(await makeUser(t));
+    socket.emit('posts:watch', { postIds: [oldest.id] });
+    for (let sent = 0; sent < MAX_WATCHED_POSTS; sent += 50) {
+      socket.emit('posts:watch', { postIds: Array.from({ length: 50 }, () => randomUUID()) });
+    }
+    await watchPosts(socket, newest.id);
+    const dropped = eventsAbout(socket, oldest.id);
+
+    await fan.client.post('/api/likes', { postId: oldest.id });
+    await likeAndAwait(fan, socket, newest);
+    expect(dropped).toEqual([]);
+    expect(socket.connected).toBe(true);
   });
 });
 
@@ -188,7 +322,7 @@ describeWithRedis('live feed across two instances', () => {
     await b?.close();
   });
 
-  it('a like on instance A updates a watcher of that feed on instance B', async () => {
+  it('a like on instance A updates a watcher of that post on instance B', async () => {
     const a = t;
     const author = await makeUser(a);
     const fan = await makeUser(a, { name: 'Remote Fan' });
@@ -197,6 +331,7 @@ describeWithRedis('live feed across two instances', () => {
     const onB = await watch(b.url, viewer, 'sabre');
     const authorOnB = await watch(b.url, author, 'epee');
     try {
+      await watchPosts(onB, post.id);
       const counts = nextEvent(onB, 'post:counts', (p) => p.postId === post.id);
       const notified = nextEvent(authorOnB, 'notification', (n) => n.postId === post.id);
       const like = await fan.client.post('/api/likes', { postId: post.id });

@@ -23,6 +23,8 @@ const NotificationsPage = lazy(() =>
   import('./pages/NotificationsPage').then((m) => ({ default: m.NotificationsPage })),
 );
 const ProfilePage = lazy(() => import('./pages/ProfilePage').then((m) => ({ default: m.ProfilePage })));
+const FencerPage = lazy(() => import('./pages/FencerPage').then((m) => ({ default: m.FencerPage })));
+const FencerByIdPage = lazy(() => import('./pages/FencerPage').then((m) => ({ default: m.FencerByIdPage })));
 
 /** The spec's routes (section 2): signed out, every path is the auth screen. */
 export function AppRoutes() {
@@ -50,6 +52,8 @@ export function AppRoutes() {
         <Route path="connections" element={<ConnectionsPage user={user} />} />
         <Route path="post" element={<CreatePostPage />} />
         <Route path="moderation" element={<ModerationPage user={user} />} />
+        <Route path="u/:username" element={<FencerPage user={user} />} />
+        <Route path="u/id/:userId" element={<FencerByIdPage />} />
         {/* FeedPage answers 404 for anything but epee, foil or sabre. */}
         <Route path=":weapon" element={<FeedPage />} />
         <Route path="*" element={<NotFoundPage />} />

@@ -20,7 +20,7 @@ declare module 'express-session' {
 }
 
 /**
- * One express-session middleware, stored in the `sessions` table; shared by HTTP and the socket gateway.
+ * One express-session middleware, stored in the `sessions` table; the socket gateway reads the same store.
  * A request reads its session row and writes nothing, unless the session was last written more than a few
  * minutes ago (or a tenth of its lifetime, for short ones): then its expiry slides forward, cookie included.
  */

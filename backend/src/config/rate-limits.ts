@@ -19,6 +19,7 @@ export const RATE_LIMIT_NAMES = [
   'upload-tickets',
   'socket-typing',
   'socket-feed',
+  'socket-posts',
 ] as const;
 export type RateLimitName = (typeof RATE_LIMIT_NAMES)[number];
 
@@ -57,6 +58,8 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   'upload-tickets': rule(100, HOUR),
   'socket-typing': rule(30, 10),
   'socket-feed': rule(30, 10),
+  // Posts coming on screen or leaving it: one per page loaded, live post or feed switch, ten after reconnecting.
+  'socket-posts': rule(60, 10),
 };
 
 const UNIT_SECONDS: Record<string, number> = { '': 1, s: 1, m: MINUTE, h: HOUR, d: DAY };
@@ -105,6 +108,6 @@ function isRateLimitName(name: string): name is RateLimitName {
 
 /**
  * The largest message a socket may send; a larger one closes its connection. Fixed rather than configurable:
- * what clients emit (`feed:watch`, `feed:unwatch`, `typing`) is a few dozen bytes by contract.
+ * what clients emit (`feed:watch`, `typing`, at most 50 post ids in `posts:watch`) stays within it by contract.
  */
 export const SOCKET_MESSAGE_MAX_BYTES = 4 * 1024;

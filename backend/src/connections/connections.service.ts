@@ -11,6 +11,7 @@ import {
   userRoom,
   type BlockedUser,
   type ConnectionRequest,
+  type ConnectionState,
   type ConnectionUser,
   type FriendRequestStatus,
   type Weapon,
@@ -99,6 +100,30 @@ export class ConnectionsService {
       .where('(x.blockerId = :a AND x.blockedId = :b) OR (x.blockerId = :b AND x.blockedId = :a)', { a, b })
       .getCount();
     return count > 0;
+  }
+
+  /**
+   * Where the viewer stands with another user: connected, a pending request either way (with its id, to
+   * withdraw or answer it), or nothing yet. A pair has at most one live request (a unique index), so one
+   * row at most. Blocks are the caller's to check.
+   */
+  async connectionState(
+    viewerId: string,
+    otherId: string,
+  ): Promise<{ connection: Exclude<ConnectionState, 'self'>; requestId?: string }> {
+    const [live] = await this.dataSource.query<
+      { id: string; senderId: string; status: FriendRequestStatus }[]
+    >(
+      `SELECT r."id", r."senderId", r."status" FROM friend_requests r
+        WHERE r."status" IN ('pending', 'accepted') AND ${PAIR('r', '$1', '$2')}`,
+      [viewerId, otherId],
+    );
+    if (!live) return { connection: 'none' };
+    if (live.status === 'accepted') return { connection: 'connected' };
+    return {
+      connection: live.senderId === viewerId ? 'pending-sent' : 'pending-received',
+      requestId: live.id,
+    };
   }
 
   // ---------------------------------------------------------------- requests

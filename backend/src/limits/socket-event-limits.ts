@@ -6,12 +6,12 @@ import { APP_CONFIG, type AppConfig } from '../config/config';
 /** A socket that sends this many times its allowance within one window is a script: it is disconnected. */
 const FLOOD_FACTOR = 5;
 
-export type SocketEventKind = 'typing' | 'feed';
+export type SocketEventKind = 'typing' | 'feed' | 'posts';
 
 /**
  * Per-socket limits on what clients emit (SECURITY.md, "Abuse limits"). A socket lives on one replica, so the
  * counts are in memory. Emits over the allowance are dropped silently (they are hints: a typing indicator, a
- * feed to follow), so a client with a bug loses nothing that matters; a flood disconnects the socket.
+ * feed or posts to follow), so a client with a bug loses nothing that matters; a flood disconnects the socket.
  */
 @Injectable()
 export class SocketEventLimits {
@@ -24,6 +24,7 @@ export class SocketEventLimits {
     this.counters = {
       typing: counter(config.rateLimits['socket-typing'], 'socket-typing'),
       feed: counter(config.rateLimits['socket-feed'], 'socket-feed'),
+      posts: counter(config.rateLimits['socket-posts'], 'socket-posts'),
     };
   }
 

@@ -2,6 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import {
   feedRoom,
+  postRoom,
   userRoom,
   type FeedPost,
   type NotificationType,
@@ -22,8 +23,10 @@ export interface NotifiedPost {
 }
 
 /**
- * Every live event about posts, sent after the change has committed. Content (new posts, new comments) skips
- * the users on either side of a block with its author, as the feed does.
+ * Every live event about posts, sent after the change has committed. New and deleted posts go to their
+ * weapon's feed; counts and comments only to the sockets that show the post (its `post:{id}` room), so a busy
+ * feed does not cost every reader an event for every like. Content, counts included, skips the users on either
+ * side of a block with its author, as the feed does.
  */
 @Injectable()
 export class PostEvents {
@@ -44,11 +47,11 @@ export class PostEvents {
     this.publisher.publish(feedRoom(weapon), 'post:deleted', { postId, weapon });
   }
 
-  /** New counts of a post, to its feed except the users on either side of a block with its author. */
+  /** New counts of a post, to its watchers except the users on either side of a block with its author. */
   async counts(counts: PostCounts, post: { authorId: string; weapon: Weapon }): Promise<void> {
     const except = await this.blockedRooms(post.authorId);
     if (!except) return;
-    this.publisher.publishExcept(feedRoom(post.weapon), except, 'post:counts', {
+    this.publisher.publishExcept(postRoom(counts.postId), except, 'post:counts', {
       ...counts,
       weapon: post.weapon,
     });
@@ -58,8 +61,10 @@ export class PostEvents {
   async commentCreated(comment: PostComment, post: { authorId: string; weapon: Weapon }): Promise<void> {
     const except = await this.blockedRooms(post.authorId, comment.authorId);
     if (!except) return;
-    const { weapon } = post;
-    this.publisher.publishExcept(feedRoom(weapon), except, 'comment:created', { comment, weapon });
+    this.publisher.publishExcept(postRoom(comment.postId), except, 'comment:created', {
+      comment,
+      weapon: post.weapon,
+    });
   }
 
   /** Tells the post's author that someone else reacted or commented; nothing when they acted on their own post. */

@@ -97,6 +97,45 @@ export class PostsService {
     return toFeedPost(post, post.author!, reactions.get(post.id) ?? NO_REACTION);
   }
 
+  /**
+   * One author's posts, newest first, under the feed's rules (blocks either way, posts the viewer hid) and its
+   * keyset paging: `before` is the last post shown and must be one of this author's, else 400. The
+   * (authorId, createdAt) index serves it; `type` keeps one kind of post (the competition record's achievements).
+   */
+  async byAuthor(
+    viewer: SessionUser,
+    authorId: string,
+    page: { limit: number; before?: string; type?: FeedPost['type'] },
+  ): Promise<FeedPost[]> {
+    const query = this.visiblePosts(this.dataSource.manager, viewer.id)
+      .andWhere('p."authorId" = :authorId', { authorId })
+      .andWhere(notHiddenBy('p.id'))
+      .orderBy('p.createdAt', 'DESC')
+      .addOrderBy('p.id', 'DESC')
+      .limit(page.limit);
+    if (page.type) query.andWhere('p.type = :type', { type: page.type });
+    if (page.before) {
+      const cursorTime = `SELECT c."createdAt" FROM posts c WHERE c.id = CAST(:before AS uuid) AND c."authorId" = :authorId`;
+      query.andWhere(`(p."createdAt", p.id) < ((${cursorTime}), CAST(:before AS uuid))`, {
+        before: page.before,
+      });
+    }
+    const posts = await query.getMany();
+    if (page.before && posts.length === 0) {
+      // An unknown cursor yields no rows too: tell it apart from the end of the list.
+      const found: unknown[] = await this.dataSource.query(
+        `SELECT 1 FROM posts WHERE id = $1 AND "authorId" = $2`,
+        [page.before, authorId],
+      );
+      if (found.length === 0) throw new BadRequestException('Unknown post in before');
+    }
+    const reactions = await this.reactionsOf(
+      viewer.id,
+      posts.map((p) => p.id),
+    );
+    return posts.map((post) => toFeedPost(post, post.author!, reactions.get(post.id) ?? NO_REACTION));
+  }
+
   /** The bare post row if the viewer may see it, locked for update when inside a transaction that asks. */
   async findVisible(
     manager: EntityManager,

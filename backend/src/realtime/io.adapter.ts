@@ -1,15 +1,21 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { IoAdapter } from '@nestjs/platform-socket.io';
+import type { MessageMappingProperties } from '@nestjs/websockets';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { IncomingMessage } from 'node:http';
+import type { Observable } from 'rxjs';
 import type { Server, ServerOptions } from 'socket.io';
 import type { AppConfig } from '../config/config';
 import { fromAllowedOrigin } from '../common/origins';
 import type { RedisLink } from './redis-link';
 
+/** A socket as Nest's socket.io platform hands it over (its own copy of socket.io's types). */
+type NestSocket = Parameters<IoAdapter['bindMessageHandlers']>[0];
+
 /**
  * The Socket.IO server: handshakes from foreign origins are refused (a page elsewhere cannot open a socket with
- * a visitor's cookie), and with Redis every emit reaches all replicas over RedisLink's guarded connections.
+ * a visitor's cookie), with Redis every emit reaches all replicas over RedisLink's guarded connections, and an
+ * idle socket carries no more than one listener per gateway message.
  */
 export class PisteIoAdapter extends IoAdapter {
   private readonly adapterConstructor: ReturnType<typeof createAdapter> | undefined;
@@ -35,5 +41,33 @@ export class PisteIoAdapter extends IoAdapter {
     const server = super.createIOServer(port, { ...options, allowRequest }) as Server;
     if (this.adapterConstructor) server.adapter(this.adapterConstructor);
     return server;
+  }
+
+  /**
+   * Binds the gateway's `@SubscribeMessage` handlers to a socket with one plain listener each, answering as Nest
+   * does (an `{ event, data }` result is emitted, any other result acknowledges). Nest's own binding builds an
+   * RxJS pipeline per handler and socket, several KiB that every idle socket would hold for its whole life.
+   */
+  override bindMessageHandlers(
+    socket: NestSocket,
+    handlers: MessageMappingProperties[],
+    transform: (result: unknown) => Observable<unknown>,
+  ): void {
+    for (const { message, callback, isAckHandledManually } of handlers) {
+      socket.on(message as string, (...args: unknown[]) => {
+        // As rxjs' fromEvent hands Nest's binding a message's arguments: one alone, several as an array.
+        const { data, ack } = this.mapPayload(args.length > 1 ? args : args[0]) as {
+          data: unknown;
+          ack?: unknown;
+        };
+        transform(callback(data, ack)).subscribe((reply) => {
+          if (reply === null || reply === undefined) return;
+          const { event, data: eventData } = reply as { event?: string; data?: unknown };
+          if (event) socket.emit(event, eventData);
+          else if (!isAckHandledManually && typeof ack === 'function')
+            (ack as (reply: unknown) => void)(reply);
+        });
+      });
+    }
   }
 }

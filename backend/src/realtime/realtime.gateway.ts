@@ -14,6 +14,8 @@ import {
   ADMINS_ROOM,
   feedRoom,
   isWeapon,
+  postRoom,
+  postWatchPayloadSchema,
   typingPayloadSchema,
   userRoom,
   type ClientToServerEvents,
@@ -21,7 +23,6 @@ import {
 } from '@piste/contracts';
 import { AuthService } from '../auth/auth.service';
 import { ConnectionsService } from '../connections/connections.service';
-import { SessionMiddleware } from '../auth/session.middleware';
 import { BansService } from '../moderation/bans.service';
 import { RealtimePublisher, sessionRoom, type PisteServer } from './realtime.publisher';
 import { SocketSessions, type SocketData } from './socket-sessions';
@@ -29,12 +30,18 @@ import { SOCKET_MESSAGE_MAX_BYTES } from '../config/rate-limits';
 import { SocketEventLimits } from '../limits/socket-event-limits';
 
 type PisteSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
-type SessionRequest = IncomingMessage & {
-  sessionID?: string;
-  session?: { passport?: { user?: string }; cookie?: { expires?: Date | string | boolean | null } };
-};
 
-/** Authenticates sockets with the HTTP session, joins `user:{id}` (and `admins`), and lets clients watch a feed. */
+/**
+ * Post rooms one socket may hold (a feed scrolled through 50 pages). Beyond it the rooms joined longest ago are
+ * left: the client watches posts as they come on screen, so the newest watches are the ones it still shows.
+ */
+export const MAX_WATCHED_POSTS = 500;
+const POST_ROOM_PREFIX = postRoom('');
+
+/**
+ * Authenticates sockets with the HTTP session (SocketSessions reads it), joins `user:{id}` (and `admins`), and
+ * lets clients watch a feed (new and deleted posts) and the posts on screen (their counts and comments).
+ */
 // Clients emit only tiny payloads: a larger message closes the connection (SECURITY.md, "Abuse limits").
 @WebSocketGateway({ path: '/socket.io', serveClient: false, maxHttpBufferSize: SOCKET_MESSAGE_MAX_BYTES })
 export class RealtimeGateway
@@ -43,7 +50,6 @@ export class RealtimeGateway
   private readonly logger = new Logger(RealtimeGateway.name);
 
   constructor(
-    private readonly sessions: SessionMiddleware,
     private readonly auth: AuthService,
     private readonly publisher: RealtimePublisher,
     private readonly connections: ConnectionsService,
@@ -54,17 +60,13 @@ export class RealtimeGateway
 
   afterInit(server: PisteServer): void {
     this.publisher.attach(server, (userId) => void this.socketSessions.refresh(server, userId));
-    // The engine runs express-session on the handshake request, so sockets share the HTTP session.
-    server.engine.use(this.sessions.handler);
     server.use((socket, next) => {
-      const request = socket.request as SessionRequest;
-      const userId = request.session?.passport?.user;
-      if (!userId || !request.sessionID) return next(new Error('Not signed in'));
-      const sessionId = request.sessionID;
-      this.auth.sessionUser(userId).then(
-        (user) => {
-          if (!user) return next(new Error('Not signed in'));
-          Object.assign(socket.data as SocketData, { user, sessionId });
+      const cookieHeader = socket.handshake.headers.cookie;
+      releaseHandshakeRequest(socket);
+      this.authenticate(cookieHeader).then(
+        (data) => {
+          if (!data) return next(new Error('Not signed in'));
+          socket.data = data;
           next();
         },
         (err: unknown) => {
@@ -75,13 +77,19 @@ export class RealtimeGateway
     });
   }
 
+  /** What a signed-in socket carries (null: refused): its session, and the user's rights when it connects. */
+  private async authenticate(cookieHeader: string | undefined): Promise<SocketData | null> {
+    const session = await this.socketSessions.fromCookie(cookieHeader);
+    const user = session && (await this.auth.sessionUser(session.userId));
+    return session && user ? { ...session, isAdmin: user.isAdmin } : null;
+  }
+
   async handleConnection(socket: PisteSocket): Promise<void> {
-    const { user, sessionId } = socket.data;
-    const rooms = [userRoom(user.id), sessionRoom(sessionId)];
-    if (user.isAdmin) rooms.push(ADMINS_ROOM);
+    const { userId, sessionId, isAdmin, sessionExpiresAt } = socket.data;
+    const rooms = [userRoom(userId), sessionRoom(sessionId)];
+    if (isAdmin) rooms.push(ADMINS_ROOM);
     await socket.join(rooms);
-    const expires = (socket.request as SessionRequest).session?.cookie?.expires;
-    this.socketSessions.watch(socket, expires ? new Date(expires as string | Date) : undefined);
+    this.socketSessions.watch(socket, sessionExpiresAt);
   }
 
   handleDisconnect(socket: PisteSocket): void {
@@ -108,7 +116,7 @@ export class RealtimeGateway
     const parsed = typingPayloadSchema.safeParse(body);
     if (!parsed.success) return;
     const { receiverId, conversationId, isTyping } = parsed.data;
-    const senderId = socket.data.user.id;
+    const senderId = socket.data.userId;
     if (receiverId === senderId) return;
     const [connected, blocked, banned] = await Promise.all([
       this.connections.areConnected(senderId, receiverId),
@@ -131,4 +139,37 @@ export class RealtimeGateway
     if (!(await this.eventLimits.admit(socket, 'feed'))) return;
     if (isWeapon(body?.weapon)) await socket.leave(feedRoom(body.weapon));
   }
+
+  /** Follows the counts and comments of posts that came on screen. */
+  @SubscribeMessage('posts:watch')
+  async watchPosts(@ConnectedSocket() socket: PisteSocket, @MessageBody() body: unknown): Promise<void> {
+    if (!(await this.eventLimits.admit(socket, 'posts'))) return;
+    const parsed = postWatchPayloadSchema.safeParse(body);
+    if (!parsed.success) return;
+    await socket.join(parsed.data.postIds.map(postRoom));
+    await leaveOldestPostRooms(socket);
+  }
+
+  @SubscribeMessage('posts:unwatch')
+  async unwatchPosts(@ConnectedSocket() socket: PisteSocket, @MessageBody() body: unknown): Promise<void> {
+    if (!(await this.eventLimits.admit(socket, 'posts'))) return;
+    const parsed = postWatchPayloadSchema.safeParse(body);
+    if (!parsed.success) return;
+    for (const postId of parsed.data.postIds) await socket.leave(postRoom(postId));
+  }
+}
+
+/**
+ * Socket.IO keeps the request that opened the connection for the connection's whole life, though nothing reads
+ * it after the handshake: let it go, as Socket.IO's "Memory usage" guide suggests.
+ */
+function releaseHandshakeRequest(socket: Socket): void {
+  (socket.conn as { request: IncomingMessage | null }).request = null;
+}
+
+/** Keeps a socket within MAX_WATCHED_POSTS post rooms; a socket's rooms iterate in the order they were joined. */
+async function leaveOldestPostRooms(socket: PisteSocket): Promise<void> {
+  const postRooms = [...socket.rooms].filter((room) => room.startsWith(POST_ROOM_PREFIX));
+  const oldest = postRooms.slice(0, Math.max(0, postRooms.length - MAX_WATCHED_POSTS));
+  for (const room of oldest) await socket.leave(room);
 }

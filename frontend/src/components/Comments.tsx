@@ -6,6 +6,7 @@ import { banNotice, useBannedUntil } from '../stores/ban';
 import { useCommentsStore } from '../stores/comments';
 import { Avatar } from './Avatar';
 import { BannedNote } from './BannedNote';
+import { AvatarLink, ProfileLink } from './fencer/ProfileLink';
 
 interface CommentsProps {
   postId: string;
@@ -122,11 +123,13 @@ function CommentItem({ comment, postId, repliesOf, user, replyingTo, onReply, de
   return (
     <li data-testid="comment" data-comment-id={comment.id}>
       <div className="flex gap-3">
-        <Avatar avatar={comment.author.avatar} name={comment.author.name} size="sm" />
+        <AvatarLink user={comment.author} label={name} size="sm" />
         <div className="min-w-0 flex-1">
           <div className="rounded-2xl rounded-tl-sm bg-white px-3.5 py-2.5 shadow-xs ring-1 ring-slate-200/70">
             <p className="flex flex-wrap items-baseline gap-x-2 text-sm">
-              <span className="font-semibold text-slate-900">{name}</span>
+              <ProfileLink user={comment.author} className="font-semibold text-slate-900">
+                {name}
+              </ProfileLink>
               <time dateTime={comment.createdAt} className="text-xs text-slate-400">
                 {postTimeAgo(comment.createdAt)}
               </time>

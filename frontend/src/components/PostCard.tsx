@@ -16,9 +16,10 @@ import {
 } from 'lucide-react';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { postTimeAgo } from '../lib/post-time';
+import { useWatchedPosts } from '../realtime/post-watch';
 import { banNotice, useBannedUntil } from '../stores/ban';
 import { useFeedStore } from '../stores/feed';
-import { Avatar } from './Avatar';
+import { AvatarLink, ProfileLink } from './fencer/ProfileLink';
 import { PostImage } from './PostImage';
 import { PostMenu } from './PostMenu';
 import { RoleBadge } from './RoleBadge';
@@ -44,6 +45,8 @@ export function PostCard({ post, user }: PostCardProps) {
   // A banned user may take a reaction back, not give one.
   const bannedUntil = useBannedUntil();
   const closedReason = bannedUntil ? banNotice(bannedUntil) : undefined;
+  // Live counts and comments while the card is on screen.
+  useWatchedPosts([post.id]);
 
   return (
     <article
@@ -54,10 +57,12 @@ export function PostCard({ post, user }: PostCardProps) {
     >
       <div className="p-4 sm:p-5">
         <header className="flex items-start gap-3">
-          <Avatar avatar={post.author.avatar} name={post.author.name} />
+          <AvatarLink user={post.author} label={authorName} />
           <div className="min-w-0 flex-1">
             <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
-              <span className="truncate font-semibold text-slate-900">{authorName}</span>
+              <ProfileLink user={post.author} className="truncate font-semibold text-slate-900">
+                {authorName}
+              </ProfileLink>
               <RoleBadge role={post.authorRole} />
             </div>
             <p className="mt-0.5 truncate text-sm text-slate-500">

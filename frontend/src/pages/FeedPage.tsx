@@ -12,6 +12,7 @@ import { Link, useParams } from 'react-router-dom';
 import { Avatar } from '../components/Avatar';
 import { Button } from '../components/Button';
 import { PostCard } from '../components/PostCard';
+import { useWatchedPosts } from '../realtime/post-watch';
 import { watchFeed } from '../realtime/socket';
 import { useFeedStore } from '../stores/feed';
 import { useSessionStore } from '../stores/session';
@@ -77,6 +78,9 @@ function PostList({ weapon, user }: { weapon: Weapon; user: SessionUser | null }
   const loadMore = useFeedStore((s) => s.loadMore);
   const showIncoming = useFeedStore((s) => s.showIncoming);
   const refresh = useFeedStore((s) => s.refresh);
+  // Each card watches its post; those waiting behind "New posts" are watched too, so they show current
+  // counts when they appear.
+  useWatchedPosts(incoming.map((post) => post.id));
 
   if (status === 'loading' || status === 'idle') {
     return (

@@ -1,12 +1,13 @@
 import { AVATAR_MAX_BYTES, WEAPON_LABELS, type Profile, type SessionUser } from '@piste/contracts';
-import { CalendarDays, LogOut, Pencil, Save, X } from 'lucide-react';
+import { CalendarDays, Eye, LogOut, Pencil, Save, X } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { errorMessage } from '../api/client';
 import { Avatar } from '../components/Avatar';
 import { Button } from '../components/Button';
 import { HomeButton } from '../components/HomeButton';
 import { PageHeader } from '../components/PageHeader';
+import { fencerPath } from '../components/fencer/ProfileLink';
 import { AvatarPicker } from '../components/profile/AvatarPicker';
 import { ProfileDetails } from '../components/profile/ProfileDetails';
 import {
@@ -233,6 +234,13 @@ export function ProfilePage({ user }: { user: SessionUser }) {
                     @{user.username}
                     {profile?.title ? <> · {profile.title}</> : null}
                   </p>
+                  <Link
+                    to={fencerPath(user.username)}
+                    className="mt-1 inline-flex items-center gap-1 rounded-sm text-sm font-semibold text-slate-700 underline-offset-2 hover:text-slate-900 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900 dark:text-slate-300 dark:hover:text-white"
+                  >
+                    <Eye aria-hidden className="size-4" />
+                    View public profile
+                  </Link>
                 </div>
               </div>
             )}

@@ -3,6 +3,7 @@ import { useSessionStore } from '../stores/session';
 import {
   connectSocket,
   disconnectSocket,
+  onRejoin,
   onReconnect,
   onServerEvent,
   useConnectionStatus,
@@ -126,6 +127,23 @@ describe('the live connection', () => {
     fake.serverEmits('resync', {});
     expect(refetch).toHaveBeenCalledTimes(1);
     expect(useConnectionStatus.getState()).toEqual({ connected: true, everConnected: true });
+    stop();
+  });
+
+  it('asks for the rooms again after every connect, the first included, and on resync', () => {
+    const rejoin = jest.fn();
+    const stop = onRejoin(rejoin);
+    connectSocket();
+    expect(rejoin).not.toHaveBeenCalled();
+    fake.serverConnects();
+    expect(rejoin).toHaveBeenCalledTimes(1);
+
+    fake.drops('transport close', { retrying: true });
+    fake.serverConnects();
+    expect(rejoin).toHaveBeenCalledTimes(2);
+
+    fake.serverEmits('resync', {});
+    expect(rejoin).toHaveBeenCalledTimes(3);
     stop();
   });
 

@@ -29,6 +29,7 @@ let socket: PisteSocket | null = null;
 /** The feed the UI shows; re-announced to the server after every (re)connect. */
 let watchedWeapon: Weapon | null = null;
 const serverEventHandlers = new Map<string, Set<ServerEventHandler>>();
+const rejoinHandlers = new Set<() => void>();
 const reconnectHandlers = new Set<() => void>();
 
 /** Our own retries, for the cases socket.io gives up on: the server closed the socket, or refused it. */
@@ -100,14 +101,19 @@ export function connectSocket(): PisteSocket {
     retryAttempt = 0;
     const isReconnect = useConnectionStatus.getState().everConnected;
     useConnectionStatus.setState({ connected: true, everConnected: true });
-    // Rooms do not survive a reconnect: join the shown feed again.
+    // Rooms do not survive a reconnect: join the shown feed and posts again.
     if (watchedWeapon) created.emit('feed:watch', { weapon: watchedWeapon });
+    rejoinHandlers.forEach((handler) => handler());
     // Events missed while offline are gone; stores refetch what they show.
     if (isReconnect) reconnectHandlers.forEach((handler) => handler());
   });
 
-  // A replica lost live events (its Redis link was down): refetch what is shown, as after a reconnect.
-  created.on('resync', () => reconnectHandlers.forEach((handler) => handler()));
+  // A replica lost live events (its Redis link was down): refetch what is shown, as after a reconnect, and
+  // tell the server again what this tab follows.
+  created.on('resync', () => {
+    rejoinHandlers.forEach((handler) => handler());
+    reconnectHandlers.forEach((handler) => handler());
+  });
 
   created.on('disconnect', (reason) => {
     useConnectionStatus.setState({ connected: false });
@@ -176,6 +182,17 @@ export function onServerEvent<E extends ServerEventName>(
   handlers.add(untyped);
   return () => {
     handlers.delete(untyped);
+  };
+}
+
+/**
+ * Runs `handler` whenever the server should be told again which rooms this tab follows: after every connect
+ * (the first one included: rooms do not survive a reconnect) and on `resync`.
+ */
+export function onRejoin(handler: () => void): () => void {
+  rejoinHandlers.add(handler);
+  return () => {
+    rejoinHandlers.delete(handler);
   };
 }
 

@@ -9,7 +9,7 @@ import { useSessionStore } from './session';
 
 /**
  * Comments per post, loaded only when a post's comments are opened; new comments from others arrive live
- * for posts whose comments are loaded.
+ * while a thread is shown (its post card watches the post).
  */
 
 type ThreadStatus = 'loading' | 'ready' | 'error';

@@ -48,6 +48,11 @@ interface FeedState {
   incoming: FeedPost[];
   /** Posts with a reaction call in flight. */
   reacting: Record<string, true>;
+  /**
+   * Posts shown outside the feed list (a fencer's page, search results), by id: the same actions and live
+   * counts apply to them. A post removed here (hidden, deleted) is gone from those lists too.
+   */
+  elsewhere: Record<string, FeedPost>;
 
   /** Shows `weapon`'s feed from its first page (null: no feed shown). */
   open: (weapon: Weapon | null) => Promise<void>;
@@ -67,7 +72,9 @@ interface FeedState {
 
   receiveCreated: (post: FeedPost) => void;
   receiveDeleted: (postId: string) => void;
-  receiveCounts: (counts: PostCounts & { weapon: Weapon }) => void;
+  receiveCounts: (counts: PostCounts) => void;
+  /** Lets a page outside the feed show these posts through the store (see `elsewhere`). */
+  showElsewhere: (posts: FeedPost[]) => void;
 }
 
 /** Every call that returns data for the shown feed carries the sequence it started with; stale replies are dropped. */
@@ -79,6 +86,31 @@ function withoutPost(posts: FeedPost[], postId: string): FeedPost[] {
 
 function patchPost(posts: FeedPost[], postId: string, patch: Partial<FeedPost>): FeedPost[] {
   return posts.map((p) => (p.id === postId ? { ...p, ...patch } : p));
+}
+
+function patchRecord(
+  posts: Record<string, FeedPost>,
+  postId: string,
+  patch: Partial<FeedPost>,
+): Record<string, FeedPost> {
+  const post = posts[postId];
+  return post ? { ...posts, [postId]: { ...post, ...patch } } : posts;
+}
+
+function withoutRecord(posts: Record<string, FeedPost>, postId: string): Record<string, FeedPost> {
+  if (!posts[postId]) return posts;
+  const rest = { ...posts };
+  delete rest[postId];
+  return rest;
+}
+
+/** Where a post the user acts on is shown: the feed, the posts waiting behind "New posts", or elsewhere. */
+function findPost(state: FeedState, postId: string): FeedPost | undefined {
+  return (
+    state.posts.find((p) => p.id === postId) ??
+    state.incoming.find((p) => p.id === postId) ??
+    state.elsewhere[postId]
+  );
 }
 
 function currentUserId(): string | null {
@@ -112,6 +144,7 @@ export const useFeedStore = create<FeedState>()((set, get) => ({
   loadingMore: false,
   incoming: [],
   reacting: {},
+  elsewhere: {},
 
   open: async (weapon) => {
     if (weapon === get().weapon && get().status !== 'idle') {
@@ -186,7 +219,7 @@ export const useFeedStore = create<FeedState>()((set, get) => ({
 
   toggleReaction: async (postId, reaction) => {
     const userId = currentUserId();
-    const post = get().posts.find((p) => p.id === postId);
+    const post = findPost(get(), postId);
     if (!post || get().reacting[postId]) return;
     if (!userId) {
       notify.error('Please sign in', `You need to be signed in to ${reaction} posts`);
@@ -198,7 +231,10 @@ export const useFeedStore = create<FeedState>()((set, get) => ({
       const reply = active
         ? await postsApi.unreact(reaction, userId, postId)
         : await postsApi.react(reaction, userId, postId);
-      set((state) => ({ posts: patchPost(state.posts, postId, reply) }));
+      set((state) => ({
+        posts: patchPost(state.posts, postId, reply),
+        elsewhere: patchRecord(state.elsewhere, postId, reply),
+      }));
     } catch (error) {
       const texts = REACTION_TEXTS[reaction];
       if (error instanceof Error && error.message === texts.repeat)
@@ -218,6 +254,7 @@ export const useFeedStore = create<FeedState>()((set, get) => ({
     set((state) => ({
       posts: withoutPost(state.posts, postId),
       incoming: withoutPost(state.incoming, postId),
+      elsewhere: withoutRecord(state.elsewhere, postId),
     }));
     try {
       await postsApi.hidePost(postId);
@@ -310,6 +347,7 @@ export const useFeedStore = create<FeedState>()((set, get) => ({
     set((state) => ({
       posts: withoutPost(state.posts, postId),
       incoming: withoutPost(state.incoming, postId),
+      elsewhere: withoutRecord(state.elsewhere, postId),
     })),
 
   receiveCounts: ({ postId, likesCount, dislikesCount, commentsCount }) => {
@@ -317,17 +355,25 @@ export const useFeedStore = create<FeedState>()((set, get) => ({
     set((state) => ({
       posts: patchPost(state.posts, postId, counts),
       incoming: patchPost(state.incoming, postId, counts),
+      elsewhere: patchRecord(state.elsewhere, postId, counts),
     }));
   },
+
+  showElsewhere: (posts) =>
+    set((state) => ({
+      elsewhere: { ...state.elsewhere, ...Object.fromEntries(posts.map((post) => [post.id, post])) },
+    })),
 }));
 
 onServerEvent('post:created', ({ post }) => useFeedStore.getState().receiveCreated(post));
 onServerEvent('post:deleted', ({ postId }) => useFeedStore.getState().receiveDeleted(postId));
-onServerEvent('post:counts', (counts) => {
-  if (counts.weapon === useFeedStore.getState().weapon) useFeedStore.getState().receiveCounts(counts);
-});
+// Counts come only for the posts this tab watches (realtime/post-watch.ts).
+onServerEvent('post:counts', (counts) => useFeedStore.getState().receiveCounts(counts));
 onReconnect(() => void useFeedStore.getState().refresh());
 useSessionStore.subscribe((state, previous) => {
   // Another user's feed state (likes, hidden posts) must not linger after a sign-out.
-  if (state.user?.id !== previous.user?.id) void useFeedStore.getState().open(null);
+  if (state.user?.id !== previous.user?.id) {
+    useFeedStore.setState({ elsewhere: {} });
+    void useFeedStore.getState().open(null);
+  }
 });

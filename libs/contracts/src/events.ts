@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { Weapon } from './constants';
 import type { FeedPost, PostComment, PostCounts } from './posts';
 import type { ConnectionRequest } from './connections';
@@ -13,7 +14,9 @@ export interface ServerToClientEvents {
   notification: (payload: NotificationEvent) => void;
   'post:created': (payload: { post: FeedPost }) => void;
   'post:deleted': (payload: { postId: string; weapon: Weapon }) => void;
+  /** To `post:{id}`: the sockets that show the post. */
   'post:counts': (payload: PostCounts & { weapon: Weapon }) => void;
+  /** To `post:{id}`: the sockets that show the post. */
   'comment:created': (payload: { comment: PostComment; weapon: Weapon }) => void;
   'friend-request:new': (payload: { request: ConnectionRequest }) => void;
   'friend-request:updated': (payload: { request: ConnectionRequest }) => void;
@@ -35,6 +38,9 @@ export interface ServerToClientEvents {
 export interface ClientToServerEvents {
   'feed:watch': (payload: { weapon: Weapon }) => void;
   'feed:unwatch': (payload: { weapon: Weapon }) => void;
+  /** Follow the counts and comments of posts shown on screen. */
+  'posts:watch': (payload: PostWatchPayload) => void;
+  'posts:unwatch': (payload: PostWatchPayload) => void;
   typing: (payload: { receiverId: string; conversationId: string | null; isTyping: boolean }) => void;
 }
 
@@ -43,4 +49,14 @@ export type ServerEventPayload<E extends ServerEventName> = Parameters<ServerToC
 
 export const userRoom = (userId: string) => `user:${userId}`;
 export const feedRoom = (weapon: Weapon) => `feed:${weapon}`;
+export const postRoom = (postId: string) => `post:${postId}`;
 export const ADMINS_ROOM = 'admins';
+
+/** Ids per `posts:watch` / `posts:unwatch` message: 50 uuids keep it well under the socket message limit (4 KiB). */
+export const POST_WATCH_MAX_IDS = 50;
+
+/** The client's `posts:watch` and `posts:unwatch` events: the posts that came on screen, or left it. */
+export const postWatchPayloadSchema = z.object({
+  postIds: z.array(z.uuid()).min(1).max(POST_WATCH_MAX_IDS),
+});
+export type PostWatchPayload = z.infer<typeof postWatchPayloadSchema>;

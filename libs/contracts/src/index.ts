@@ -7,4 +7,5 @@ export * from './connections';
 export * from './messages';
 export * from './moderation';
 export * from './notifications';
+export * from './profiles';
 export * from './events';

@@ -51,6 +51,7 @@ export function ConnectionList({
         <PersonCard
           key={user.id}
           person={user}
+          linked={!user.isBlocked}
           tag={user.isBlocked ? <Tag tone="red">Blocked</Tag> : null}
           actions={
             <>
@@ -111,6 +112,7 @@ export function BlockedList({ blocked, busy, onUnblock }: BlockedListProps) {
           <PersonCard
             key={user.id}
             person={user}
+            linked={false}
             tag={<Tag tone="red">Blocked</Tag>}
             actions={
               <Button

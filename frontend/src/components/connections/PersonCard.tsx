@@ -1,6 +1,7 @@
 import { WEAPON_LABELS, type Weapon } from '@piste/contracts';
 import type { ReactNode } from 'react';
 import { Avatar } from '../Avatar';
+import { AvatarLink, ProfileLink } from '../fencer/ProfileLink';
 
 const WEAPON_CHIP_CLASSES: Record<Weapon, string> = {
   epee: 'bg-purple-50 text-purple-700 ring-purple-200',
@@ -31,10 +32,12 @@ interface PersonCardProps {
   /** A tag beside the name, e.g. 'Blocked'. */
   tag?: ReactNode;
   actions?: ReactNode;
+  /** Name and avatar open the fencer's page; off for people you blocked, whose page you cannot see. */
+  linked?: boolean;
 }
 
 /** One fencer in a list: avatar, name, handle, title and weapon, with actions on the right. */
-export function PersonCard({ person, note, tag, actions }: PersonCardProps) {
+export function PersonCard({ person, note, tag, actions, linked = true }: PersonCardProps) {
   const name = person.name?.trim() || person.username || 'Unknown fencer';
   const title = displayTitle(person);
   return (
@@ -44,15 +47,24 @@ export function PersonCard({ person, note, tag, actions }: PersonCardProps) {
       className="flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm transition hover:border-slate-300 sm:flex-row sm:items-center sm:gap-4"
     >
       <div className="flex min-w-0 flex-1 items-center gap-3 sm:gap-4">
-        <Avatar
-          avatar={person.avatar}
-          name={person.name ?? person.username}
-          size="md"
-          className="sm:size-12"
-        />
+        {linked ? (
+          <AvatarLink
+            user={{ ...person, name: person.name ?? person.username }}
+            label={name}
+            avatarClassName="sm:size-12"
+          />
+        ) : (
+          <Avatar avatar={person.avatar} name={person.name ?? person.username} className="sm:size-12" />
+        )}
         <div className="min-w-0 flex-1">
           <div className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1">
-            <p className="truncate font-semibold text-slate-900">{name}</p>
+            {linked ? (
+              <ProfileLink user={person} className="truncate font-semibold text-slate-900">
+                {name}
+              </ProfileLink>
+            ) : (
+              <p className="truncate font-semibold text-slate-900">{name}</p>
+            )}
             {tag}
           </div>
           <p className="truncate text-sm text-slate-500">

@@ -5,6 +5,7 @@ import { errorMessage } from '../../api/client';
 import { notify } from '../../lib/toast';
 import { draftKey, useIsTyping, useMessagesStore, type ChatPartner } from '../../stores/messages';
 import { Avatar } from '../Avatar';
+import { AvatarLink, ProfileLink } from '../fencer/ProfileLink';
 import { ConversationMenu } from './ConversationMenu';
 import { MessageComposer } from './MessageComposer';
 import { MessageList } from './MessageList';
@@ -36,6 +37,8 @@ export function ConversationPane({
   const threadKey = conversationId ?? draftKey(partner.id);
   const thread = useMessagesStore((s) => s.threads[threadKey]);
   const isBlocked = useMessagesStore((s) => s.blockedIds.includes(partner.id));
+  // Conversations name the partner without a username; a connection's entry has it (else the link goes by id).
+  const username = useMessagesStore((s) => s.friends.find((f) => f.id === partner.id)?.username);
   const isTyping = useIsTyping(partner.id);
   const openConversation = useMessagesStore((s) => s.openConversation);
   const setActiveConversation = useMessagesStore((s) => s.setActiveConversation);
@@ -105,9 +108,15 @@ export function ConversationPane({
         >
           <ArrowLeft aria-hidden className="size-5" />
         </button>
-        <Avatar avatar={partner.avatar} name={partner.name} />
+        {isBlocked ? (
+          <Avatar avatar={partner.avatar} name={partner.name} />
+        ) : (
+          <AvatarLink user={{ ...partner, username }} label={name} />
+        )}
         <div className="min-w-0 flex-1">
-          <h2 className="truncate text-base font-semibold text-slate-900">{name}</h2>
+          <h2 className="truncate text-base font-semibold text-slate-900">
+            {isBlocked ? name : <ProfileLink user={{ id: partner.id, username }}>{name}</ProfileLink>}
+          </h2>
           {subtitle ? (
             <p className={`truncate text-xs ${isTyping ? 'font-medium text-emerald-600' : 'text-slate-500'}`}>
               {subtitle}

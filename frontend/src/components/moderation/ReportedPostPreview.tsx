@@ -1,14 +1,29 @@
 import type { Report } from '@piste/contracts';
 import { Avatar } from '../Avatar';
+import { AvatarLink, ProfileLink } from '../fencer/ProfileLink';
 
-/** The snapshot taken when the post was reported, readable even after the post is gone. */
+/**
+ * The snapshot taken when the post was reported, readable even after the post is gone. The report knows the
+ * author's id, not their username, so the author links to their page by id.
+ */
 export function ReportedPostPreview({ post, compact = false }: { post: Report['post']; compact?: boolean }) {
   const authorName = post.authorName ?? 'Unknown author';
   return (
     <figure className="rounded-xl border border-slate-200 bg-slate-50/80 p-3 sm:p-4">
       <figcaption className="flex flex-wrap items-center gap-2">
-        <Avatar name={post.authorName} size="sm" />
-        <span className="text-sm font-semibold text-slate-900">{authorName}</span>
+        {post.authorId ? (
+          <>
+            <AvatarLink user={{ id: post.authorId, name: post.authorName }} label={authorName} size="sm" />
+            <ProfileLink user={{ id: post.authorId }} className="text-sm font-semibold text-slate-900">
+              {authorName}
+            </ProfileLink>
+          </>
+        ) : (
+          <>
+            <Avatar name={post.authorName} size="sm" />
+            <span className="text-sm font-semibold text-slate-900">{authorName}</span>
+          </>
+        )}
         {post.deleted ? (
           <span className="rounded-full bg-red-50 px-2 py-0.5 text-xs font-medium text-red-700 ring-1 ring-red-200 ring-inset">
             Post deleted

@@ -1,0 +1,72 @@
+import type { CompetitionEntry, FeedPost, PublicProfile, Weapon } from '@piste/contracts';
+
+/** A user as the profile query selects them: the public columns only, never the email. */
+export interface PublicProfileRow {
+  id: string;
+  username: string;
+  name: string | null;
+  avatar: string | null;
+  title: string | null;
+  bio: string | null;
+  location: string | null;
+  weaponSpecialty: Weapon | null;
+  role: string;
+  achievements: string[] | null;
+  postsCount: number;
+  createdAt: Date;
+}
+
+/** How much of an achievement post's text a record entry carries. */
+const SUMMARY_LENGTH = 140;
+
+export function toPublicProfile(row: PublicProfileRow): PublicProfile {
+  return {
+    id: row.id,
+    username: row.username,
+    name: row.name,
+    avatar: row.avatar,
+    title: row.title,
+    bio: row.bio,
+    location: row.location,
+    weaponSpecialty: row.weaponSpecialty,
+    role: row.role,
+    achievements: row.achievements ?? [],
+    postsCount: row.postsCount,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/**
+ * The competition record: achievement posts as they come (newest first), each with its details and date, then
+ * the achievements listed on the profile, which carry only their text.
+ */
+export function toCompetitionRecord(achievementPosts: FeedPost[], listed: string[]): CompetitionEntry[] {
+  const fromPosts = achievementPosts.map((post): CompetitionEntry => ({
+    postId: post.id,
+    competition: post.achievementDetails?.competition ?? null,
+    place: post.achievementDetails?.place ?? null,
+    score: post.achievementDetails?.score ?? null,
+    competitors: post.achievementDetails?.competitors ?? null,
+    date: post.createdAt,
+    summary: summaryOf(post.content),
+  }));
+  const fromProfile = listed
+    .map((text) => text.trim())
+    .filter(Boolean)
+    .map((text): CompetitionEntry => ({
+      postId: null,
+      competition: text,
+      place: null,
+      score: null,
+      competitors: null,
+      date: null,
+      summary: null,
+    }));
+  return [...fromPosts, ...fromProfile];
+}
+
+function summaryOf(content: string): string | null {
+  const text = content.trim().replace(/\s+/g, ' ');
+  if (!text) return null;
+  return text.length > SUMMARY_LENGTH ? `${text.slice(0, SUMMARY_LENGTH - 1).trimEnd()}…` : text;
+}

@@ -1,0 +1,58 @@
+import { Injectable, NotFoundException } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import {
+  COMPETITION_RECORD_LIMIT,
+  type FeedPost,
+  type FencerPostsQuery,
+  type FencerProfile,
+  type SessionUser,
+} from '@piste/contracts';
+import { ConnectionsService } from '../connections/connections.service';
+import { notBlockedEitherWay } from '../posts/post-visibility';
+import { PostsService } from '../posts/posts.service';
+import { toCompetitionRecord, toPublicProfile, type PublicProfileRow } from './profiles.mapper';
+
+/** `$1` is the viewer, `$2` the username; the unique index on lower(username) finds the row. */
+const VISIBLE_USER = `
+  SELECT u."id", u."username", u."name", u."avatar", u."title", u."bio", u."location",
+         u."weaponSpecialty", u."role", u."achievements", u."postsCount", u."createdAt"
+    FROM users u
+   WHERE lower(u."username") = lower($2) AND ${notBlockedEitherWay('u."id"', '$1')}`;
+
+/** Fencers' public pages: who they are, where the viewer stands with them, their record and their posts. */
+@Injectable()
+export class ProfilesService {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly connections: ConnectionsService,
+    private readonly posts: PostsService,
+  ) {}
+
+  async profile(viewer: SessionUser, username: string): Promise<FencerProfile> {
+    const user = await this.visibleUser(viewer, username);
+    const [standing, achievementPosts] = await Promise.all([
+      user.id === viewer.id
+        ? { connection: 'self' as const }
+        : this.connections.connectionState(viewer.id, user.id),
+      this.posts.byAuthor(viewer, user.id, { limit: COMPETITION_RECORD_LIMIT, type: 'achievement' }),
+    ]);
+    return {
+      profile: toPublicProfile(user),
+      ...standing,
+      record: toCompetitionRecord(achievementPosts, user.achievements ?? []),
+    };
+  }
+
+  async postsOf(viewer: SessionUser, username: string, page: FencerPostsQuery): Promise<FeedPost[]> {
+    const user = await this.visibleUser(viewer, username);
+    return this.posts.byAuthor(viewer, user.id, page);
+  }
+
+  /** The user with this username (any case); 404 when there is none or either of the two blocked the other. */
+  private async visibleUser(viewer: SessionUser, username: string): Promise<PublicProfileRow> {
+    const [user] = await this.dataSource.query<PublicProfileRow[]>(VISIBLE_USER, [viewer.id, username]);
+    if (!user) throw new NotFoundException('User not found');
+    return user;
+  }
+}

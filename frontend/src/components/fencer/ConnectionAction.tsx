@@ -1,0 +1,130 @@
+import type { ConnectionState, FencerProfile } from '@piste/contracts';
+import { Check, Clock, MessageCircle, Pencil, UserPlus, X } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { errorMessage } from '../../api/client';
+import { notify } from '../../lib/toast';
+import { banNotice, useBannedUntil } from '../../stores/ban';
+import { useConnectionsStore } from '../../stores/connections';
+import { Button } from '../Button';
+
+/** A link drawn as Button's primary variant (Message, Edit profile), so it changes with the buttons beside it. */
+const BUTTON_LINK =
+  'inline-flex items-center justify-center gap-2 rounded-lg border border-transparent bg-slate-900 px-4 py-2 text-sm font-semibold text-white shadow-sm transition hover:bg-slate-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900';
+
+interface ConnectionActionProps {
+  fencer: FencerProfile;
+  /** The viewer's own action changed the state. */
+  onStanding: (connection: ConnectionState, requestId?: string) => void;
+  /** A call failed, so the shown state may be out of date. */
+  onStale: () => void;
+}
+
+/**
+ * The one connection action that fits where the viewer stands with the fencer: Connect, Pending (which can be
+ * withdrawn), Accept (or decline), Message — or, on your own page, Edit profile. Calls go through the
+ * connections store, so the header's badge and the Connections page follow.
+ */
+export function ConnectionAction({ fencer, onStanding, onStale }: ConnectionActionProps) {
+  const { profile, connection, requestId } = fencer;
+  const name = profile.name ?? profile.username;
+  const [acting, setActing] = useState(false);
+  // A banned user may answer requests they received, not send new ones.
+  const bannedUntil = useBannedUntil();
+
+  async function run(action: () => Promise<void>, failure: string) {
+    setActing(true);
+    try {
+      await action();
+    } catch (error) {
+      notify.error(failure, errorMessage(error, 'Please try again later.'));
+      onStale();
+    } finally {
+      setActing(false);
+    }
+  }
+
+  const connect = () =>
+    run(async () => {
+      const request = await useConnectionsStore.getState().sendRequest(profile.id);
+      onStanding('pending-sent', request.id);
+      notify.success('Connection request sent', 'Your connection request has been sent successfully.');
+    }, 'Failed to send friend request');
+
+  const respond = (id: string, status: 'accepted' | 'declined') =>
+    run(async () => {
+      await useConnectionsStore.getState().respond(id, status);
+      if (status === 'accepted') {
+        onStanding('connected');
+        notify.success('Connection request accepted', 'You are now connected!');
+      } else {
+        onStanding('none');
+        notify.success('Connection request declined', 'Connection request has been declined.');
+      }
+    }, 'Failed to respond to friend request');
+
+  const withdraw = (id: string) =>
+    run(async () => {
+      await useConnectionsStore.getState().cancelRequest(id);
+      onStanding('none');
+      notify.success('Request withdrawn', `Your connection request to ${name} was withdrawn.`);
+    }, 'Failed to withdraw request');
+
+  switch (connection) {
+    case 'self':
+      return (
+        <Link to="/profile" className={BUTTON_LINK}>
+          <Pencil aria-hidden className="size-4" />
+          Edit profile
+        </Link>
+      );
+    case 'connected':
+      return (
+        <Link to={`/messages?with=${encodeURIComponent(profile.id)}`} className={BUTTON_LINK}>
+          <MessageCircle aria-hidden className="size-4" />
+          Message
+        </Link>
+      );
+    case 'none':
+      return (
+        <Button
+          onClick={() => void connect()}
+          disabled={acting || !!bannedUntil}
+          title={bannedUntil ? banNotice(bannedUntil) : undefined}
+        >
+          <UserPlus aria-hidden className="size-4" />
+          Connect
+        </Button>
+      );
+    case 'pending-sent':
+      return (
+        <>
+          <Button variant="outline" disabled aria-describedby="fencer-pending-note">
+            <Clock aria-hidden className="size-4" />
+            Pending
+          </Button>
+          <span id="fencer-pending-note" className="sr-only">
+            Your connection request is waiting for {name}.
+          </span>
+          {requestId ? (
+            <Button variant="ghost" disabled={acting} onClick={() => void withdraw(requestId)}>
+              Withdraw
+            </Button>
+          ) : null}
+        </>
+      );
+    case 'pending-received':
+      return requestId ? (
+        <>
+          <Button disabled={acting} onClick={() => void respond(requestId, 'accepted')}>
+            <Check aria-hidden className="size-4" />
+            Accept
+          </Button>
+          <Button variant="outline" disabled={acting} onClick={() => void respond(requestId, 'declined')}>
+            <X aria-hidden className="size-4" />
+            Decline
+          </Button>
+        </>
+      ) : null;
+  }
+}
