@@ -18,6 +18,7 @@ import { SeedModule } from './database/seed.module';
 import { MessagesModule } from './messages/messages.module';
 import { ModerationModule } from './moderation/moderation.module';
 import { LimitsModule } from './limits/limits.module';
+import { SearchModule } from './search/search.module';
 import { ProfilesModule } from './profiles/profiles.module';
 
 /** The domain modules, one per folder. */
@@ -32,6 +33,7 @@ const DOMAIN_MODULES = [
   MessagesModule,
   ModerationModule,
   LimitsModule,
+  SearchModule,
   ProfilesModule,
 ];
 

@@ -23,6 +23,8 @@ const NotificationsPage = lazy(() =>
   import('./pages/NotificationsPage').then((m) => ({ default: m.NotificationsPage })),
 );
 const ProfilePage = lazy(() => import('./pages/ProfilePage').then((m) => ({ default: m.ProfilePage })));
+const SearchPage = lazy(() => import('./pages/SearchPage').then((m) => ({ default: m.SearchPage })));
+const PostPage = lazy(() => import('./pages/PostPage').then((m) => ({ default: m.PostPage })));
 const FencerPage = lazy(() => import('./pages/FencerPage').then((m) => ({ default: m.FencerPage })));
 const FencerByIdPage = lazy(() => import('./pages/FencerPage').then((m) => ({ default: m.FencerByIdPage })));
 
@@ -52,6 +54,8 @@ export function AppRoutes() {
         <Route path="connections" element={<ConnectionsPage user={user} />} />
         <Route path="post" element={<CreatePostPage />} />
         <Route path="moderation" element={<ModerationPage user={user} />} />
+        <Route path="search" element={<SearchPage />} />
+        <Route path="posts/:id" element={<PostPage />} />
         <Route path="u/:username" element={<FencerPage user={user} />} />
         <Route path="u/id/:userId" element={<FencerByIdPage />} />
         {/* FeedPage answers 404 for anything but epee, foil or sabre. */}

@@ -6,6 +6,7 @@ import { UploadTicketDetails1763800000103 } from './migrations/1763800000103-Upl
 import { UploadDeclaredSize1763800000200 } from './migrations/1763800000200-UploadDeclaredSize';
 import { CommentParentIndex1763800000300 } from './migrations/1763800000300-CommentParentIndex';
 import { ImageDisplayVersions1763800000400 } from './migrations/1763800000400-ImageDisplayVersions';
+import { PostSearch1763800000600 } from './migrations/1763800000600-PostSearch';
 
 export const MIGRATIONS = [
   InitialSchema1763800000000,
@@ -13,6 +14,7 @@ export const MIGRATIONS = [
   UploadDeclaredSize1763800000200,
   CommentParentIndex1763800000300,
   ImageDisplayVersions1763800000400,
+  PostSearch1763800000600,
 ];
 
 /** TypeORM options for PostgreSQL (or embedded PGlite speaking its protocol). */

@@ -87,6 +87,23 @@ export class PostsService {
     return posts.map((post) => toFeedPost(post, post.author!, reactions.get(post.id) ?? NO_REACTION));
   }
 
+  /**
+   * The feed's view of the posts with these ids that the viewer may see, in the order given (for lists another
+   * module picked, such as search results): one query for the posts and authors, one for the viewer's reactions.
+   */
+  async visibleFeedPosts(viewer: SessionUser, postIds: string[]): Promise<FeedPost[]> {
+    if (postIds.length === 0) return [];
+    const posts = await this.visiblePosts(this.dataSource.manager, viewer.id)
+      .andWhere('p.id IN (:...postIds)', { postIds })
+      .getMany();
+    const reactions = await this.reactionsOf(viewer.id, postIds);
+    const byId = new Map(posts.map((post) => [post.id, post]));
+    return postIds.flatMap((id) => {
+      const post = byId.get(id);
+      return post ? [toFeedPost(post, post.author!, reactions.get(id) ?? NO_REACTION)] : [];
+    });
+  }
+
   /** A post the viewer may see (404 when unknown or across a block). */
   async getForViewer(viewer: SessionUser, postId: string): Promise<FeedPost> {
     const post = await this.visiblePosts(this.dataSource.manager, viewer.id)

@@ -6,12 +6,13 @@ import {
   type SessionUser,
   type Weapon,
 } from '@piste/contracts';
-import { ArrowUp, LoaderCircle, Search, Swords } from 'lucide-react';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { ArrowUp, LoaderCircle, Swords } from 'lucide-react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { Avatar } from '../components/Avatar';
 import { Button } from '../components/Button';
 import { PostCard } from '../components/PostCard';
+import { SearchBox } from '../components/search/SearchBox';
 import { useWatchedPosts } from '../realtime/post-watch';
 import { watchFeed } from '../realtime/socket';
 import { useFeedStore } from '../stores/feed';
@@ -186,27 +187,6 @@ function PostSkeleton() {
         <div className="h-6 w-14 rounded bg-slate-100" />
         <div className="h-6 w-14 rounded bg-slate-100" />
       </div>
-    </div>
-  );
-}
-
-/** The spec's search box: local text only, nothing is searched. */
-function SearchBox() {
-  const [text, setText] = useState('');
-  return (
-    <div className="relative">
-      <Search
-        aria-hidden
-        className="pointer-events-none absolute top-1/2 left-3.5 size-4 -translate-y-1/2 text-slate-400"
-      />
-      <input
-        type="search"
-        aria-label="Search"
-        value={text}
-        onChange={(event) => setText(event.target.value)}
-        placeholder="Search drills, fencers, clubs..."
-        className="w-full rounded-full border border-slate-200 bg-white py-2.5 pr-4 pl-10 text-sm text-slate-900 shadow-xs transition placeholder:text-slate-400 focus:border-slate-900 focus:ring-2 focus:ring-slate-900/10 focus:outline-none"
-      />
     </div>
   );
 }

@@ -7,5 +7,6 @@ export * from './connections';
 export * from './messages';
 export * from './moderation';
 export * from './notifications';
+export * from './search';
 export * from './profiles';
 export * from './events';

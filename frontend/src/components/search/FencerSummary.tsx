@@ -1,0 +1,26 @@
+import { WEAPON_LABELS, type SearchUser } from '@piste/contracts';
+import { Avatar } from '../Avatar';
+import { HighlightText } from './highlight';
+
+/** What is said under a fencer's name: their title, else their weapon. */
+export function fencerByline(user: SearchUser): string {
+  if (user.title) return user.title;
+  return user.weaponSpecialty ? `${WEAPON_LABELS[user.weaponSpecialty]} fencer` : 'Fencer';
+}
+
+/** A fencer as one search result: avatar, name and username (the matched part marked), title or weapon. */
+export function FencerSummary({ user, query }: { user: SearchUser; query: string }) {
+  return (
+    <span className="flex min-w-0 items-center gap-3">
+      <Avatar avatar={user.avatar} name={user.name ?? user.username} size="sm" />
+      <span className="min-w-0 flex-1">
+        <span className="block truncate text-sm font-semibold text-slate-900 dark:text-slate-100">
+          <HighlightText text={user.name ?? user.username} query={query} />
+        </span>
+        <span className="block truncate text-xs text-slate-500 dark:text-slate-400">
+          @<HighlightText text={user.username} query={query} /> · {fencerByline(user)}
+        </span>
+      </span>
+    </span>
+  );
+}

@@ -1,0 +1,137 @@
+import { WEAPON_LABELS, type FeedPost } from '@piste/contracts';
+import { MessageCircle, ThumbsUp } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { postTimeAgo } from '../../lib/post-time';
+import { Avatar } from '../Avatar';
+import { PostImage } from '../PostImage';
+import { HighlightWords } from './highlight';
+import { fencerPath, postPath } from './paths';
+import { detailsOf, PostTypeChip } from './PostSummary';
+
+interface PostResultCardProps {
+  post: FeedPost;
+  /** The words to mark; none on the post's own page. */
+  query?: string;
+  /** On the post's own page the text is shown whole and is not a link to itself. */
+  standalone?: boolean;
+}
+
+/** A post as a search result (and on its own page): who wrote it, when, its text and details, its counts. */
+export function PostResultCard({ post, query = '', standalone = false }: PostResultCardProps) {
+  const authorName = post.author.name ?? post.author.username ?? 'Unknown fencer';
+  const details = detailsOf(post);
+  const body = (
+    <>
+      <p
+        className={`text-[15px] leading-relaxed break-words whitespace-pre-line text-slate-800 dark:text-slate-200 ${
+          standalone ? '' : 'line-clamp-4'
+        }`}
+      >
+        <HighlightWords text={post.content} query={query} />
+      </p>
+      {details.length ? (
+        <dl className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm">
+          {details.map(([label, value]) => (
+            <div key={label} className="min-w-0 break-words">
+              <dt className="inline text-slate-500 dark:text-slate-400">{label}: </dt>
+              <dd className="inline font-medium text-slate-700 dark:text-slate-200">
+                <HighlightWords text={value} query={query} />
+              </dd>
+            </div>
+          ))}
+        </dl>
+      ) : null}
+    </>
+  );
+
+  return (
+    <article
+      data-testid="search-post"
+      aria-label={`Post by ${authorName}`}
+      className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5 dark:border-slate-800 dark:bg-slate-900"
+    >
+      <header className="flex items-start gap-3">
+        <Avatar avatar={post.author.avatar} name={post.author.name} />
+        <div className="min-w-0 flex-1">
+          {post.author.username ? (
+            <Link
+              to={fencerPath(post.author.username)}
+              className="block truncate font-semibold text-slate-900 hover:underline dark:text-slate-100"
+            >
+              {authorName}
+            </Link>
+          ) : (
+            <span className="block truncate font-semibold text-slate-900 dark:text-slate-100">
+              {authorName}
+            </span>
+          )}
+          <p className="truncate text-sm text-slate-500 dark:text-slate-400">
+            {post.author.title || `${WEAPON_LABELS[post.weapon]} fencer`}
+            <span aria-hidden> · </span>
+            <time dateTime={post.createdAt} title={new Date(post.createdAt).toLocaleString()}>
+              {postTimeAgo(post.createdAt)}
+            </time>
+          </p>
+        </div>
+        <PostTypeChip type={post.type} />
+      </header>
+
+      {standalone ? (
+        <div className="mt-3">
+          {body}
+          {post.mediaUrl ? <PostMedia post={post} url={post.mediaUrl} /> : null}
+        </div>
+      ) : (
+        <Link
+          to={postPath(post.id)}
+          className="-mx-2 mt-2 block rounded-xl px-2 py-1 transition hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-slate-900 dark:hover:bg-slate-800/60 dark:focus-visible:outline-slate-300"
+        >
+          {body}
+        </Link>
+      )}
+
+      <footer className="mt-3 flex items-center gap-4 text-sm text-slate-500 dark:text-slate-400">
+        <span className="inline-flex items-center gap-1.5" title="Likes">
+          <ThumbsUp aria-hidden className="size-4" />
+          <span className="sr-only">Likes: </span>
+          {post.likesCount}
+        </span>
+        <span className="inline-flex items-center gap-1.5" title="Comments">
+          <MessageCircle aria-hidden className="size-4" />
+          <span className="sr-only">Comments: </span>
+          {post.commentsCount}
+        </span>
+        <span className="ml-auto text-xs font-medium">{WEAPON_LABELS[post.weapon]}</span>
+      </footer>
+    </article>
+  );
+}
+
+/** The post's picture or video, on the post's own page. */
+function PostMedia({ post, url }: { post: FeedPost; url: string }) {
+  const [failed, setFailed] = useState(false);
+  if (failed) {
+    return (
+      <p className="mt-3 rounded-xl bg-slate-100 p-6 text-center text-sm text-slate-500 dark:bg-slate-800 dark:text-slate-400">
+        Media unavailable
+      </p>
+    );
+  }
+  return (
+    <div className="mt-3 overflow-hidden rounded-xl bg-slate-950/[0.03] dark:bg-white/5">
+      {post.mediaType === 'video' ? (
+        <video
+          src={url}
+          controls
+          preload="metadata"
+          playsInline
+          onError={() => setFailed(true)}
+          className="max-h-[32rem] w-full bg-black"
+        />
+      ) : (
+        <PostImage post={post} url={url} onError={() => setFailed(true)} />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,94 @@
+import { WEAPON_LABELS, type FeedPost } from '@piste/contracts';
+import { Dumbbell, MessageSquareText, Trophy, type LucideIcon } from 'lucide-react';
+import { HighlightWords } from './highlight';
+
+const TYPE_ICONS: Record<FeedPost['type'], { icon: LucideIcon; colours: string; label: string }> = {
+  general: {
+    icon: MessageSquareText,
+    colours: 'bg-slate-100 text-slate-600 dark:bg-slate-800 dark:text-slate-300',
+    label: 'Post',
+  },
+  drill: {
+    icon: Dumbbell,
+    colours: 'bg-sky-50 text-sky-700 dark:bg-sky-950 dark:text-sky-300',
+    label: 'Drill',
+  },
+  achievement: {
+    icon: Trophy,
+    colours: 'bg-amber-50 text-amber-700 dark:bg-amber-950 dark:text-amber-300',
+    label: 'Achievement',
+  },
+};
+
+/** A post's filled-in drill or achievement details as label and text: words that search also looks at. */
+export function detailsOf(post: FeedPost): [string, string][] {
+  const drill = post.drillDetails;
+  const achievement = post.achievementDetails;
+  const pairs: [string, string | number | null | undefined][] = drill
+    ? [
+        ['Focus', drill.focus],
+        ['Level', drill.level],
+        ['Duration', drill.duration],
+        ['Equipment', drill.equipment],
+      ]
+    : achievement
+      ? [
+          ['Competition', achievement.competition],
+          ['Place', achievement.place],
+          ['Score', achievement.score],
+          ['Competitors', achievement.competitors],
+        ]
+      : [];
+  return pairs.flatMap(([label, value]) =>
+    value === null || value === undefined || value === '' ? [] : [[label, String(value)]],
+  );
+}
+
+function PostTypeIcon({ type }: { type: FeedPost['type'] }) {
+  const { icon: Icon, colours, label } = TYPE_ICONS[type];
+  return (
+    <span title={label} className={`flex size-8 shrink-0 items-center justify-center rounded-lg ${colours}`}>
+      <Icon aria-hidden className="size-4" />
+    </span>
+  );
+}
+
+/** A drill's or an achievement's label on a result card; a general post has none. */
+export function PostTypeChip({ type }: { type: FeedPost['type'] }) {
+  if (type === 'general') return null;
+  const { icon: Icon, colours, label } = TYPE_ICONS[type];
+  return (
+    <span
+      className={`inline-flex shrink-0 items-center gap-1 rounded-full px-2.5 py-1 text-xs font-semibold ${colours}`}
+    >
+      <Icon aria-hidden className="size-3.5" />
+      {label}
+    </span>
+  );
+}
+
+/** A post as one search suggestion: its type, the start of its text, its details and who wrote it. */
+export function PostSummary({ post, query }: { post: FeedPost; query: string }) {
+  const details = detailsOf(post)
+    .map(([label, value]) => `${label}: ${value}`)
+    .join(' · ');
+  const author = post.author.name ?? post.author.username ?? 'Unknown fencer';
+  return (
+    <span className="flex min-w-0 items-start gap-3">
+      <PostTypeIcon type={post.type} />
+      <span className="min-w-0 flex-1">
+        <span className="line-clamp-2 text-sm break-words text-slate-900 dark:text-slate-100">
+          <HighlightWords text={post.content} query={query} />
+        </span>
+        {details ? (
+          <span className="mt-0.5 block truncate text-xs text-slate-600 dark:text-slate-300">
+            <HighlightWords text={details} query={query} />
+          </span>
+        ) : null}
+        <span className="mt-0.5 block truncate text-xs text-slate-500 dark:text-slate-400">
+          {author} · {WEAPON_LABELS[post.weapon]}
+        </span>
+      </span>
+    </span>
+  );
+}

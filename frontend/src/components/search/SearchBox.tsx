@@ -1,0 +1,262 @@
+import { SEARCH_TEXT_MAX, type FeedPost, type SearchUser } from '@piste/contracts';
+import { ArrowRight, LoaderCircle, Search } from 'lucide-react';
+import { useEffect, useId, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { FencerSummary } from './FencerSummary';
+import { fencerPath, postPath, resultsPath } from './paths';
+import { PostSummary } from './PostSummary';
+import { useSearchSuggestions, type SearchSuggestions } from './useSearchSuggestions';
+
+/** One choice in the dropdown; `key` stays the same while the answer changes under the user's arrow keys. */
+type SearchOption =
+  | { key: string; kind: 'post'; href: string; post: FeedPost }
+  | { key: string; kind: 'fencer'; href: string; user: SearchUser }
+  | { key: 'all'; kind: 'all'; href: string };
+
+function optionsOf({ query, reply }: SearchSuggestions): SearchOption[] {
+  if (!reply) return [];
+  const posts = reply.posts.map((post): SearchOption => ({
+    key: `post:${post.id}`,
+    kind: 'post',
+    href: postPath(post.id),
+    post,
+  }));
+  const fencers = reply.users.map((user): SearchOption => ({
+    key: `fencer:${user.id}`,
+    kind: 'fencer',
+    href: fencerPath(user.username),
+    user,
+  }));
+  const found = [...posts, ...fencers];
+  return found.length ? [...found, { key: 'all', kind: 'all', href: resultsPath(query) }] : [];
+}
+
+interface SearchBoxProps {
+  /** The text the box starts with (the results page passes its query). */
+  initialText?: string;
+}
+
+/**
+ * The search box: searches posts and fencers as the user types and offers the best matches in a dropdown, a
+ * WAI-ARIA combobox (arrow keys move through the options, Enter opens one, Escape closes the list, then clears).
+ * Enter with no option chosen opens the results page.
+ */
+export function SearchBox({ initialText = '' }: SearchBoxProps) {
+  const navigate = useNavigate();
+  const [text, setText] = useState(initialText);
+  const [open, setOpen] = useState(false);
+  const [activeKey, setActiveKey] = useState<string | null>(null);
+  const query = text.trim();
+  const expanded = open && query !== '';
+  // Only an open list searches: a box that starts with text (the results page's) asks nothing until used.
+  const suggestions = useSearchSuggestions(expanded ? query : '');
+  const options = optionsOf(suggestions);
+  const activeIndex = options.findIndex((option) => option.key === activeKey);
+  const baseId = useId();
+  const listboxId = `${baseId}-results`;
+  const optionId = (index: number) => `${baseId}-option-${index}`;
+  const activeOptionId = expanded && activeIndex !== -1 ? optionId(activeIndex) : undefined;
+
+  // The list scrolls by itself when it is taller than the screen: keep the option the arrows reached in view.
+  useEffect(() => {
+    if (activeOptionId) document.getElementById(activeOptionId)?.scrollIntoView?.({ block: 'nearest' });
+  }, [activeOptionId]);
+
+  function go(href: string) {
+    setOpen(false);
+    setActiveKey(null);
+    void navigate(href);
+  }
+
+  function move(step: 1 | -1) {
+    if (options.length === 0) return;
+    const from = activeIndex === -1 ? (step === 1 ? -1 : options.length) : activeIndex;
+    setActiveKey(options[(from + step + options.length) % options.length].key);
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
+    switch (event.key) {
+      case 'ArrowDown':
+      case 'ArrowUp':
+        event.preventDefault();
+        if (!expanded) setOpen(true);
+        else move(event.key === 'ArrowDown' ? 1 : -1);
+        break;
+      case 'Enter': {
+        event.preventDefault();
+        const chosen = expanded ? options[activeIndex] : undefined;
+        if (chosen) go(chosen.href);
+        else if (query) go(resultsPath(query));
+        break;
+      }
+      case 'Escape':
+        event.preventDefault();
+        if (expanded) setOpen(false);
+        else setText('');
+        setActiveKey(null);
+        break;
+    }
+  }
+
+  return (
+    <div role="search" className="relative">
+      <Search
+        aria-hidden
+        className="pointer-events-none absolute top-1/2 left-3.5 size-4 -translate-y-1/2 text-slate-400 dark:text-slate-500"
+      />
+      <input
+        type="text"
+        role="combobox"
+        aria-label="Search"
+        aria-autocomplete="list"
+        aria-expanded={expanded}
+        aria-controls={listboxId}
+        aria-activedescendant={activeOptionId}
+        autoComplete="off"
+        enterKeyHint="search"
+        maxLength={SEARCH_TEXT_MAX}
+        value={text}
+        onChange={(event) => {
+          setText(event.target.value);
+          setOpen(true);
+          setActiveKey(null);
+        }}
+        onFocus={() => setOpen(true)}
+        onBlur={() => setOpen(false)}
+        onKeyDown={onKeyDown}
+        placeholder="Search drills, fencers, clubs..."
+        className="w-full rounded-full border border-slate-200 bg-white py-2.5 pr-10 pl-10 text-sm text-slate-900 shadow-xs transition placeholder:text-slate-400 focus:border-slate-900 focus:ring-2 focus:ring-slate-900/10 focus:outline-none dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 dark:placeholder:text-slate-500 dark:focus:border-slate-300 dark:focus:ring-slate-300/20"
+      />
+      {expanded && suggestions.loading ? (
+        <LoaderCircle
+          aria-hidden
+          className="absolute top-1/2 right-3.5 size-4 -translate-y-1/2 animate-spin text-slate-400"
+        />
+      ) : null}
+      {/* The listbox stays in the page (empty and hidden when closed) so aria-controls always names it. */}
+      <div
+        hidden={!expanded}
+        className="absolute top-full right-0 z-40 mt-2 w-full overflow-hidden sm:w-[max(100%,26rem)] rounded-2xl border border-slate-200 bg-white shadow-lg ring-1 ring-slate-900/5 dark:border-slate-700 dark:bg-slate-900 dark:ring-white/5"
+      >
+        <div
+          role="listbox"
+          id={listboxId}
+          aria-label="Search suggestions"
+          className="max-h-[70vh] overflow-y-auto py-1.5"
+        >
+          {expanded ? (
+            <SuggestionGroups
+              options={options}
+              activeIndex={activeIndex}
+              optionId={optionId}
+              query={query}
+              stale={suggestions.loading}
+              onChoose={go}
+              onHover={setActiveKey}
+            />
+          ) : null}
+        </div>
+        {expanded ? <SuggestionStatus suggestions={suggestions} hasOptions={options.length > 0} /> : null}
+      </div>
+    </div>
+  );
+}
+
+interface GroupsProps {
+  options: SearchOption[];
+  /** The options answer an earlier text while the current one is on its way. */
+  stale: boolean;
+  activeIndex: number;
+  optionId: (index: number) => string;
+  query: string;
+  onChoose: (href: string) => void;
+  onHover: (key: string) => void;
+}
+
+function SuggestionGroups({ options, stale, activeIndex, optionId, query, onChoose, onHover }: GroupsProps) {
+  const option = (index: number, children: ReactNode) => (
+    <div
+      key={options[index].key}
+      id={optionId(index)}
+      role="option"
+      aria-selected={index === activeIndex}
+      // Keeps the focus in the box, so choosing with the mouse does not close the list first.
+      onMouseDown={(event) => event.preventDefault()}
+      onClick={() => onChoose(options[index].href)}
+      onMouseMove={() => onHover(options[index].key)}
+      className={`mx-1.5 cursor-pointer rounded-xl px-2.5 py-2 ${
+        index === activeIndex ? 'bg-slate-100 dark:bg-slate-800' : ''
+      }`}
+    >
+      {children}
+    </div>
+  );
+  const indexed = options.map((entry, index) => ({ entry, index }));
+  const posts = indexed.filter(({ entry }) => entry.kind === 'post');
+  const fencers = indexed.filter(({ entry }) => entry.kind === 'fencer');
+  const all = indexed.find(({ entry }) => entry.kind === 'all');
+
+  return (
+    <div className={stale ? 'opacity-60 transition-opacity' : 'transition-opacity'}>
+      {posts.length ? (
+        <Group label="Posts">
+          {posts.map(({ entry, index }) =>
+            entry.kind === 'post' ? option(index, <PostSummary post={entry.post} query={query} />) : null,
+          )}
+        </Group>
+      ) : null}
+      {fencers.length ? (
+        <Group label="Fencers">
+          {fencers.map(({ entry, index }) =>
+            entry.kind === 'fencer' ? option(index, <FencerSummary user={entry.user} query={query} />) : null,
+          )}
+        </Group>
+      ) : null}
+      {all
+        ? option(
+            all.index,
+            <span className="flex items-center justify-between gap-2 text-sm font-semibold text-slate-700 dark:text-slate-200">
+              <span className="truncate">See all results for “{query}”</span>
+              <ArrowRight aria-hidden className="size-4 shrink-0" />
+            </span>,
+          )
+        : null}
+    </div>
+  );
+}
+
+function Group({ label, children }: { label: string; children: ReactNode }) {
+  const labelId = useId();
+  return (
+    <div role="group" aria-labelledby={labelId} className="pb-1">
+      <div
+        id={labelId}
+        role="presentation"
+        className="px-4 pt-2 pb-1 text-xs font-semibold tracking-wide text-slate-400 uppercase dark:text-slate-500"
+      >
+        {label}
+      </div>
+      {children}
+    </div>
+  );
+}
+
+/** What the dropdown says instead of results: searching, nothing found, or what went wrong. */
+function SuggestionStatus({
+  suggestions,
+  hasOptions,
+}: {
+  suggestions: SearchSuggestions;
+  hasOptions: boolean;
+}) {
+  let message: string | null = null;
+  if (suggestions.error && !suggestions.loading) message = suggestions.error;
+  else if (!suggestions.reply && suggestions.loading) message = 'Searching...';
+  else if (!hasOptions && !suggestions.loading) message = `No posts or fencers match “${suggestions.query}”`;
+  if (!message) return null;
+  return (
+    <p role="status" className="px-4 pt-1 pb-3 text-sm text-slate-500 dark:text-slate-400">
+      {message}
+    </p>
+  );
+}

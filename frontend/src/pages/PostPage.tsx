@@ -1,0 +1,63 @@
+import { WEAPON_LABELS, type FeedPost } from '@piste/contracts';
+import { ArrowLeft, LoaderCircle } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { ApiError, errorMessage } from '../api/client';
+import { fetchPost } from '../api/posts';
+import { PostResultCard } from '../components/search/PostResultCard';
+import { NotFoundPage } from './NotFoundPage';
+
+type Loaded = { postId: string; post: FeedPost } | { postId: string; error: string; missing: boolean };
+
+/** The post `postId` as the viewer may see it; a post that is gone or across a block is missing. */
+function usePost(postId: string): Loaded | null {
+  const [loaded, setLoaded] = useState<Loaded | null>(null);
+  useEffect(() => {
+    let current = true;
+    fetchPost(postId).then(
+      (post) => {
+        if (current) setLoaded({ postId, post });
+      },
+      (error: unknown) => {
+        const missing = error instanceof ApiError && (error.status === 404 || error.status === 400);
+        if (current) setLoaded({ postId, error: errorMessage(error, 'Failed to fetch post'), missing });
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [postId]);
+  return loaded?.postId === postId ? loaded : null;
+}
+
+/** /posts/:id — one post on its own, where a search result leads. */
+export function PostPage() {
+  const { id = '' } = useParams();
+  const loaded = usePost(id);
+
+  if (!loaded) {
+    return (
+      <div role="status" className="flex items-center justify-center gap-3 py-16 text-slate-600">
+        <LoaderCircle aria-hidden className="size-5 animate-spin" />
+        Loading...
+      </div>
+    );
+  }
+  if ('error' in loaded) {
+    if (loaded.missing) return <NotFoundPage />;
+    return <p className="mx-auto max-w-2xl text-center text-slate-600 dark:text-slate-300">{loaded.error}</p>;
+  }
+  const { post } = loaded;
+  return (
+    <div className="mx-auto max-w-2xl space-y-4">
+      <Link
+        to={`/${post.weapon}`}
+        className="inline-flex items-center gap-1.5 text-sm font-medium text-slate-600 hover:text-slate-900 dark:text-slate-300 dark:hover:text-slate-100"
+      >
+        <ArrowLeft aria-hidden className="size-4" />
+        {WEAPON_LABELS[post.weapon]} feed
+      </Link>
+      <PostResultCard post={post} standalone />
+    </div>
+  );
+}

@@ -1,0 +1,149 @@
+import { LoaderCircle, SearchX } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { Button } from '../components/Button';
+import { FencerSummary } from '../components/search/FencerSummary';
+import { fencerPath } from '../components/search/paths';
+import { PostResultCard } from '../components/search/PostResultCard';
+import { SearchBox } from '../components/search/SearchBox';
+import { useSearchResults, type SearchResults } from '../components/search/useSearchResults';
+import type { SearchUser } from '@piste/contracts';
+
+/** How many fencers show before 'Show all'. */
+const FENCERS_SHOWN = 5;
+
+/** /search?q= — every post (best match first, page by page) and the fencers for a search. */
+export function SearchPage() {
+  const [params] = useSearchParams();
+  const query = (params.get('q') ?? '').trim();
+  const results = useSearchResults(query);
+
+  return (
+    <div className="space-y-6">
+      <div className="max-w-2xl">
+        <h1 className="mb-3 text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl dark:text-slate-100">
+          {query ? <>Results for “{query}”</> : 'Search'}
+        </h1>
+        {/* A new query is a new page: the box starts again from it. */}
+        <SearchBox key={query} initialText={query} />
+      </div>
+      {query ? (
+        <Results key={query} query={query} results={results} />
+      ) : (
+        <Notice>Search for drills, posts and fencers by a word or a name.</Notice>
+      )}
+    </div>
+  );
+}
+
+function Results({ query, results }: { query: string; results: SearchResults }) {
+  if (results.status === 'loading') {
+    return (
+      <div role="status" className="flex items-center gap-3 py-10 text-slate-600 dark:text-slate-300">
+        <LoaderCircle aria-hidden className="size-5 animate-spin" />
+        Searching...
+      </div>
+    );
+  }
+  if (results.status === 'error') return <Notice>{results.error}</Notice>;
+  if (results.posts.length === 0 && results.users.length === 0) {
+    return <Notice icon>No posts or fencers match “{query}”. Try another word, or fewer words.</Notice>;
+  }
+  return (
+    <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_19rem] lg:items-start">
+      {/* Fencers come first on a phone, beside the posts on a wide screen. */}
+      {/* On a phone an empty fencers group would only push the posts down. */}
+      <Section
+        title="Fencers"
+        className={`lg:col-start-2 lg:row-start-1 ${results.users.length ? '' : 'hidden lg:block'}`}
+      >
+        {results.users.length ? (
+          <FencerList users={results.users} query={query} />
+        ) : (
+          <p className="text-sm text-slate-500 dark:text-slate-400">No fencers match.</p>
+        )}
+      </Section>
+      <Section title="Posts" className="lg:col-start-1 lg:row-start-1">
+        {results.posts.length ? (
+          <div className="space-y-4">
+            {results.posts.map((post) => (
+              <PostResultCard key={post.id} post={post} query={query} />
+            ))}
+          </div>
+        ) : (
+          <p className="text-sm text-slate-500 dark:text-slate-400">No posts match.</p>
+        )}
+        {results.error ? (
+          <p role="alert" className="mt-4 text-sm text-red-600 dark:text-red-400">
+            {results.error}
+          </p>
+        ) : null}
+        {results.hasMore ? (
+          <div className="flex justify-center pt-5">
+            <Button
+              variant="outline"
+              disabled={results.loadingMore}
+              onClick={() => void results.loadMore()}
+              className="min-w-44 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-200 dark:hover:bg-slate-800"
+            >
+              {results.loadingMore ? <LoaderCircle aria-hidden className="size-4 animate-spin" /> : null}
+              {results.loadingMore ? 'Loading...' : 'Load more posts'}
+            </Button>
+          </div>
+        ) : null}
+      </Section>
+    </div>
+  );
+}
+
+function FencerList({ users, query }: { users: SearchUser[]; query: string }) {
+  const [showAll, setShowAll] = useState(false);
+  const shown = showAll ? users : users.slice(0, FENCERS_SHOWN);
+  return (
+    <div className="rounded-2xl border border-slate-200 bg-white p-2 shadow-sm dark:border-slate-800 dark:bg-slate-900">
+      <ul>
+        {shown.map((user) => (
+          <li key={user.id}>
+            <Link
+              to={fencerPath(user.username)}
+              data-testid="search-fencer"
+              className="block rounded-xl px-2.5 py-2 transition hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-slate-900 dark:hover:bg-slate-800 dark:focus-visible:outline-slate-300"
+            >
+              <FencerSummary user={user} query={query} />
+            </Link>
+          </li>
+        ))}
+      </ul>
+      {users.length > FENCERS_SHOWN ? (
+        <button
+          type="button"
+          aria-expanded={showAll}
+          onClick={() => setShowAll((all) => !all)}
+          className="mt-1 w-full rounded-xl px-2.5 py-2 text-left text-sm font-semibold text-slate-600 transition hover:bg-slate-50 hover:text-slate-900 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-slate-100"
+        >
+          {showAll ? 'Show fewer' : `Show all ${users.length} fencers`}
+        </button>
+      ) : null}
+    </div>
+  );
+}
+
+function Section({ title, className, children }: { title: string; className: string; children: ReactNode }) {
+  return (
+    <section aria-label={title} className={className}>
+      <h2 className="mb-3 text-xs font-semibold tracking-wide text-slate-500 uppercase dark:text-slate-400">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+function Notice({ icon = false, children }: { icon?: boolean; children: ReactNode }) {
+  return (
+    <div className="rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-10 text-center text-slate-600 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-300">
+      {icon ? <SearchX aria-hidden className="mx-auto mb-3 size-8 text-slate-400" /> : null}
+      <p>{children}</p>
+    </div>
+  );
+}
