@@ -4,8 +4,8 @@
  *
  * Run alone (`tsc -p bench --outDir bench/dist && node bench/dist/bench/start-time.js`) it compares the
  * embedded default with PostgreSQL (when DATABASE_URL is set) over BENCH_START_RUNS (default 5) restarts,
- * interleaved, and reports medians; each side's first start on a fresh database is reported apart, as it
- * includes creating the database and the demo seed.
+ * interleaved, and reports medians. Each side's first start is reported apart: on an empty data folder (and a
+ * database that has never been migrated) it also creates the database and the demo seed.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -17,6 +17,7 @@ import { freePort } from '../backend/src/database/embedded-postgres';
 const MAIN = 'backend/dist/main.js';
 const READY_TIMEOUT_MS = 120_000;
 const POLL_INTERVAL_MS = 10;
+const LOG_LINES_KEPT = 20;
 
 export interface StartOptions {
   /** Merged over `process.env` for the child; set DATA_DIR (and DATABASE_URL for PostgreSQL) here. */
@@ -49,7 +50,10 @@ async function startOnce(env: Record<string, string>): Promise<number> {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const log: string[] = [];
-  const keep = (chunk: Buffer) => log.push(...chunk.toString().split('\n').filter(Boolean).slice(-20));
+  const keep = (chunk: Buffer) => {
+    log.push(...chunk.toString().split('\n').filter(Boolean));
+    log.splice(0, log.length - LOG_LINES_KEPT);
+  };
   child.stdout.on('data', keep);
   child.stderr.on('data', keep);
   const exited = new Promise<void>((resolveExit) => child.once('exit', () => resolveExit()));
@@ -57,9 +61,9 @@ async function startOnce(env: Record<string, string>): Promise<number> {
   void exited.then(() => (alive = false));
   try {
     while (!(await isReady(port))) {
-      if (!alive) throw new Error(`the app exited before it was ready:\n${log.slice(-20).join('\n')}`);
+      if (!alive) throw new Error(`the app exited before it was ready:\n${log.join('\n')}`);
       if (performance.now() - started > READY_TIMEOUT_MS) {
-        throw new Error(`the app was not ready within ${READY_TIMEOUT_MS} ms:\n${log.slice(-20).join('\n')}`);
+        throw new Error(`the app was not ready within ${READY_TIMEOUT_MS} ms:\n${log.join('\n')}`);
       }
       await sleep(POLL_INTERVAL_MS);
     }
@@ -95,7 +99,7 @@ function median(values: number[]): number {
   return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 }
 
-function describe(label: string, times: number[]): string {
+function summary(label: string, times: number[]): string {
   const each = times.map((t) => Math.round(t)).join(', ');
   return `${label.padEnd(22)} median ${Math.round(median(times))} ms  (${each})`;
 }
@@ -104,9 +108,10 @@ function describe(label: string, times: number[]): string {
 async function main(): Promise<void> {
   const runs = Number(process.env.BENCH_START_RUNS ?? 5);
   const databaseUrl = process.env.DATABASE_URL;
-  const dataDir = mkdtempSync(join(tmpdir(), 'piste-start-'));
-  const embedded = { DATABASE_URL: '', DATA_DIR: dataDir };
-  const postgres = databaseUrl ? { DATABASE_URL: databaseUrl, DATA_DIR: dataDir } : undefined;
+  const embeddedDir = mkdtempSync(join(tmpdir(), 'piste-start-embedded-'));
+  const postgresDir = mkdtempSync(join(tmpdir(), 'piste-start-pg-'));
+  const embedded = { DATABASE_URL: '', DATA_DIR: embeddedDir };
+  const postgres = databaseUrl ? { DATABASE_URL: databaseUrl, DATA_DIR: postgresDir } : undefined;
   try {
     const [embeddedFirst] = await measureStart({ env: embedded, runs: 1 });
     const postgresFirst = postgres ? await measureStart({ env: postgres, runs: 1 }) : [];
@@ -116,16 +121,17 @@ async function main(): Promise<void> {
       embeddedRestarts.push(...(await measureStart({ env: embedded, runs: 1 })));
       if (postgres) postgresRestarts.push(...(await measureStart({ env: postgres, runs: 1 })));
     }
-    console.log(describe('embedded first start', [embeddedFirst]));
-    console.log(describe('embedded restart', embeddedRestarts));
+    console.log(summary('embedded first start', [embeddedFirst]));
+    console.log(summary('embedded restart', embeddedRestarts));
     if (postgres) {
-      console.log(describe('PostgreSQL first start', postgresFirst));
-      console.log(describe('PostgreSQL restart', postgresRestarts));
+      console.log(summary('PostgreSQL first start', postgresFirst));
+      console.log(summary('PostgreSQL restart', postgresRestarts));
       const ratio = median(embeddedRestarts) / median(postgresRestarts);
       console.log(`embedded / PostgreSQL restart: ${ratio.toFixed(2)}×`);
     }
   } finally {
-    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(embeddedDir, { recursive: true, force: true });
+    rmSync(postgresDir, { recursive: true, force: true });
   }
 }
 

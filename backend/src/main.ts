@@ -1,27 +1,43 @@
 import 'reflect-metadata';
-import { Logger } from '@nestjs/common';
-import { Logger as PinoNestLogger, PinoLogger } from 'nestjs-pino';
+import type { Server } from 'node:http';
 import { loadConfig } from './config/config';
-import { rootLogger } from './common/logging';
-import { startEmbeddedPostgres } from './database/embedded-postgres';
-import { exitGracefullyOnSignals } from './health/graceful-shutdown';
-import { createApp } from './app.factory';
+import { startEmbeddedPostgres, type EmbeddedPostgres } from './database/embedded-postgres';
 
 async function bootstrap(): Promise<void> {
   const config = loadConfig();
+  // The embedded database opens on a thread of its own while this one loads the rest of the app, which takes
+  // about as long; so the app's modules are loaded only once the database is on its way.
+  const [
+    embedded,
+    { Logger },
+    { Logger: PinoNestLogger, PinoLogger },
+    { rootLogger },
+    { exitGracefullyOnSignals },
+    { createApp },
+  ] = await Promise.all([
+    config.databaseUrl ? undefined : startEmbeddedPostgres(config.dataDir),
+    import('@nestjs/common'),
+    import('nestjs-pino'),
+    import('./common/logging.js'),
+    import('./health/graceful-shutdown.js'),
+    import('./app.factory.js'),
+  ]);
   // Logs before the app exists (the embedded database) go through the same JSON logger.
   Logger.overrideLogger(new PinoNestLogger(new PinoLogger({ pinoHttp: { logger: rootLogger(config) } }), {}));
-  const logger = new Logger('Piste');
-  const embedded = config.databaseUrl ? undefined : await startEmbeddedPostgres(config.dataDir);
+  if (embedded) new Logger('Database').log(describeEmbedded(embedded));
   const app = await createApp(config, config.databaseUrl ?? embedded!.url);
   exitGracefullyOnSignals(app, config, async () => {
     await embedded?.stop();
   });
   await app.listen(config.port, config.host);
-  const server = app.getHttpServer() as import('node:http').Server;
-  const address = server.address();
+  const address = (app.getHttpServer() as Server).address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  logger.log(`Piste is listening on http://localhost:${port}`);
+  new Logger('Piste').log(`Piste is listening on http://localhost:${port}`);
+}
+
+function describeEmbedded({ url, location }: EmbeddedPostgres): string {
+  const where = location ? `data in ${location}` : 'in memory';
+  return `Embedded PostgreSQL (PGlite) on ${new URL(url).host}, ${where}`;
 }
 
 bootstrap().catch((err: unknown) => {

@@ -6,6 +6,7 @@ import { UploadTicketDetails1763800000103 } from './migrations/1763800000103-Upl
 import { UploadDeclaredSize1763800000200 } from './migrations/1763800000200-UploadDeclaredSize';
 import { CommentParentIndex1763800000300 } from './migrations/1763800000300-CommentParentIndex';
 import { ImageDisplayVersions1763800000400 } from './migrations/1763800000400-ImageDisplayVersions';
+import { StartupFingerprints1763800000500 } from './migrations/1763800000500-StartupFingerprints';
 import { PostSearch1763800000600 } from './migrations/1763800000600-PostSearch';
 
 export const MIGRATIONS = [
@@ -14,6 +15,7 @@ export const MIGRATIONS = [
   UploadDeclaredSize1763800000200,
   CommentParentIndex1763800000300,
   ImageDisplayVersions1763800000400,
+  StartupFingerprints1763800000500,
   PostSearch1763800000600,
 ];
 

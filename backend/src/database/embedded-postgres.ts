@@ -1,14 +1,19 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
-import { Logger } from '@nestjs/common';
-import { PGlite } from '@electric-sql/pglite';
-import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+import { Worker } from 'node:worker_threads';
+import { servePGlite, type PGliteServer } from './pglite-server';
+import type { DatabaseThreadData, DatabaseThreadReport } from './pglite-thread';
 
 export interface EmbeddedPostgres {
   url: string;
+  /** The folder holding the data; undefined when the database lives in memory. */
+  location: string | undefined;
   stop(): Promise<void>;
 }
+
+/** The compiled database thread; absent when running from the TypeScript sources (the test runner). */
+const THREAD_SCRIPT = join(__dirname, 'pglite-thread.js');
 
 /** Asks the OS for a free loopback port. */
 export function freePort(): Promise<number> {
@@ -26,64 +31,49 @@ export function freePort(): Promise<number> {
 /**
  * Starts PGlite behind a PostgreSQL wire-protocol socket on loopback, so the app talks plain `pg`.
  * `dataDir` undefined keeps the database in memory (tests); otherwise data lives under it.
+ *
+ * PGlite runs on a thread of its own: opening it takes about as long as loading the app's modules, so the
+ * two happen at once, and its queries then run beside the app's work rather than in between. From the
+ * TypeScript sources, which have no compiled thread script, it runs on the calling thread.
  */
 export async function startEmbeddedPostgres(dataDir: string | undefined): Promise<EmbeddedPostgres> {
-  let location: string | undefined;
-  if (dataDir) {
-    location = resolve(join(dataDir, 'pglite'));
-    mkdirSync(location, { recursive: true });
-  }
-  // The contrib modules ship as ES modules only.
-  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
-  const db = await PGlite.create(location, { extensions: { pg_trgm } });
-  const port = await freePort();
-  // PGlite runs one query at a time; the socket server queues them and keeps transactions on their connection.
-  const server = new PGLiteSocketServer({ db, port, host: '127.0.0.1', maxConnections: 16 });
-  keepExtendedQueriesTogether(server, db);
-  await server.start();
-  new Logger('Database').log(
-    `Embedded PostgreSQL (PGlite) on 127.0.0.1:${port}${location ? `, data in ${location}` : ', in memory'}`,
-  );
+  const location = dataDir ? resolve(join(dataDir, 'pglite')) : undefined;
+  if (location) mkdirSync(location, { recursive: true });
+  const server = existsSync(THREAD_SCRIPT) ? await serveOnThread(location) : await servePGlite(location);
   return {
-    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
-    async stop() {
-      await server.stop();
-      await db.close();
-    },
+    url: `postgres://postgres@127.0.0.1:${server.port}/postgres`,
+    location,
+    stop: () => server.stop(),
   };
 }
 
-/**
- * pglite-socket 0.2 lets another connection's messages in between any two messages unless PGlite reports an
- * open transaction. But `pg` sends each parameterised query as Parse, Bind, Describe, Execute, Sync, and a
- * second connection's Parse in between replaces the first one's unnamed statement (concurrent requests then
- * fail with 'bind message supplies 1 parameters, but prepared statement "" requires 2' or 'portal "" does not
- * exist'). Report the span up to Sync as a transaction too, so the queue serves that connection until it is done.
- */
-function keepExtendedQueriesTogether(server: PGLiteSocketServer, db: PGlite): void {
-  const EXTENDED = new Set(['P', 'B', 'D', 'E', 'H', 'C']);
-  let untilSync = false;
-  const queue = (server as unknown as { queryQueue: { db: PGlite } }).queryQueue;
-  queue.db = new Proxy(db, {
-    get(target, property) {
-      if (property === 'isInTransaction') return () => untilSync || target.isInTransaction();
-      if (property === 'execProtocolRawStream') {
-        return (message: Uint8Array, options: Parameters<PGlite['execProtocolRawStream']>[1]) => {
-          const type = String.fromCharCode(message[0] ?? 0);
-          if (EXTENDED.has(type)) untilSync = true;
-          else if (type === 'S' || type === 'Q' || type === 'X') untilSync = false;
-          return target.execProtocolRawStream(message, options);
-        };
-      }
-      if (property === 'exec') {
-        // The queue runs ROLLBACK through exec when a connection drops mid-query: that ends the span too.
-        return (query: string) => {
-          untilSync = false;
-          return target.exec(query);
-        };
-      }
-      const value: unknown = Reflect.get(target, property, target);
-      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
-    },
+function serveOnThread(location: string | undefined): Promise<PGliteServer> {
+  const thread = new Worker(THREAD_SCRIPT, { workerData: { location } satisfies DatabaseThreadData });
+  return nextReport(thread).then((report) => {
+    if ('ready' in report) return { port: report.ready, stop: () => stopThread(thread) };
+    void thread.terminate();
+    throw new Error(`The embedded database did not start: ${'failed' in report ? report.failed : 'stopped'}`);
+  });
+}
+
+async function stopThread(thread: Worker): Promise<void> {
+  thread.postMessage('stop');
+  const report = await nextReport(thread);
+  await thread.terminate();
+  if ('failed' in report) throw new Error(`The embedded database did not stop cleanly: ${report.failed}`);
+}
+
+/** The thread's next report; its crash or exit instead rejects. */
+function nextReport(thread: Worker): Promise<DatabaseThreadReport> {
+  return new Promise((resolveReport, reject) => {
+    const onExit = (code: number) =>
+      settle(() => reject(new Error(`The embedded database thread exited (${code})`)));
+    const onError = (err: Error) => settle(() => reject(err));
+    const onMessage = (report: DatabaseThreadReport) => settle(() => resolveReport(report));
+    const settle = (finish: () => void) => {
+      thread.off('exit', onExit).off('error', onError).off('message', onMessage);
+      finish();
+    };
+    thread.once('exit', onExit).once('error', onError).once('message', onMessage);
   });
 }

@@ -172,8 +172,13 @@ export class DemoSeeder {
     private readonly objects: ObjectsService,
   ) {}
 
+  /** Whether the database has no regular user yet, the only case in which seedIfEmpty does anything. */
+  async isEmpty(): Promise<boolean> {
+    return !(await this.hasRegularUsers(this.dataSource.manager));
+  }
+
   async seedIfEmpty(): Promise<void> {
-    if (await this.hasRegularUsers(this.dataSource.manager)) return;
+    if (!(await this.isEmpty())) return;
     const started = Date.now();
     // Hashing runs on libuv's threads while the pictures are drawn on this one.
     const adminPassword = this.config.admin ? null : randomBytes(12).toString('base64url');

@@ -57,7 +57,8 @@ export class RealtimePublisher {
    */
   refreshUser(userId: string): void {
     this.userChanged(userId);
-    this.server?.serverSideEmit('user:refresh', userId);
+    // Alone (no Redis adapter) there is no other replica to tell.
+    if (this.redis.enabled) this.server?.serverSideEmit('user:refresh', userId);
   }
 
   /** Runs `listener` on this replica whenever a user changes, here or on another replica, before sockets re-read. */
