@@ -59,7 +59,7 @@ describeInBrowser('notification centre and a resilient live client', () => {
     const aId = await registerByApi(a.context.request, aName);
     await registerByApi(b.context.request, bName);
 
-    // A and B connect; A posts. All before A's tab opens, so A's centre starts empty.
+    // A and B connect; A posts. All before A's tab opens: the request B sent meanwhile is waiting in A's bell.
     const request = (await expectOk(
       b.context.request.post('/api/friend-requests', { data: { receiverId: aId } }),
     )) as { id: string };
@@ -78,7 +78,9 @@ describeInBrowser('notification centre and a resilient live client', () => {
 
     await a.page.goto('/');
     await a.page.getByRole('link', { name: 'Your profile' }).waitFor();
-    await expect(badge(a.page).count()).resolves.toBe(0);
+    await a.page.waitForFunction(
+      () => document.querySelector('[data-testid="notification-badge"]')?.textContent === '1',
+    );
     // B acts once A's tab is live.
     await liveConnection(a.page, 'connected').waitFor({ state: 'attached' });
     await a.page.evaluate(() => ((window as unknown as { stayedLoaded: boolean }).stayedLoaded = true));
@@ -92,17 +94,17 @@ describeInBrowser('notification centre and a resilient live client', () => {
       b.context.request.post('/api/messages', { data: { receiverId: aId, content: 'Bout on Friday?' } }),
     );
 
-    // A's bell counts 3, without a reload.
+    // A's bell counts 4, without a reload.
     await a.page.waitForFunction(
-      () => document.querySelector('[data-testid="notification-badge"]')?.textContent === '3',
+      () => document.querySelector('[data-testid="notification-badge"]')?.textContent === '4',
     );
 
     await bell(a.page).click();
     const popover = a.page.getByRole('dialog', { name: 'Notifications' });
     await popover.waitFor();
-    await expect(popover.getByTestId('notification').count()).resolves.toBe(3);
-    await expect(popover.getByText(`Fencer ${bName}`).count()).resolves.toBe(3);
-    await expect(popover.getByTestId('unread-dot').count()).resolves.toBe(3);
+    await expect(popover.getByTestId('notification').count()).resolves.toBe(4);
+    await expect(popover.getByText(`Fencer ${bName}`).count()).resolves.toBe(4);
+    await expect(popover.getByTestId('unread-dot').count()).resolves.toBe(4);
     await popover.getByText('“Twenty minutes of parry-riposte footwork before every bout”').first().waitFor();
     await popover.getByRole('button', { name: 'Mark all as read' }).waitFor();
     await screenshot(a.page, 'notifications-popover');
@@ -110,15 +112,15 @@ describeInBrowser('notification centre and a resilient live client', () => {
     await popover.getByRole('button', { name: 'View all notifications' }).click();
     await a.page.waitForURL('**/notifications');
     await a.page.getByRole('heading', { name: 'Notifications', level: 1 }).waitFor();
-    await a.page.getByText('3 new').waitFor();
+    await a.page.getByText('4 new').waitFor();
     const rows = a.page.getByRole('list', { name: 'Notifications' }).getByTestId('notification');
-    await expect(rows.count()).resolves.toBe(3);
+    await expect(rows.count()).resolves.toBe(4);
     await screenshot(a.page, 'notifications-page');
 
     // Mark one read, then all: the badge goes.
     await rows.first().getByRole('button', { name: 'Mark as read' }).click();
-    await a.page.getByText('2 new').waitFor();
-    await expect(badge(a.page).textContent()).resolves.toBe('2');
+    await a.page.getByText('3 new').waitFor();
+    await expect(badge(a.page).textContent()).resolves.toBe('3');
     await a.page.getByRole('button', { name: 'Mark all as read' }).click();
     await a.page.getByText('All notifications marked as read').waitFor();
     await badge(a.page).waitFor({ state: 'detached' });
@@ -129,12 +131,12 @@ describeInBrowser('notification centre and a resilient live client', () => {
     // Delete one.
     await rows.first().getByRole('button', { name: 'Delete notification' }).click();
     await a.page.getByText('The notification has been removed').waitFor();
-    await expect(rows.count()).resolves.toBe(2);
+    await expect(rows.count()).resolves.toBe(3);
 
     // They are A's only: kept across a reload, under A's key.
     await a.page.reload();
     await a.page.getByRole('heading', { name: 'Notifications', level: 1 }).waitFor();
-    await expect(rows.count()).resolves.toBe(2);
+    await expect(rows.count()).resolves.toBe(3);
     await expect(
       a.page.evaluate(
         (id) => Object.keys(localStorage).filter((key) => key === `piste:notifications:${id}`),
@@ -160,7 +162,7 @@ describeInBrowser('notification centre and a resilient live client', () => {
       () => document.querySelector('[data-testid="notification-badge"]')?.textContent === '1',
     );
     await a.page.getByText('1 new').waitFor();
-    await expect(rows.count()).resolves.toBe(3);
+    await expect(rows.count()).resolves.toBe(4);
     await expect(
       a.page.evaluate(() => (window as unknown as { stayedLoaded?: boolean }).stayedLoaded),
     ).resolves.toBe(true);
@@ -289,5 +291,56 @@ describeInBrowser('notification centre and a resilient live client', () => {
 
     await a.context.close();
     await b.context.close();
+  });
+  it("keeps a like made while the author's browser was closed, and follows reads across browsers", async () => {
+    const laptop = await newPage(browser, app.url);
+    const fan = await newPage(browser, app.url);
+    const authorName = uniqueName('dora');
+    await registerByApi(laptop.context.request, authorName);
+    await registerByApi(fan.context.request, uniqueName('emil'));
+    const post = (await expectOk(
+      laptop.context.request.post('/api/posts', {
+        data: { content: 'Counter-attack into preparation, ten reps', type: 'general', weapon: 'epee' },
+      }),
+    )) as { id: string };
+
+    // No tab of the author is open: the fan likes the post.
+    await expectOk(fan.context.request.post('/api/likes', { data: { postId: post.id } }));
+
+    await laptop.page.goto('/');
+    await laptop.page.waitForFunction(
+      () => document.querySelector('[data-testid="notification-badge"]')?.textContent === '1',
+    );
+    await bell(laptop.page).click();
+    const popover = laptop.page.getByRole('dialog', { name: 'Notifications' });
+    await popover.getByText('liked your post').waitFor();
+    await popover.getByText('“Counter-attack into preparation, ten reps”').waitFor();
+    await screenshot(laptop.page, 'notifications-kept-while-closed');
+
+    // The same author on a phone: a second browser with its own storage.
+    const phone = await newPage(browser, app.url);
+    const login = await phone.context.request.post('/api/login', {
+      data: { username: authorName, password: 'secret123' },
+    });
+    expect(login.status()).toBe(200);
+    await phone.page.goto('/notifications');
+    await phone.page.getByText('1 new').waitFor();
+    await liveConnection(phone.page, 'connected').waitFor({ state: 'attached' });
+
+    // Reading it on the laptop, by following it to the post, marks it read on the phone, live.
+    await popover.getByTestId('notification-link').first().click();
+    await laptop.page.waitForURL(`**/posts/${post.id}`);
+    await laptop.page.getByText('Counter-attack into preparation, ten reps').first().waitFor();
+    await badge(laptop.page).waitFor({ state: 'detached' });
+    await phone.page.getByText('1 new').waitFor({ state: 'detached' });
+    await expect(phone.page.getByTestId('unread-dot').count()).resolves.toBe(0);
+
+    // Deleting it on the phone removes it from the laptop too.
+    await phone.page.getByRole('button', { name: 'Delete notification' }).click();
+    await phone.page.getByText('No notifications yet').waitFor();
+    await laptop.page.goto('/notifications');
+    await laptop.page.getByText('No notifications yet').waitFor();
+
+    await Promise.all([laptop.context.close(), fan.context.close(), phone.context.close()]);
   });
 });

@@ -20,6 +20,7 @@ import { ModerationModule } from './moderation/moderation.module';
 import { LimitsModule } from './limits/limits.module';
 import { SearchModule } from './search/search.module';
 import { ProfilesModule } from './profiles/profiles.module';
+import { NotificationsModule } from './notifications/notifications.module';
 
 /** The domain modules, one per folder. */
 const DOMAIN_MODULES = [
@@ -35,6 +36,7 @@ const DOMAIN_MODULES = [
   LimitsModule,
   SearchModule,
   ProfilesModule,
+  NotificationsModule,
 ];
 
 @Module({})

@@ -441,6 +441,10 @@ describe('direct messages', () => {
         type: 'message',
         message: `${a.user.name} sent you a message`,
         user: { id: a.user.id, name: a.user.name, avatar: a.user.avatar },
+        conversationId: sent.conversationId,
+        id: expect.any(String),
+        createdAt: expect.any(String),
+        unread: true,
       });
       await settle();
       expect(strangerGotOne).toBe(false);

@@ -99,6 +99,9 @@ describe('live feed', () => {
       message: 'Fay Fan liked your post',
       postId: post.id,
       postContent: 'x'.repeat(100),
+      id: expect.any(String),
+      createdAt: expect.any(String),
+      unread: true,
     });
 
     const afterDislike = nextEvent(feed, 'post:counts', (p) => p.postId === post.id && p.dislikesCount === 1);
@@ -152,6 +155,9 @@ describe('live feed', () => {
       message: 'Cal Commenter commented on your post',
       postId: post.id,
       postContent: 'Short post',
+      id: expect.any(String),
+      createdAt: expect.any(String),
+      unread: true,
     });
   });
 

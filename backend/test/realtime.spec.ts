@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { userRoom } from '@piste/contracts';
 import { RealtimePublisher } from '../src/realtime/realtime.publisher';
 import { connectSocket, describeWithRedis, makeUser, nextEvent, startTestApp, type TestApp } from './helpers';
@@ -33,9 +34,12 @@ describe('realtime gateway', () => {
       bobSocket.on('notification', () => (bobGotIt = true));
       const received = nextEvent(aliceSocket, 'notification');
       t.app.get(RealtimePublisher).publish(userRoom(alice.user.id), 'notification', {
+        id: randomUUID(),
         type: 'other',
         user: { name: 'Piste', avatar: null },
         message: 'hello',
+        createdAt: new Date().toISOString(),
+        unread: true,
       });
       await expect(received).resolves.toMatchObject({ message: 'hello' });
       expect(bobGotIt).toBe(false);
@@ -62,9 +66,12 @@ describeWithRedis('two instances behind Redis', () => {
     try {
       const received = nextEvent(socketOnB, 'notification');
       a.app.get(RealtimePublisher).publish(userRoom(alice.user.id), 'notification', {
+        id: randomUUID(),
         type: 'message',
         user: { name: 'Bob', avatar: null },
         message: 'across replicas',
+        createdAt: new Date().toISOString(),
+        unread: true,
       });
       await expect(received).resolves.toMatchObject({ message: 'across replicas' });
     } finally {

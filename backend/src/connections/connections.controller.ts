@@ -28,7 +28,7 @@ export class ConnectionsController {
     @Body(new ZodPipe(createFriendRequestSchema)) body: z.infer<typeof createFriendRequestSchema>,
   ): Promise<ConnectionRequest> {
     assertSelf(user, body.senderId);
-    return this.connections.sendRequest(user.id, body.receiverId);
+    return this.connections.sendRequest(user, body.receiverId);
   }
 
   /** The receiver accepts or declines; a banned user may still answer requests they received. */
@@ -39,7 +39,7 @@ export class ConnectionsController {
     @Param('id', uuidParam()) id: string,
     @Body(new ZodPipe(respondFriendRequestSchema)) body: z.infer<typeof respondFriendRequestSchema>,
   ): Promise<ConnectionRequest> {
-    return this.connections.respond(user.id, id, body.status);
+    return this.connections.respond(user, id, body.status);
   }
 
   /** The sender withdraws a pending request. */

@@ -14,8 +14,11 @@ import {
   type ConnectionState,
   type ConnectionUser,
   type FriendRequestStatus,
+  type ServerNotification,
+  type SessionUser,
   type Weapon,
 } from '@piste/contracts';
+import { NotificationsService } from '../notifications/notifications.service';
 import { RealtimePublisher } from '../realtime/realtime.publisher';
 import { BlockedUserEntity, FriendRequestEntity } from './connection.entities';
 import {
@@ -78,6 +81,7 @@ export class ConnectionsService {
     @InjectRepository(FriendRequestEntity) private readonly requests: Repository<FriendRequestEntity>,
     @InjectRepository(BlockedUserEntity) private readonly blocks: Repository<BlockedUserEntity>,
     private readonly publisher: RealtimePublisher,
+    private readonly notifications: NotificationsService,
   ) {}
 
   /** True when the two users have an accepted connection (in either direction). */
@@ -128,12 +132,13 @@ export class ConnectionsService {
 
   // ---------------------------------------------------------------- requests
 
-  async sendRequest(senderId: string, receiverId: string): Promise<ConnectionRequest> {
+  async sendRequest(sender: SessionUser, receiverId: string): Promise<ConnectionRequest> {
+    const senderId = sender.id;
     if (senderId === receiverId)
       throw new BadRequestException('You cannot send a connection request to yourself');
-    let requestId: string;
+    let stored: { requestId: string; notification: ServerNotification | null };
     try {
-      requestId = await this.dataSource.transaction(async (m) => {
+      stored = await this.dataSource.transaction(async (m) => {
         await this.lockPair(m, senderId, receiverId);
         const [state] = await m.query<{ blocked: boolean; liveStatus: FriendRequestStatus | null }[]>(
           `SELECT ${BLOCKED_EITHER_WAY('$1', '$2')} AS "blocked",
@@ -148,7 +153,14 @@ export class ConnectionsService {
           `INSERT INTO friend_requests ("senderId", "receiverId") VALUES ($1, $2) RETURNING "id"`,
           [senderId, receiverId],
         );
-        return row.id;
+        const notification = await this.notifications.record(m, {
+          recipientId: receiverId,
+          type: 'follow',
+          actor: sender,
+          message: `${sender.name || sender.username} sent you a connection request`,
+          requestId: row.id,
+        });
+        return { requestId: row.id, notification };
       });
     } catch (error) {
       // The partial unique index on the unordered pair catches a concurrent request.
@@ -156,24 +168,20 @@ export class ConnectionsService {
       throw error;
     }
 
-    const request = toConnectionRequest(await this.loadRequest(requestId));
-    const sender = request.sender;
+    const request = toConnectionRequest(await this.loadRequest(stored.requestId));
     this.publisher.publish([userRoom(receiverId), userRoom(senderId)], 'friend-request:new', { request });
-    this.publisher.publish(userRoom(receiverId), 'notification', {
-      type: 'follow',
-      user: { id: sender.id, name: sender.name, avatar: sender.avatar },
-      message: `${sender.name ?? sender.username} sent you a connection request`,
-    });
+    this.notifications.deliver(receiverId, stored.notification);
     return request;
   }
 
   /** The receiver accepts or declines a pending request. */
   async respond(
-    userId: string,
+    receiver: SessionUser,
     requestId: string,
     status: Extract<FriendRequestStatus, 'accepted' | 'declined'>,
   ): Promise<ConnectionRequest> {
-    await this.dataSource.transaction(async (m) => {
+    const userId = receiver.id;
+    const notification = await this.dataSource.transaction(async (m) => {
       const [row] = await m.query<RemovedRequest[]>(
         `SELECT "id", "senderId", "receiverId", "status" FROM friend_requests WHERE "id" = $1 FOR UPDATE`,
         [requestId],
@@ -183,6 +191,13 @@ export class ConnectionsService {
         throw new ForbiddenException('Only the receiver can respond to this request');
       if (row.status !== 'pending') throw new ConflictException('This request has already been answered');
       await m.query(`UPDATE friend_requests SET "status" = $2 WHERE "id" = $1`, [requestId, status]);
+      if (status !== 'accepted') return null;
+      return this.notifications.record(m, {
+        recipientId: row.senderId,
+        type: 'follow',
+        actor: receiver,
+        message: `${receiver.name || receiver.username} accepted your connection request`,
+      });
     });
 
     const request = toConnectionRequest(await this.loadRequest(requestId));
@@ -193,14 +208,7 @@ export class ConnectionsService {
         request,
       },
     );
-    if (status === 'accepted') {
-      const receiver = request.receiver;
-      this.publisher.publish(userRoom(request.senderId), 'notification', {
-        type: 'follow',
-        user: { id: receiver.id, name: receiver.name, avatar: receiver.avatar },
-        message: `${receiver.name ?? receiver.username} accepted your connection request`,
-      });
-    }
+    this.notifications.deliver(request.senderId, notification);
     return request;
   }
 

@@ -8,6 +8,7 @@ import { CommentParentIndex1763800000300 } from './migrations/1763800000300-Comm
 import { ImageDisplayVersions1763800000400 } from './migrations/1763800000400-ImageDisplayVersions';
 import { StartupFingerprints1763800000500 } from './migrations/1763800000500-StartupFingerprints';
 import { PostSearch1763800000600 } from './migrations/1763800000600-PostSearch';
+import { Notifications1763800000700 } from './migrations/1763800000700-Notifications';
 
 export const MIGRATIONS = [
   InitialSchema1763800000000,
@@ -17,6 +18,7 @@ export const MIGRATIONS = [
   ImageDisplayVersions1763800000400,
   StartupFingerprints1763800000500,
   PostSearch1763800000600,
+  Notifications1763800000700,
 ];
 
 /** TypeORM options for PostgreSQL (or embedded PGlite speaking its protocol). */

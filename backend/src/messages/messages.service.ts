@@ -12,9 +12,13 @@ import {
   type Conversation,
   type DirectMessage,
   type MessagesQuery,
+  type ServerNotification,
   type SessionUser,
 } from '@piste/contracts';
 import { assertSelf } from '../common/assert-self';
+import { insertNotification } from '../notifications/notification-insert';
+import { toServerNotification, type NotificationRow } from '../notifications/notifications.mapper';
+import { NotificationsService } from '../notifications/notifications.service';
 import { RealtimePublisher } from '../realtime/realtime.publisher';
 import { UsersService } from '../users/users.service';
 import { ConversationEntity, MessageEntity } from './message.entities';
@@ -66,6 +70,7 @@ export class MessagesService {
     @InjectRepository(MessageEntity) private readonly messages: Repository<MessageEntity>,
     private readonly users: UsersService,
     private readonly publisher: RealtimePublisher,
+    private readonly notifications: NotificationsService,
   ) {}
 
   /**
@@ -176,8 +181,9 @@ export class MessagesService {
     const clientId = input.clientId ?? null;
 
     let message: MessageEntity;
+    let notification: ServerNotification | null;
     try {
-      message = await this.store(sender.id, input.receiverId, input.content, clientId);
+      ({ message, notification } = await this.store(sender, input.receiverId, input.content, clientId));
     } catch (err) {
       // A retry of a message already stored is answered with it, even if sending is no longer allowed.
       if (!(err instanceof DuplicateClientId || err instanceof ForbiddenException) || !clientId) throw err;
@@ -188,11 +194,7 @@ export class MessagesService {
     const view = toDirectMessage(message);
     const payload = { message: view, conversationId: message.conversationId };
     this.publisher.publish([userRoom(input.receiverId), userRoom(sender.id)], 'message:new', payload);
-    this.publisher.publish(userRoom(input.receiverId), 'notification', {
-      type: 'message',
-      message: `${sender.name || sender.username} sent you a message`,
-      user: { id: sender.id, name: sender.name, avatar: sender.avatar },
-    });
+    this.notifications.deliver(input.receiverId, notification);
     return { ...payload, replayed: false };
   }
 
@@ -214,14 +216,15 @@ export class MessagesService {
    * block, which locks them exclusively, lands either wholly before the check (the message is refused) or
    * after the commit; then the pair's conversation is created or its row locked, so concurrent first messages
    * share one conversation and messages of a pair are stamped in commit order; then the message is stored
-   * only if the two are connected and neither blocked the other.
+   * only if the two are connected and neither blocked the other, with the receiver's notification.
    */
   private async store(
-    senderId: string,
+    sender: SessionUser,
     receiverId: string,
     content: string,
     clientId: string | null,
-  ): Promise<MessageEntity> {
+  ): Promise<{ message: MessageEntity; notification: ServerNotification | null }> {
+    const senderId = sender.id;
     const [participant1Id, participant2Id] = orderedPair(senderId, receiverId);
     return this.dataSource.transaction(async (manager) => {
       const [conversation] = await manager.query<Array<{ id: string }>>(
@@ -234,7 +237,20 @@ export class MessagesService {
         [participant1Id, participant2Id],
       );
       if (!conversation) throw new NotFoundException('User not found');
-      const [outcome] = await manager.query<Array<MessageEntity & { allowed: boolean }>>(
+      const notify = insertNotification(
+        {
+          recipientId: receiverId,
+          type: 'message',
+          actor: sender,
+          message: `${sender.name || sender.username} sent you a message`,
+          conversationId: conversation.id,
+        },
+        6,
+        'EXISTS (SELECT 1 FROM stored)',
+      );
+      const [outcome] = await manager.query<
+        Array<MessageEntity & { allowed: boolean; notification: NotificationRow | null }>
+      >(
         `WITH allowed AS (
            SELECT EXISTS (
                     SELECT 1 FROM friend_requests r WHERE r."status" = 'accepted'
@@ -252,15 +268,19 @@ export class MessagesService {
            UPDATE conversations c
               SET "lastMessageAt" = GREATEST(COALESCE(c."lastMessageAt", s."createdAt"), s."createdAt")
              FROM stored s WHERE c."id" = s."conversationId"
-         )
-         SELECT allowed."allowed", stored.* FROM allowed LEFT JOIN stored ON true`,
-        [conversation.id, senderId, receiverId, content, clientId],
+         ), notified AS (${notify.sql})
+         SELECT allowed."allowed", stored.*, (SELECT row_to_json(n) FROM notified n) AS "notification"
+           FROM allowed LEFT JOIN stored ON true`,
+        [conversation.id, senderId, receiverId, content, clientId, ...notify.params],
       );
       if (!outcome?.allowed) throw new ForbiddenException(CANNOT_MESSAGE);
       if (!outcome.id) throw new DuplicateClientId();
-      const { allowed: _allowed, ...row } = outcome;
+      const { allowed: _allowed, notification, ...row } = outcome;
       void _allowed;
-      return Object.assign(new MessageEntity(), row);
+      return {
+        message: Object.assign(new MessageEntity(), row),
+        notification: notification ? toServerNotification(notification) : null,
+      };
     });
   }
 

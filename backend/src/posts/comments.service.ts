@@ -8,7 +8,8 @@ import { CommentEntity, CommentLikeEntity } from './comment.entity';
 import { PostEntity } from './post.entity';
 import { toPostComment, toPostCounts } from './posts.mapper';
 import { notBlockedEitherWay } from './post-visibility';
-import { PostEvents } from './post-events';
+import { NotificationsService } from '../notifications/notifications.service';
+import { authorNotification, PostEvents } from './post-events';
 import { PostsService } from './posts.service';
 
 export type CreateComment = z.output<typeof createCommentSchema>;
@@ -20,6 +21,7 @@ export class CommentsService {
     private readonly posts: PostsService,
     private readonly users: UsersService,
     private readonly events: PostEvents,
+    private readonly notifications: NotificationsService,
   ) {}
 
   /** A post's comments and replies, oldest first, without those by users blocked either way. One query. */
@@ -47,7 +49,7 @@ export class CommentsService {
   /** Adds a comment (or a reply to a comment on the same post) and counts it in the same transaction. */
   async create(author: SessionUser, payload: CreateComment): Promise<PostComment> {
     const user = await this.users.getById(author.id);
-    const { comment, post } = await this.dataSource.transaction(async (manager) => {
+    const { comment, post, notification } = await this.dataSource.transaction(async (manager) => {
       const post = await this.visiblePost(manager, author.id, payload.postId);
       if (payload.parentId) {
         const parent = await manager.findOne(CommentEntity, { where: { id: payload.parentId } });
@@ -72,12 +74,16 @@ export class CommentsService {
         .returning(['likesCount', 'dislikesCount', 'commentsCount'])
         .execute();
       const counts = (result.raw as Pick<PostEntity, 'likesCount' | 'dislikesCount' | 'commentsCount'>[])[0];
-      return { comment, post: { ...post, ...counts } };
+      const notification = await this.notifications.record(
+        manager,
+        authorNotification(post, author, 'comment', 'commented on your post'),
+      );
+      return { comment, post: { ...post, ...counts }, notification };
     });
     const view = toPostComment(comment, user, false);
     await this.events.counts(toPostCounts(post), post);
     await this.events.commentCreated(view, post);
-    this.events.notifyAuthor(post, author, 'comment', 'commented on your post');
+    this.notifications.deliver(post.authorId, notification);
     return view;
   }
 

@@ -12,6 +12,7 @@ import {
   type Weapon,
 } from '@piste/contracts';
 import { RealtimePublisher } from '../realtime/realtime.publisher';
+import type { NotificationDraft } from '../notifications/notification-insert';
 import { postPreview } from './posts.mapper';
 import { usersBlockedEitherWay } from './post-visibility';
 
@@ -67,18 +68,6 @@ export class PostEvents {
     });
   }
 
-  /** Tells the post's author that someone else reacted or commented; nothing when they acted on their own post. */
-  notifyAuthor(post: NotifiedPost, actor: SessionUser, type: NotificationType, action: string): void {
-    if (post.authorId === actor.id) return;
-    this.publisher.publish(userRoom(post.authorId), 'notification', {
-      type,
-      user: { id: actor.id, name: actor.name, avatar: actor.avatar },
-      message: `${actor.name ?? actor.username} ${action}`,
-      postId: post.id,
-      postContent: postPreview(post.content),
-    });
-  }
-
   /** Null when the lookup failed: then the event is skipped rather than shown to someone who blocked the author. */
   private async blockedRooms(...authorIds: string[]): Promise<string[] | null> {
     try {
@@ -94,4 +83,21 @@ export class PostEvents {
       return null;
     }
   }
+}
+
+/** The notification that tells a post's author someone reacted or commented (stored with its cause). */
+export function authorNotification(
+  post: NotifiedPost,
+  actor: SessionUser,
+  type: NotificationType,
+  action: string,
+): NotificationDraft {
+  return {
+    recipientId: post.authorId,
+    type,
+    actor,
+    message: `${actor.name || actor.username} ${action}`,
+    postId: post.id,
+    postContent: postPreview(post.content),
+  };
 }

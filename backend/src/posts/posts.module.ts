@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { NotificationsModule } from '../notifications/notifications.module';
 import { ObjectsModule } from '../objects/objects.module';
 import { UsersModule } from '../users/users.module';
 import { CommentEntity, CommentLikeEntity } from './comment.entity';
@@ -26,6 +27,7 @@ import { ReactionsService } from './reactions.service';
     ]),
     UsersModule,
     ObjectsModule,
+    NotificationsModule,
   ],
   controllers: [PostsController, ReactionsController, CommentsController],
   providers: [PostsService, ReactionsService, CommentsService, PostEvents],

@@ -1,11 +1,15 @@
 import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import type { ReactionReply, SessionUser } from '@piste/contracts';
+import type { ReactionReply, ServerNotification, SessionUser } from '@piste/contracts';
+import type { NotificationDraft } from '../notifications/notification-insert';
+import { insertNotification } from '../notifications/notification-insert';
+import { toServerNotification, type NotificationRow } from '../notifications/notifications.mapper';
+import { NotificationsService } from '../notifications/notifications.service';
 import { PostEntity } from './post.entity';
 import { DislikeEntity, LikeEntity } from './reaction.entities';
 import { toPostCounts } from './posts.mapper';
-import { PostEvents } from './post-events';
+import { authorNotification, PostEvents } from './post-events';
 import { PostsService } from './posts.service';
 
 export type Reaction = 'like' | 'dislike';
@@ -24,28 +28,35 @@ export class ReactionsService {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly posts: PostsService,
     private readonly events: PostEvents,
+    private readonly notifications: NotificationsService,
   ) {}
 
   /** Likes (or dislikes) a post, clearing the opposite reaction; a repeat is a 409. */
   async add(user: SessionUser, postId: string, reaction: Reaction): Promise<ReactionReply> {
-    const { post, reply } = await this.dataSource.transaction(async (manager) => {
+    const { post, reply, notification } = await this.dataSource.transaction(async (manager) => {
       const locked = await this.lockPost(manager, user.id, postId);
-      const counts = await this.react(manager, user.id, postId, reaction);
-      if (!counts) {
+      const notice =
+        locked.authorId === user.id
+          ? null
+          : authorNotification(
+              locked,
+              user,
+              reaction === 'like' ? 'like' : 'other',
+              reaction === 'like' ? 'liked your post' : 'disliked your post',
+            );
+      const reacted = await this.react(manager, user.id, postId, reaction, notice);
+      if (!reacted) {
         throw new ConflictException(reaction === 'like' ? 'Post already liked' : 'Post already disliked');
       }
+      const { notification, ...counts } = reacted;
       return {
         post: locked,
+        notification,
         reply: { postId, ...counts, isLiked: reaction === 'like', isDisliked: reaction === 'dislike' },
       };
     });
     await this.events.counts(toPostCounts({ id: postId, ...reply, commentsCount: post.commentsCount }), post);
-    this.events.notifyAuthor(
-      post,
-      user,
-      reaction === 'like' ? 'like' : 'other',
-      reaction === 'like' ? 'liked your post' : 'disliked your post',
-    );
+    this.notifications.deliver(post.authorId, notification);
     return reply;
   }
 
@@ -74,20 +85,24 @@ export class ReactionsService {
   }
 
   /**
-   * Stores the reaction, clears the opposite one and moves both counters, in one statement; null (nothing
-   * changed) when the user had already reacted this way.
+   * Stores the reaction, clears the opposite one, moves both counters and stores the author's notification
+   * (when given), in one statement; null (nothing changed) when the user had already reacted this way.
    */
   private async react(
     manager: EntityManager,
     userId: string,
     postId: string,
     reaction: Reaction,
-  ): Promise<{ likesCount: number; dislikesCount: number } | null> {
+    notice: NotificationDraft | null,
+  ): Promise<{ likesCount: number; dislikesCount: number; notification: ServerNotification | null } | null> {
     const table = manager.getRepository(TABLES[reaction]).metadata.tableName;
     const oppositeTable = manager.getRepository(TABLES[OPPOSITE[reaction]]).metadata.tableName;
     const counter = COUNTERS[reaction];
     const oppositeCounter = COUNTERS[OPPOSITE[reaction]];
-    const [row] = await manager.query<Array<{ likesCount: number; dislikesCount: number }>>(
+    const notify = notice ? insertNotification(notice, 3, 'EXISTS (SELECT 1 FROM added)') : null;
+    const [row] = await manager.query<
+      Array<{ likesCount: number; dislikesCount: number; notification: NotificationRow | null }>
+    >(
       `WITH added AS (
          INSERT INTO ${table} ("userId", "postId") VALUES ($1, $2)
          ON CONFLICT ("userId", "postId") DO NOTHING RETURNING 1
@@ -100,11 +115,18 @@ export class ReactionsService {
                 "${oppositeCounter}" = GREATEST("${oppositeCounter}" - (SELECT count(*) FROM cleared), 0)
           WHERE "id" = $2 AND EXISTS (SELECT 1 FROM added)
           RETURNING "likesCount", "dislikesCount"
-       )
-       SELECT "likesCount", "dislikesCount" FROM counted`,
-      [userId, postId],
+       )${notify ? `, notified AS (${notify.sql})` : ''}
+       SELECT "likesCount", "dislikesCount",
+              ${notify ? '(SELECT row_to_json(n) FROM notified n)' : 'NULL'} AS "notification"
+         FROM counted`,
+      [userId, postId, ...(notify?.params ?? [])],
     );
-    return row ?? null;
+    if (!row) return null;
+    return {
+      likesCount: row.likesCount,
+      dislikesCount: row.dislikesCount,
+      notification: row.notification ? toServerNotification(row.notification) : null,
+    };
   }
 
   private async applyCounts(

@@ -11,7 +11,9 @@ import {
   UserPlus,
   type LucideIcon,
 } from 'lucide-react';
-import { useSyncExternalStore } from 'react';
+import { useSyncExternalStore, type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { notificationPath } from '../lib/paths';
 import { notify } from '../lib/toast';
 import { notificationTime, useNotificationsStore } from '../stores/notifications';
 import { Avatar } from './Avatar';
@@ -83,6 +85,8 @@ interface NotificationItemProps {
   now: number;
   onMarkRead: (id: number) => void;
   onDelete: (id: number) => void;
+  /** Called when the user follows the notification to its subject (the popover closes). */
+  onOpen?: () => void;
   /** Tighter spacing for the header popover. */
   compact?: boolean;
 }
@@ -92,6 +96,7 @@ export function NotificationItem({
   now,
   onMarkRead,
   onDelete,
+  onOpen,
   compact = false,
 }: NotificationItemProps) {
   const { icon: TypeIcon, colours, label } = TYPE_ICONS[notification.type] ?? TYPE_ICONS.other;
@@ -120,7 +125,13 @@ export function NotificationItem({
         </span>
       </div>
 
-      <div className="min-w-0 flex-1">
+      <SubjectLink
+        notification={notification}
+        onOpen={() => {
+          if (notification.unread) onMarkRead(notification.id);
+          onOpen?.();
+        }}
+      >
         <NotificationText name={notification.user.name} message={notification.message} compact={compact} />
         {notification.postContent ? (
           <p
@@ -133,7 +144,7 @@ export function NotificationItem({
         <p className={`mt-1 text-xs font-medium ${notification.unread ? 'text-sky-700' : 'text-slate-400'}`}>
           <time dateTime={notification.createdAt}>{notificationTime(notification, now)}</time>
         </p>
-      </div>
+      </SubjectLink>
 
       <div className="flex shrink-0 items-start gap-0.5">
         {notification.unread ? (
@@ -167,6 +178,30 @@ export function NotificationItem({
         </span>
       </div>
     </li>
+  );
+}
+
+/** The notification's text, as a link to its subject when it has one; following it marks it read. */
+function SubjectLink({
+  notification,
+  onOpen,
+  children,
+}: {
+  notification: AppNotification;
+  onOpen: () => void;
+  children: ReactNode;
+}) {
+  const path = notificationPath(notification);
+  if (!path) return <div className="min-w-0 flex-1">{children}</div>;
+  return (
+    <Link
+      to={path}
+      onClick={onOpen}
+      data-testid="notification-link"
+      className="block min-w-0 flex-1 rounded-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900"
+    >
+      {children}
+    </Link>
   );
 }
 

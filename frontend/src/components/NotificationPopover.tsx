@@ -49,6 +49,7 @@ export function NotificationPopover({ id, onClose }: { id: string; onClose: () =
                 now={now}
                 onMarkRead={markRead}
                 onDelete={remove}
+                onOpen={onClose}
                 compact
               />
             ))}

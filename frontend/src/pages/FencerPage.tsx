@@ -6,7 +6,7 @@ import { ConnectionAction } from '../components/fencer/ConnectionAction';
 import { FencerHeader } from '../components/fencer/FencerHeader';
 import { FencerPosts } from '../components/fencer/FencerPosts';
 import { FencerLoadFailed, FencerNotFound, FencerSkeleton } from '../components/fencer/FencerStates';
-import { fencerPath } from '../components/fencer/ProfileLink';
+import { fencerPath } from '../lib/paths';
 import { useFencerPosts } from '../components/fencer/useFencerPosts';
 import { useFencerProfile } from '../components/fencer/useFencerProfile';
 import { useUsernameOf } from '../components/fencer/useUsernameOf';

@@ -9,6 +9,7 @@ import {
   useMinuteClock,
   useNotificationActions,
 } from '../components/NotificationItem';
+import { notify } from '../lib/toast';
 import { useNotificationsStore } from '../stores/notifications';
 
 /** How many notifications the page shows at first, and how many more each 'Load more notifications' adds. */
@@ -18,12 +19,29 @@ const NOTIFICATIONS_PAGE_SIZE = 20;
 export function NotificationsPage({ user }: { user: SessionUser }) {
   const items = useNotificationsStore((s) => s.items);
   const unreadCount = useNotificationsStore((s) => s.unreadCount);
+  // undefined until the first sync with the server; null once it has nothing older.
+  const serverCursor = useNotificationsStore((s) => s.nextCursor);
+  const loadingMore = useNotificationsStore((s) => s.loadingMore);
+  const loadOlder = useNotificationsStore((s) => s.loadMore);
   const { markRead, markAllRead, remove } = useNotificationActions();
   const [shownCount, setShownCount] = useState(NOTIFICATIONS_PAGE_SIZE);
   const now = useMinuteClock();
 
   const shown = items.slice(0, shownCount);
-  const hasMore = items.length > shownCount;
+  const hasMore = items.length > shownCount || serverCursor !== null;
+
+  /** Shows the next page: from what this browser has, else from the server's older notifications. */
+  const loadMore = async () => {
+    if (items.length < shownCount + NOTIFICATIONS_PAGE_SIZE && serverCursor !== null) {
+      try {
+        await loadOlder();
+      } catch {
+        notify.error('Error', 'Failed to load notifications');
+        return;
+      }
+    }
+    setShownCount((count) => count + NOTIFICATIONS_PAGE_SIZE);
+  };
 
   return (
     <section data-user-id={user.id} className="mx-auto max-w-2xl">
@@ -73,7 +91,7 @@ export function NotificationsPage({ user }: { user: SessionUser }) {
 
       {hasMore ? (
         <div className="mt-4 flex justify-center">
-          <Button variant="outline" onClick={() => setShownCount((count) => count + NOTIFICATIONS_PAGE_SIZE)}>
+          <Button variant="outline" disabled={loadingMore} onClick={() => void loadMore()}>
             Load more notifications
           </Button>
         </div>

@@ -7,7 +7,7 @@ import { Avatar } from '../components/Avatar';
 import { Button } from '../components/Button';
 import { HomeButton } from '../components/HomeButton';
 import { PageHeader } from '../components/PageHeader';
-import { fencerPath } from '../components/fencer/ProfileLink';
+import { fencerPath } from '../lib/paths';
 import { AvatarPicker } from '../components/profile/AvatarPicker';
 import { ProfileDetails } from '../components/profile/ProfileDetails';
 import {

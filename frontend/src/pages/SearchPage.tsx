@@ -3,7 +3,7 @@ import { useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { Button } from '../components/Button';
 import { FencerSummary } from '../components/search/FencerSummary';
-import { fencerPath } from '../components/search/paths';
+import { fencerPath } from '../lib/paths';
 import { PostResultCard } from '../components/search/PostResultCard';
 import { SearchBox } from '../components/search/SearchBox';
 import { useSearchResults, type SearchResults } from '../components/search/useSearchResults';

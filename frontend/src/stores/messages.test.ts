@@ -25,9 +25,11 @@ jest.mock('../realtime/socket', () => {
       reconnects.add(handler);
       return () => reconnects.delete(handler);
     },
+    onRejoin: () => () => undefined,
   };
 });
 jest.mock('../api/messages');
+jest.mock('../api/notifications');
 jest.mock('../lib/toast', () => ({ notify: { success: jest.fn(), error: jest.fn(), info: jest.fn() } }));
 
 const { serverHandlers, reconnectHandlers, socketEmit } = jest.requireMock<{

@@ -256,8 +256,9 @@ export const useMessagesStore = create<MessagesState>()((set, get) => {
 
       useNotificationsStore.getState().add({
         type: 'message',
-        user: { name: partner.name, avatar: partner.avatar },
+        user: { id: partner.id, name: partner.name, avatar: partner.avatar },
         message: 'You sent a message',
+        conversationId: reply.conversationId,
       });
       return reply.conversationId;
     } catch (error) {

@@ -1,7 +1,19 @@
 import { z } from 'zod';
-import { WEAPONS } from './constants';
+import { MAX_PAGE_LIMIT, WEAPONS } from './constants';
 
 export const uuidSchema = z.uuid({ message: 'Invalid id' });
+
+const LIMIT_MESSAGE = `Limit must be a whole number from 1 to ${MAX_PAGE_LIMIT}`;
+
+/** A paged list's `?limit=`: a whole number from 1 to MAX_PAGE_LIMIT, `pageSize` when absent. */
+export function pageLimitSchema(pageSize: number) {
+  return z.coerce
+    .number({ message: LIMIT_MESSAGE })
+    .int({ message: LIMIT_MESSAGE })
+    .min(1, { message: LIMIT_MESSAGE })
+    .max(MAX_PAGE_LIMIT, { message: LIMIT_MESSAGE })
+    .default(pageSize);
+}
 export const isoDateSchema = z.string();
 
 /** `{ message }` is the body of every error reply. */

@@ -4,7 +4,7 @@ import type { FeedPost, PostComment, PostCounts } from './posts';
 import type { ConnectionRequest } from './connections';
 import type { DirectMessage } from './messages';
 import type { Report, Ban } from './moderation';
-import type { NotificationEvent } from './notifications';
+import type { NotificationEvent, NotificationsChanged } from './notifications';
 
 /** Events the server emits (DESIGN.md section 5). */
 export interface ServerToClientEvents {
@@ -12,6 +12,8 @@ export interface ServerToClientEvents {
   'message:read': (payload: { conversationId: string; readerId: string; readAt: string }) => void;
   typing: (payload: { conversationId: string | null; userId: string; isTyping: boolean }) => void;
   notification: (payload: NotificationEvent) => void;
+  /** To the user's own room: notifications read or deleted in one of their tabs or devices. */
+  'notifications:changed': (payload: NotificationsChanged) => void;
   'post:created': (payload: { post: FeedPost }) => void;
   'post:deleted': (payload: { postId: string; weapon: Weapon }) => void;
   /** To `post:{id}`: the sockets that show the post. */

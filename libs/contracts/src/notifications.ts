@@ -1,21 +1,92 @@
 import { z } from 'zod';
-import { NOTIFICATION_TYPES } from './constants';
+import { MAX_PAGE_LIMIT, NOTIFICATION_TYPES } from './constants';
+import { pageLimitSchema, uuidSchema } from './common';
 
-/** The `notification` socket event: the server's hint that the browser should add a notification. */
-export const notificationEventSchema = z.object({
+/** What a notification says and what it is about; the same on the server, on the wire and in the browser. */
+const notificationFields = {
   type: z.enum(NOTIFICATION_TYPES),
   user: z.object({ id: z.string().optional(), name: z.string().nullable(), avatar: z.string().nullable() }),
   message: z.string(),
   postId: z.string().optional(),
   postContent: z.string().optional(),
-});
-export type NotificationEvent = z.infer<typeof notificationEventSchema>;
+  /** A message's conversation, opened from the notification. */
+  conversationId: z.string().optional(),
+  /** A connection request, opened from the notification. */
+  requestId: z.string().optional(),
+};
 
-/** The Notification record kept in the browser's local storage. */
-export const notificationSchema = notificationEventSchema.extend({
+/** What the browser turns into a notification: a server notification, or one it makes itself. */
+export const notificationDraftSchema = z.object(notificationFields);
+export type NotificationDraft = z.infer<typeof notificationDraftSchema>;
+
+/**
+ * A notification kept on the server (GET /api/notifications) and the `notification` socket event, which carries
+ * it once stored: the draft's fields, its server id, when it was made and whether it is unread.
+ */
+export const serverNotificationSchema = z.object({
+  ...notificationFields,
+  id: z.string(),
+  createdAt: z.string(),
+  unread: z.boolean(),
+});
+export type ServerNotification = z.infer<typeof serverNotificationSchema>;
+/** The `notification` socket event. */
+export type NotificationEvent = ServerNotification;
+
+/**
+ * The Notification record kept in the browser's local storage: `id` is the creation timestamp, as the spec has
+ * it; `serverId` ties it to the server's copy (absent on those the browser makes itself).
+ */
+export const notificationSchema = z.object({
+  ...notificationFields,
   id: z.number(),
+  serverId: z.string().optional(),
   time: z.string(),
   createdAt: z.string().optional(),
   unread: z.boolean(),
 });
 export type AppNotification = z.infer<typeof notificationSchema>;
+
+/** Notifications the server keeps per user at least: the newest 200, and all of the last 30 days. */
+export const NOTIFICATIONS_KEPT = 200;
+export const NOTIFICATIONS_KEPT_DAYS = 30;
+/** A page of GET /api/notifications. */
+export const NOTIFICATIONS_PAGE_SIZE = 20;
+
+/** GET /api/notifications?limit=&before=: newest first; `before` is the id of the last one already shown. */
+export const notificationsQuerySchema = z.object({
+  limit: pageLimitSchema(NOTIFICATIONS_PAGE_SIZE),
+  before: uuidSchema.optional(),
+});
+export type NotificationsQuery = z.infer<typeof notificationsQuerySchema>;
+
+export const notificationsPageSchema = z.object({
+  notifications: z.array(serverNotificationSchema),
+  /** The `before` of the next page; null when there is none. */
+  nextCursor: z.string().nullable(),
+});
+export type NotificationsPage = z.infer<typeof notificationsPageSchema>;
+
+/** POST /api/notifications/read: the given ones, or all of them. */
+export const markNotificationsReadSchema = z.union(
+  [
+    z
+      .object({
+        ids: z
+          .array(uuidSchema)
+          .min(1)
+          .max(MAX_PAGE_LIMIT * 4),
+      })
+      .strict(),
+    z.object({ all: z.literal(true) }).strict(),
+  ],
+  { message: 'Send {"ids": [...]} or {"all": true}' },
+);
+export type MarkNotificationsRead = z.infer<typeof markNotificationsReadSchema>;
+
+/** To the user's own room when they read or delete notifications, so their other tabs and devices follow. */
+export interface NotificationsChanged {
+  /** Now read; `'all'` when every one is. */
+  read?: string[] | 'all';
+  deleted?: string[];
+}

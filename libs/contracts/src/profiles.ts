@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { FEED_PAGE_SIZE, LIMITS, MAX_PAGE_LIMIT, WEAPONS } from './constants';
-import { clientString, uuidSchema } from './common';
+import { FEED_PAGE_SIZE, LIMITS, WEAPONS } from './constants';
+import { clientString, pageLimitSchema, uuidSchema } from './common';
 
 /** A fencer's public page lives at /u/{username}. */
 export const FENCER_PAGE_SIZE = FEED_PAGE_SIZE;
@@ -15,19 +15,12 @@ export const profileUsernameSchema = clientString('Invalid username')
   .min(1, { message: 'Invalid username' })
   .max(LIMITS.username, { message: 'Invalid username' });
 
-const LIMIT_MESSAGE = `Limit must be a whole number from 1 to ${MAX_PAGE_LIMIT}`;
-
 /**
  * GET /api/profiles/{username}/posts?before=&limit=: keyset paging like the feed's. `before` is the id of the last
  * post already shown; one that is not a post of this fencer the viewer may see is 400 `Unknown post in before`.
  */
 export const fencerPostsQuerySchema = z.object({
-  limit: z.coerce
-    .number({ message: LIMIT_MESSAGE })
-    .int({ message: LIMIT_MESSAGE })
-    .min(1, { message: LIMIT_MESSAGE })
-    .max(MAX_PAGE_LIMIT, { message: LIMIT_MESSAGE })
-    .default(FENCER_PAGE_SIZE),
+  limit: pageLimitSchema(FENCER_PAGE_SIZE),
   before: uuidSchema.optional(),
 });
 export type FencerPostsQuery = z.infer<typeof fencerPostsQuerySchema>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { MAX_PAGE_LIMIT, WEAPONS } from './constants';
-import { clientString, uuidSchema } from './common';
+import { WEAPONS } from './constants';
+import { clientString, pageLimitSchema, uuidSchema } from './common';
 import { feedPostSchema } from './posts';
 
 export const SEARCH_TEXT_MAX = 100;
@@ -9,8 +9,6 @@ export const SEARCH_TEXT_REQUIRED = 'Type something to search for';
 export const SEARCH_SUGGESTION_LIMIT = 5;
 /** A page of the results page. */
 export const SEARCH_PAGE_SIZE = 20;
-
-const LIMIT_MESSAGE = `Limit must be a whole number from 1 to ${MAX_PAGE_LIMIT}`;
 
 export const SEARCH_TYPES = ['all', 'posts', 'users'] as const;
 export type SearchType = (typeof SEARCH_TYPES)[number];
@@ -27,12 +25,7 @@ export const searchQuerySchema = z
       .min(1, { message: SEARCH_TEXT_REQUIRED })
       .max(SEARCH_TEXT_MAX, { message: `Search text can be at most ${SEARCH_TEXT_MAX} characters` }),
     type: z.enum(SEARCH_TYPES, { message: 'Type must be all, posts or users' }).default('all'),
-    limit: z.coerce
-      .number({ message: LIMIT_MESSAGE })
-      .int({ message: LIMIT_MESSAGE })
-      .min(1, { message: LIMIT_MESSAGE })
-      .max(MAX_PAGE_LIMIT, { message: LIMIT_MESSAGE })
-      .default(SEARCH_PAGE_SIZE),
+    limit: pageLimitSchema(SEARCH_PAGE_SIZE),
     before: uuidSchema.optional(),
   })
   .refine((query) => query.before === undefined || query.type === 'posts', {

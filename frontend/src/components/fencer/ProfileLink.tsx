@@ -1,20 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { profilePath, type ProfileTarget } from '../../lib/paths';
 import { Avatar } from '../Avatar';
-
-/** Whose page a link opens: by username when the view has it, else by id (resolved at /u/id/{id}). */
-export interface ProfileTarget {
-  id: string;
-  username?: string | null;
-}
-
-export function fencerPath(username: string): string {
-  return `/u/${encodeURIComponent(username)}`;
-}
-
-export function profilePath({ id, username }: ProfileTarget): string {
-  return username ? fencerPath(username) : `/u/id/${encodeURIComponent(id)}`;
-}
 
 interface ProfileLinkProps {
   user: ProfileTarget;

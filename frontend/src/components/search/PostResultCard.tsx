@@ -6,7 +6,7 @@ import { postTimeAgo } from '../../lib/post-time';
 import { Avatar } from '../Avatar';
 import { PostImage } from '../PostImage';
 import { HighlightWords } from './highlight';
-import { fencerPath, postPath } from './paths';
+import { fencerPath, postPath } from '../../lib/paths';
 import { detailsOf, PostTypeChip } from './PostSummary';
 
 interface PostResultCardProps {

@@ -3,7 +3,7 @@ import { ArrowRight, LoaderCircle, Search } from 'lucide-react';
 import { useEffect, useId, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { FencerSummary } from './FencerSummary';
-import { fencerPath, postPath, resultsPath } from './paths';
+import { fencerPath, postPath, resultsPath } from '../../lib/paths';
 import { PostSummary } from './PostSummary';
 import { useSearchSuggestions, type SearchSuggestions } from './useSearchSuggestions';
 

@@ -1,0 +1,57 @@
+import type { NotificationType, SessionUser } from '@piste/contracts';
+
+/** What a cause tells its recipient: who did it, what it says, and what it is about. */
+export interface NotificationDraft {
+  recipientId: string;
+  type: NotificationType;
+  actor: Pick<SessionUser, 'id' | 'name' | 'avatar'>;
+  message: string;
+  postId?: string;
+  postContent?: string;
+  conversationId?: string;
+  requestId?: string;
+}
+
+/** The columns a draft fills, with their types: parameters in a SELECT list need them spelled out. */
+const COLUMNS = [
+  ['recipientId', 'uuid'],
+  ['type', 'varchar'],
+  ['actorId', 'uuid'],
+  ['actorName', 'varchar'],
+  ['actorAvatar', 'text'],
+  ['message', 'text'],
+  ['postId', 'uuid'],
+  ['postContent', 'text'],
+  ['conversationId', 'uuid'],
+  ['requestId', 'uuid'],
+] as const;
+
+/**
+ * The INSERT that stores a notification, with its parameters numbered from `$first`, so a cause can store it in
+ * the statement that makes the change (a CTE) or in the same transaction on its own. `when` is an SQL condition
+ * that must hold for the row to be stored (for example that the cause's own insert did something).
+ */
+export function insertNotification(
+  draft: NotificationDraft,
+  first: number,
+  when = 'true',
+): { sql: string; params: unknown[] } {
+  const params = [
+    draft.recipientId,
+    draft.type,
+    draft.actor.id,
+    draft.actor.name,
+    draft.actor.avatar,
+    draft.message,
+    draft.postId ?? null,
+    draft.postContent ?? null,
+    draft.conversationId ?? null,
+    draft.requestId ?? null,
+  ];
+  const columns = COLUMNS.map(([column]) => `"${column}"`).join(', ');
+  const values = COLUMNS.map(([, type], i) => `$${first + i}::${type}`).join(', ');
+  return {
+    sql: `INSERT INTO notifications (${columns}) SELECT ${values} WHERE ${when} RETURNING *`,
+    params,
+  };
+}

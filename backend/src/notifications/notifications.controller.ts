@@ -1,0 +1,43 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import {
+  markNotificationsReadSchema,
+  notificationsQuerySchema,
+  type MarkNotificationsRead,
+  type NotificationsPage,
+  type NotificationsQuery,
+  type SessionUser,
+} from '@piste/contracts';
+import { AllowedWhileBanned, CurrentUser, uuidParam } from '../common/decorators';
+import { ZodPipe } from '../common/zod.pipe';
+import { NotificationsService } from './notifications.service';
+
+/** The signed-in user's own notifications: read them, mark them read, delete them. */
+@Controller('api/notifications')
+export class NotificationsController {
+  constructor(private readonly notifications: NotificationsService) {}
+
+  @Get()
+  list(
+    @CurrentUser() user: SessionUser,
+    @Query(new ZodPipe(notificationsQuerySchema)) query: NotificationsQuery,
+  ): Promise<NotificationsPage> {
+    return this.notifications.list(user.id, query);
+  }
+
+  @Post('read')
+  @HttpCode(200)
+  @AllowedWhileBanned()
+  markRead(
+    @CurrentUser() user: SessionUser,
+    @Body(new ZodPipe(markNotificationsReadSchema)) body: MarkNotificationsRead,
+  ): Promise<{ read: number }> {
+    return this.notifications.markRead(user.id, body);
+  }
+
+  @Delete(':id')
+  @HttpCode(204)
+  @AllowedWhileBanned()
+  remove(@CurrentUser() user: SessionUser, @Param('id', uuidParam()) id: string): Promise<void> {
+    return this.notifications.remove(user.id, id);
+  }
+}

@@ -1,0 +1,30 @@
+import type { AppNotification } from '@piste/contracts';
+
+/** The app's own addresses, in one place: what links and redirects lead to. */
+
+/** Whose page a link opens: by username when the view has it, else by id (resolved at /u/id/{id}). */
+export interface ProfileTarget {
+  id: string;
+  username?: string | null;
+}
+
+export const postPath = (postId: string) => `/posts/${encodeURIComponent(postId)}`;
+export const fencerPath = (username: string) => `/u/${encodeURIComponent(username)}`;
+export const profilePath = ({ id, username }: ProfileTarget) =>
+  username ? fencerPath(username) : `/u/id/${encodeURIComponent(id)}`;
+export const resultsPath = (query: string) => `/search?${new URLSearchParams({ q: query }).toString()}`;
+export const conversationPath = (userId: string) => `/messages?with=${encodeURIComponent(userId)}`;
+export const REQUESTS_PATH = '/connections?tab=requests';
+
+/**
+ * Where a notification leads: the post it is about, the conversation with whoever wrote, the connection
+ * requests waiting for an answer, or else the profile of whoever acted. Null when it names nothing to open.
+ */
+export function notificationPath(notification: AppNotification): string | null {
+  const actorId = notification.user.id;
+  if (notification.postId) return postPath(notification.postId);
+  if (notification.type === 'message' && actorId) return conversationPath(actorId);
+  if (notification.requestId) return REQUESTS_PATH;
+  if (actorId) return profilePath({ id: actorId });
+  return null;
+}
