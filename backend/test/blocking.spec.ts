@@ -1,4 +1,5 @@
 import type { BlockedUser, ConnectionRequest, ConnectionUser } from '@piste/contracts';
+import { BlocksService } from '../src/connections/blocks.service';
 import { ConnectionsService } from '../src/connections/connections.service';
 import {
   connectSocket,
@@ -165,8 +166,8 @@ describe('blocking', () => {
 
     const connections = t.app.get(ConnectionsService);
     await expect(connections.areConnected(alice.user.id, bob.user.id)).resolves.toBe(true);
-    await expect(connections.isBlockedEitherWay(alice.user.id, bob.user.id)).resolves.toBe(true);
-    await expect(connections.isBlockedEitherWay(bob.user.id, alice.user.id)).resolves.toBe(true);
+    await expect(t.app.get(BlocksService).isBlockedEitherWay(alice.user.id, bob.user.id)).resolves.toBe(true);
+    await expect(t.app.get(BlocksService).isBlockedEitherWay(bob.user.id, alice.user.id)).resolves.toBe(true);
 
     const aliceView = await alice.client.get<ConnectionUser[]>('/api/friends');
     expect(aliceView.body).toEqual([expect.objectContaining({ id: bob.user.id, isBlocked: true })]);
@@ -179,7 +180,9 @@ describe('blocking', () => {
     });
 
     await unblock(alice, bob);
-    await expect(connections.isBlockedEitherWay(alice.user.id, bob.user.id)).resolves.toBe(false);
+    await expect(t.app.get(BlocksService).isBlockedEitherWay(alice.user.id, bob.user.id)).resolves.toBe(
+      false,
+    );
     await expect(connections.areConnected(bob.user.id, alice.user.id)).resolves.toBe(true);
     const restored = await alice.client.get<ConnectionUser[]>('/api/friends');
     expect(restored.body).toEqual([expect.objectContaining({ id: bob.user.id, isBlocked: false })]);
@@ -192,13 +195,14 @@ describe('blocking', () => {
     await block(alice, bob);
     await block(bob, alice);
     await unblock(alice, bob);
-    const connections = t.app.get(ConnectionsService);
-    await expect(connections.isBlockedEitherWay(alice.user.id, bob.user.id)).resolves.toBe(true);
+    await expect(t.app.get(BlocksService).isBlockedEitherWay(alice.user.id, bob.user.id)).resolves.toBe(true);
     await expect(bob.client.get('/api/blocked-users')).resolves.toMatchObject({
       body: [expect.objectContaining({ id: alice.user.id })],
     });
     await unblock(bob, alice);
-    await expect(connections.isBlockedEitherWay(alice.user.id, bob.user.id)).resolves.toBe(false);
+    await expect(t.app.get(BlocksService).isBlockedEitherWay(alice.user.id, bob.user.id)).resolves.toBe(
+      false,
+    );
   });
 
   it("hides profiles and connection lists between the two, and the pair from third parties' lists", async () => {

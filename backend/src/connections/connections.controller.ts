@@ -1,10 +1,8 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
 import {
-  blockUserSchema,
   createFriendRequestSchema,
   respondFriendRequestSchema,
   userSearchQuerySchema,
-  type BlockedUser,
   type ConnectionRequest,
   type ConnectionUser,
   type SessionUser,
@@ -14,12 +12,18 @@ import { assertSelf } from '../common/assert-self';
 import { AllowedWhileBanned, CurrentUser, uuidParam } from '../common/decorators';
 import { ZodPipe } from '../common/zod.pipe';
 import { RateLimit } from '../limits/rate-limit.guard';
+import { ConnectionSearchService } from './connection-search.service';
 import { ConnectionsService } from './connections.service';
+import { RequestsService } from './requests.service';
 
-/** Connection requests, connections, discover search and blocking (spec sections 4, 5 and 7). */
+/** Connection requests, connections and discover search (spec sections 4, 5 and 7). */
 @Controller('api')
 export class ConnectionsController {
-  constructor(private readonly connections: ConnectionsService) {}
+  constructor(
+    private readonly requests: RequestsService,
+    private readonly connections: ConnectionsService,
+    private readonly discover: ConnectionSearchService,
+  ) {}
 
   @Post('friend-requests')
   @RateLimit('friend-requests')
@@ -28,7 +32,7 @@ export class ConnectionsController {
     @Body(new ZodPipe(createFriendRequestSchema)) body: z.infer<typeof createFriendRequestSchema>,
   ): Promise<ConnectionRequest> {
     assertSelf(user, body.senderId);
-    return this.connections.sendRequest(user, body.receiverId);
+    return this.requests.send(user, body.receiverId);
   }
 
   /** The receiver accepts or declines; a banned user may still answer requests they received. */
@@ -39,7 +43,7 @@ export class ConnectionsController {
     @Param('id', uuidParam()) id: string,
     @Body(new ZodPipe(respondFriendRequestSchema)) body: z.infer<typeof respondFriendRequestSchema>,
   ): Promise<ConnectionRequest> {
-    return this.connections.respond(user, id, body.status);
+    return this.requests.respond(user, id, body.status);
   }
 
   /** The sender withdraws a pending request. */
@@ -47,7 +51,7 @@ export class ConnectionsController {
   @AllowedWhileBanned()
   @HttpCode(204)
   cancelRequest(@CurrentUser() user: SessionUser, @Param('id', uuidParam()) id: string): Promise<void> {
-    return this.connections.cancelRequest(user.id, id);
+    return this.requests.cancel(user.id, id);
   }
 
   /** Incoming pending requests; only your own. */
@@ -57,7 +61,7 @@ export class ConnectionsController {
     @Param('userId', uuidParam()) userId: string,
   ): Promise<ConnectionRequest[]> {
     assertSelf(user, userId);
-    return this.connections.incoming(user.id);
+    return this.requests.incoming(user.id);
   }
 
   /** Outgoing pending requests; only your own. */
@@ -67,7 +71,7 @@ export class ConnectionsController {
     @Param('userId', uuidParam()) userId: string,
   ): Promise<ConnectionRequest[]> {
     assertSelf(user, userId);
-    return this.connections.sent(user.id);
+    return this.requests.sent(user.id);
   }
 
   @Get('friends')
@@ -99,31 +103,6 @@ export class ConnectionsController {
     @CurrentUser() user: SessionUser,
     @Query(new ZodPipe(userSearchQuerySchema)) query: z.infer<typeof userSearchQuerySchema>,
   ): Promise<ConnectionUser[]> {
-    return this.connections.search(user.id, query.q, query.weapon);
-  }
-
-  @Get('blocked-users')
-  blockedUsers(@CurrentUser() user: SessionUser): Promise<BlockedUser[]> {
-    return this.connections.blockedUsers(user.id);
-  }
-
-  @Post('block-user')
-  @AllowedWhileBanned()
-  @HttpCode(200)
-  block(
-    @CurrentUser() user: SessionUser,
-    @Body(new ZodPipe(blockUserSchema)) body: z.infer<typeof blockUserSchema>,
-  ): Promise<BlockedUser> {
-    return this.connections.block(user.id, body.blockedId);
-  }
-
-  @Post('unblock-user')
-  @AllowedWhileBanned()
-  @HttpCode(200)
-  unblock(
-    @CurrentUser() user: SessionUser,
-    @Body(new ZodPipe(blockUserSchema)) body: z.infer<typeof blockUserSchema>,
-  ): Promise<{ blockedId: string; isBlocked: false }> {
-    return this.connections.unblock(user.id, body.blockedId);
+    return this.discover.search(user.id, query.q, query.weapon);
   }
 }

@@ -15,7 +15,9 @@ import {
   type ServerNotification,
   type SessionUser,
 } from '@piste/contracts';
+import { blockedEitherWay } from '../blocks/block-visibility';
 import { assertSelf } from '../common/assert-self';
+import { connectedSql } from '../connections/request-rows';
 import { insertNotification } from '../notifications/notification-insert';
 import { toServerNotification, type NotificationRow } from '../notifications/notifications.mapper';
 import { NotificationsService } from '../notifications/notifications.service';
@@ -252,13 +254,7 @@ export class MessagesService {
         Array<MessageEntity & { allowed: boolean; notification: NotificationRow | null }>
       >(
         `WITH allowed AS (
-           SELECT EXISTS (
-                    SELECT 1 FROM friend_requests r WHERE r."status" = 'accepted'
-                       AND ((r."senderId" = $2 AND r."receiverId" = $3) OR (r."senderId" = $3 AND r."receiverId" = $2)))
-                  AND NOT EXISTS (
-                    SELECT 1 FROM blocked_users b
-                     WHERE (b."blockerId" = $2 AND b."blockedId" = $3) OR (b."blockerId" = $3 AND b."blockedId" = $2))
-                  AS "allowed"
+           SELECT ${connectedSql('$2', '$3')} AND NOT ${blockedEitherWay('$2', '$3')} AS "allowed"
          ), stored AS (
            INSERT INTO messages ("conversationId", "senderId", "receiverId", "content", "clientId", "createdAt")
            SELECT $1, $2, $3, $4, $5, date_trunc('milliseconds', clock_timestamp()) FROM allowed WHERE "allowed"

@@ -17,6 +17,7 @@ import {
   type NotificationsQuery,
   type ServerNotification,
 } from '@piste/contracts';
+import { notBlockedEitherWay } from '../blocks/block-visibility';
 import { RealtimePublisher } from '../realtime/realtime.publisher';
 import { insertNotification, type NotificationDraft } from './notification-insert';
 import { toServerNotification, type NotificationRow } from './notifications.mapper';
@@ -77,10 +78,7 @@ export class NotificationsService implements OnApplicationBootstrap, OnModuleDes
     const rows = await this.dataSource.query<NotificationRow[]>(
       `SELECT n.* FROM notifications n
         WHERE n."recipientId" = $1 ${after}
-          AND NOT EXISTS (
-            SELECT 1 FROM blocked_users b
-             WHERE (b."blockerId" = $1 AND b."blockedId" = n."actorId")
-                OR (b."blockerId" = n."actorId" AND b."blockedId" = $1))
+          AND ${notBlockedEitherWay('n."actorId"', '$1')}
         ORDER BY n."createdAt" DESC, n."id" DESC
         LIMIT $2`,
       params,

@@ -7,7 +7,7 @@ import { UsersService } from '../users/users.service';
 import { CommentEntity, CommentLikeEntity } from './comment.entity';
 import { PostEntity } from './post.entity';
 import { toPostComment, toPostCounts } from './posts.mapper';
-import { notBlockedEitherWay } from './post-visibility';
+import { notBlockedEitherWay } from '../blocks/block-visibility';
 import { NotificationsService } from '../notifications/notifications.service';
 import { authorNotification, PostEvents } from './post-events';
 import { PostsService } from './posts.service';

@@ -14,7 +14,7 @@ import {
 import { RealtimePublisher } from '../realtime/realtime.publisher';
 import type { NotificationDraft } from '../notifications/notification-insert';
 import { postPreview } from './posts.mapper';
-import { usersBlockedEitherWay } from './post-visibility';
+import { usersBlockedEitherWay } from '../blocks/block-visibility';
 
 /** The post being acted on, as a notification describes it. */
 export interface NotifiedPost {

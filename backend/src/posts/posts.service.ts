@@ -23,7 +23,8 @@ import { UsersService } from '../users/users.service';
 import { PostEntity } from './post.entity';
 import { HiddenPostEntity } from './reaction.entities';
 import { NO_REACTION, toFeedPost, type ViewerReaction } from './posts.mapper';
-import { notBlockedEitherWay, notHiddenBy } from './post-visibility';
+import { notBlockedEitherWay } from '../blocks/block-visibility';
+import { notHiddenBy } from './post-visibility';
 import { PostEvents } from './post-events';
 
 export type CreatePost = z.output<typeof createPostSchema>;

@@ -9,7 +9,7 @@ import {
   type SessionUser,
 } from '@piste/contracts';
 import { ConnectionsService } from '../connections/connections.service';
-import { notBlockedEitherWay } from '../posts/post-visibility';
+import { notBlockedEitherWay } from '../blocks/block-visibility';
 import { PostsService } from '../posts/posts.service';
 import { toCompetitionRecord, toPublicProfile, type PublicProfileRow } from './profiles.mapper';
 

@@ -22,6 +22,7 @@ import {
   type ServerToClientEvents,
 } from '@piste/contracts';
 import { AuthService } from '../auth/auth.service';
+import { BlocksService } from '../connections/blocks.service';
 import { ConnectionsService } from '../connections/connections.service';
 import { BansService } from '../moderation/bans.service';
 import { RealtimePublisher, sessionRoom, type PisteServer } from './realtime.publisher';
@@ -53,6 +54,7 @@ export class RealtimeGateway
     private readonly auth: AuthService,
     private readonly publisher: RealtimePublisher,
     private readonly connections: ConnectionsService,
+    private readonly blocks: BlocksService,
     private readonly socketSessions: SocketSessions,
     private readonly bans: BansService,
     private readonly eventLimits: SocketEventLimits,
@@ -120,7 +122,7 @@ export class RealtimeGateway
     if (receiverId === senderId) return;
     const [connected, blocked, banned] = await Promise.all([
       this.connections.areConnected(senderId, receiverId),
-      this.connections.isBlockedEitherWay(senderId, receiverId),
+      this.blocks.isBlockedEitherWay(senderId, receiverId),
       this.bans.isBanned(senderId),
     ]);
     if (!connected || blocked || banned) return;

@@ -2,8 +2,9 @@ import { BadRequestException, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import type { FeedPost, SearchQuery, SearchReply, SearchUser, SessionUser } from '@piste/contracts';
-import { escapeLike } from '../connections/connections.service';
-import { notBlockedEitherWay, notHiddenBy } from '../posts/post-visibility';
+import { escapeLike } from '../common/like-pattern';
+import { notBlockedEitherWay } from '../blocks/block-visibility';
+import { notHiddenBy } from '../posts/post-visibility';
 import { PostsService } from '../posts/posts.service';
 import { toSearchUser, type SearchUserRow } from './search.mapper';
 

@@ -2,17 +2,17 @@ import { Body, Controller, ForbiddenException, Get, NotFoundException, Param, Pu
 import { updateProfileSchema, type Profile, type SessionUser } from '@piste/contracts';
 import { CurrentUser, uuidParam } from '../common/decorators';
 import { ZodPipe } from '../common/zod.pipe';
-import { ConnectionsService } from '../connections/connections.service';
+import { BlocksService } from '../connections/blocks.service';
 import { RealtimePublisher } from '../realtime/realtime.publisher';
-import { toProfile } from './users.mapper';
-import { UsersService, type ProfileChanges } from './users.service';
+import { toProfile } from '../users/users.mapper';
+import { UsersService, type ProfileChanges } from '../users/users.service';
 
 /** Profiles: a user's public profile, and editing your own (spec sections 2 and 5). */
 @Controller('api/users')
-export class UsersController {
+export class UserProfilesController {
   constructor(
     private readonly users: UsersService,
-    private readonly connections: ConnectionsService,
+    private readonly blocks: BlocksService,
     private readonly publisher: RealtimePublisher,
   ) {}
 
@@ -20,7 +20,7 @@ export class UsersController {
   @Get(':id')
   async profile(@CurrentUser() viewer: SessionUser, @Param('id', uuidParam()) id: string): Promise<Profile> {
     const user = await this.users.findById(id);
-    if (!user || (id !== viewer.id && (await this.connections.isBlockedEitherWay(viewer.id, id)))) {
+    if (!user || (id !== viewer.id && (await this.blocks.isBlockedEitherWay(viewer.id, id)))) {
       throw new NotFoundException('User not found');
     }
     return toProfile(user, viewer.id);

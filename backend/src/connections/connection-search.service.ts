@@ -1,0 +1,59 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import type { ConnectionUser, Weapon } from '@piste/contracts';
+import { escapeLike } from '../common/like-pattern';
+import { blockedEitherWay } from '../blocks/block-visibility';
+import { toConnectionUser, type ConnectionUserRow } from './connections.mapper';
+import { PAIR, USER_COLUMNS } from './request-rows';
+
+export const SEARCH_LIMIT = 20;
+/** How many matches the ranking considers (besides an exact username). */
+const SEARCH_CANDIDATES = 200;
+
+/** Discover: fencers to connect with, by name or username. */
+@Injectable()
+export class ConnectionSearchService {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  /**
+   * Discover: users whose name or username contains `q` (case-insensitive, wildcards taken literally),
+   * optionally of one weapon; never the searcher, existing connections or users blocked either way.
+   * `lower(col) LIKE` uses the trigram GIN indexes on lower(name) and lower(username). Ranking (exact
+   * username, then prefix, then name) looks at a bounded set of candidates plus the exact username
+   * (unique index), so a query that matches most users stays as cheap as a rare one.
+   */
+  async search(viewerId: string, q: string, weapon?: Weapon): Promise<ConnectionUser[]> {
+    const text = q.trim();
+    if (!text) return [];
+    const escaped = escapeLike(text);
+    const eligible = `u."id" <> $1
+          AND ($3::varchar IS NULL OR u."weaponSpecialty" = $3::varchar)
+          AND NOT EXISTS (SELECT 1 FROM friend_requests c
+                           WHERE c."status" = 'accepted' AND ${PAIR('c', '$1', 'u."id"')})
+          AND NOT ${blockedEitherWay('$1', 'u."id"')}`;
+    const rows = await this.dataSource.query<ConnectionUserRow[]>(
+      `WITH candidates AS (
+         (SELECT u."id" FROM users u WHERE lower(u."username") = lower($4) AND ${eligible})
+         UNION
+         (SELECT u."id" FROM users u
+           WHERE (lower(u."name") LIKE lower($2) ESCAPE '\\' OR lower(u."username") LIKE lower($2) ESCAPE '\\')
+             AND ${eligible}
+           LIMIT ${SEARCH_CANDIDATES})
+       )
+       SELECT ${USER_COLUMNS},
+              pr."id" AS "requestId",
+              CASE WHEN pr."id" IS NULL THEN NULL WHEN pr."senderId" = $1 THEN 'sent' ELSE 'received' END
+                AS "requestStatus"
+         FROM candidates
+         JOIN users u ON u."id" = candidates."id"
+         LEFT JOIN friend_requests pr ON pr."status" = 'pending' AND ${PAIR('pr', '$1', 'u."id"')}
+        ORDER BY (lower(u."username") = lower($4)) DESC,
+                 (lower(u."username") LIKE lower($5) ESCAPE '\\' OR lower(u."name") LIKE lower($5) ESCAPE '\\') DESC,
+                 lower(coalesce(u."name", u."username")), u."id"
+        LIMIT ${SEARCH_LIMIT}`,
+      [viewerId, `%${escaped}%`, weapon ?? null, text, `${escaped}%`],
+    );
+    return rows.map(toConnectionUser);
+  }
+}
