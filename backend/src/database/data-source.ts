@@ -9,6 +9,7 @@ import { ImageDisplayVersions1763800000400 } from './migrations/1763800000400-Im
 import { StartupFingerprints1763800000500 } from './migrations/1763800000500-StartupFingerprints';
 import { PostSearch1763800000600 } from './migrations/1763800000600-PostSearch';
 import { Notifications1763800000700 } from './migrations/1763800000700-Notifications';
+import { VideoPosters1763800000800 } from './migrations/1763800000800-VideoPosters';
 
 export const MIGRATIONS = [
   InitialSchema1763800000000,
@@ -19,6 +20,7 @@ export const MIGRATIONS = [
   StartupFingerprints1763800000500,
   PostSearch1763800000600,
   Notifications1763800000700,
+  VideoPosters1763800000800,
 ];
 
 /** TypeORM options for PostgreSQL (or embedded PGlite speaking its protocol). */

@@ -8,11 +8,12 @@ import {
   type NotificationType,
   type PostComment,
   type PostCounts,
+  type PostViewer,
   type SessionUser,
   type Weapon,
 } from '@piste/contracts';
-import { RealtimePublisher } from '../realtime/realtime.publisher';
 import type { NotificationDraft } from '../notifications/notification-insert';
+import { RealtimePublisher } from '../realtime/realtime.publisher';
 import { postPreview } from './posts.mapper';
 import { usersBlockedEitherWay } from '../blocks/block-visibility';
 
@@ -56,6 +57,11 @@ export class PostEvents {
       ...counts,
       weapon: post.weapon,
     });
+  }
+
+  /** The reacting user's like or dislike, to their own room: their other tabs follow it. */
+  viewerReacted(userId: string, viewer: PostViewer): void {
+    this.publisher.publish(userRoom(userId), 'post:viewer', viewer);
   }
 
   /** A new comment, except to the users on either side of a block with the post's author or the comment's. */

@@ -21,6 +21,8 @@ export class PostEntity {
   @Column({ type: 'text', nullable: true }) mediaDisplayUrl: string | null;
   @Column({ type: 'int', nullable: true }) mediaDisplayWidth: number | null;
   @Column({ type: 'int', nullable: true }) mediaDisplayHeight: number | null;
+  /** A video's poster frame (an image the author uploaded with it); null for images and videos without one. */
+  @Column({ type: 'text', nullable: true }) mediaPosterUrl: string | null;
   @Column({ type: 'jsonb', nullable: true }) drillDetails: DrillDetails | null;
   @Column({ type: 'jsonb', nullable: true }) achievementDetails: AchievementDetails | null;
   @Column({ type: 'int', default: 0 }) likesCount: number;

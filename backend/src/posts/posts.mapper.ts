@@ -25,6 +25,8 @@ export function toFeedPost(post: PostEntity, author: PostAuthor, reaction: Viewe
     mediaUrl: post.mediaUrl,
     mediaType: post.mediaType,
     ...imageFields(post),
+    // Only videos that have one carry the field, so other posts keep the reply they always had.
+    ...(post.mediaPosterUrl ? { mediaPosterUrl: post.mediaPosterUrl } : {}),
     drillDetails: post.drillDetails,
     achievementDetails: post.achievementDetails,
     likesCount: post.likesCount,

@@ -186,6 +186,10 @@ export class PostsService {
       }
       image = upload.image;
     }
+    if (payload.mediaPosterUrl) {
+      const poster = await this.objects.assertUploadedBy(author.id, payload.mediaPosterUrl, 'post');
+      if (poster.kind !== 'image') throw new BadRequestException('The poster must be an uploaded image');
+    }
     const post = await this.dataSource.transaction(async (manager) => {
       const row = manager.create(PostEntity, {
         authorId: user.id,
@@ -201,6 +205,7 @@ export class PostsService {
         mediaDisplayUrl: image?.display?.path ?? null,
         mediaDisplayWidth: image?.display?.width ?? null,
         mediaDisplayHeight: image?.display?.height ?? null,
+        mediaPosterUrl: payload.mediaPosterUrl ?? null,
         drillDetails: payload.type === 'drill' ? compactDetails(payload.drillDetails) : null,
         achievementDetails:
           payload.type === 'achievement' ? compactDetails(payload.achievementDetails) : null,

@@ -56,6 +56,7 @@ export class ReactionsService {
       };
     });
     await this.events.counts(toPostCounts({ id: postId, ...reply, commentsCount: post.commentsCount }), post);
+    this.events.viewerReacted(user.id, reply);
     this.notifications.deliver(post.authorId, notification);
     return reply;
   }
@@ -75,6 +76,7 @@ export class ReactionsService {
       return { post: locked, reply: { postId, ...counts, isLiked: false, isDisliked: false } };
     });
     await this.events.counts(toPostCounts({ id: postId, ...reply, commentsCount: post.commentsCount }), post);
+    this.events.viewerReacted(user.id, reply);
     return reply;
   }
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Weapon } from './constants';
-import type { FeedPost, PostComment, PostCounts } from './posts';
+import type { FeedPost, PostComment, PostCounts, PostViewer } from './posts';
 import type { ConnectionRequest } from './connections';
 import type { DirectMessage } from './messages';
 import type { Report, Ban } from './moderation';
@@ -20,6 +20,8 @@ export interface ServerToClientEvents {
   'post:counts': (payload: PostCounts & { weapon: Weapon }) => void;
   /** To `post:{id}`: the sockets that show the post. */
   'comment:created': (payload: { comment: PostComment; weapon: Weapon }) => void;
+  /** To the reacting user's own room: their like or dislike changed, so their other tabs show it. */
+  'post:viewer': (payload: PostViewer) => void;
   'friend-request:new': (payload: { request: ConnectionRequest }) => void;
   'friend-request:updated': (payload: { request: ConnectionRequest }) => void;
   /** A request or connection row went away: a pending request withdrawn by a block, or a connection removed. */

@@ -36,6 +36,11 @@ export const createPostSchema = z
       .regex(/^\/objects\/[A-Za-z0-9/_.-]+$/, { message: 'Media must be an uploaded file' })
       .nullish(),
     mediaType: z.enum(MEDIA_TYPES, { message: 'Please select an image or video file.' }).nullish(),
+    /** A video's poster frame: an image the same user uploaded for a post. */
+    mediaPosterUrl: clientString()
+      .max(300, { message: 'The poster must be an uploaded image' })
+      .regex(/^\/objects\/[A-Za-z0-9/_.-]+$/, { message: 'The poster must be an uploaded image' })
+      .nullish(),
     drillDetails: drillDetailsSchema.nullish(),
     achievementDetails: achievementDetailsSchema.nullish(),
   })
@@ -50,6 +55,10 @@ export const createPostSchema = z
   .refine((p) => !p.mediaUrl === !p.mediaType, {
     message: 'Media needs both a file and its type',
     path: ['mediaType'],
+  })
+  .refine((p) => !p.mediaPosterUrl || p.mediaType === 'video', {
+    message: 'Only a video has a poster',
+    path: ['mediaPosterUrl'],
   });
 export type CreatePostPayload = z.input<typeof createPostSchema>;
 
@@ -89,6 +98,8 @@ export const feedPostSchema = z.object({
   mediaWidth: pixels.nullish(),
   mediaHeight: pixels.nullish(),
   mediaDisplay: mediaDisplaySchema.nullish(),
+  /** A video's poster frame, chosen in the browser at upload; absent for images and videos posted without one. */
+  mediaPosterUrl: z.string().nullish(),
   drillDetails: drillDetailsSchema.nullable(),
   achievementDetails: achievementDetailsSchema.nullable(),
   likesCount: z.number(),
@@ -116,6 +127,10 @@ export const reactionReplySchema = z.object({
   isDisliked: z.boolean(),
 });
 export type ReactionReply = z.infer<typeof reactionReplySchema>;
+
+/** `post:viewer`, to the reacting user's own room: their like or dislike of a post, with its new counts. */
+export const postViewerSchema = reactionReplySchema;
+export type PostViewer = z.infer<typeof postViewerSchema>;
 
 export const hidePostSchema = z.object({ postId: z.uuid({ message: 'Invalid post id' }) });
 
