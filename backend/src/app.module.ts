@@ -11,6 +11,7 @@ import { loggingModule, rootLogger } from './common/logging';
 import { AuthModule } from './auth/auth.module';
 import { UsersModule } from './users/users.module';
 import { RealtimeModule } from './realtime/realtime.module';
+import { PublisherModule } from './publisher/publisher.module';
 import { ConnectionsModule } from './connections/connections.module';
 import { PostsModule } from './posts/posts.module';
 import { ObjectsModule } from './objects/objects.module';
@@ -24,6 +25,7 @@ import { NotificationsModule } from './notifications/notifications.module';
 
 /** The domain modules, one per folder. */
 const DOMAIN_MODULES = [
+  PublisherModule,
   UsersModule,
   ObjectsModule,
   PostsModule,

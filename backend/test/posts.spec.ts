@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DataSource } from 'typeorm';
 import type { FeedPost } from '@piste/contracts';
-import { PostsService, type DeletedPost } from '../src/posts/posts.service';
+import { PostsService } from '../src/posts/posts.service';
 import {
   makeAdmin,
   makePost,
@@ -370,29 +370,49 @@ describe('posts', () => {
       await expect(author.client.delete(`/api/posts/${post.id}`)).resolves.toMatchObject({ status: 404 });
     });
 
-    it('lets an admin delete anyone’s post, and tells the registered listeners after the commit', async () => {
+    it('lets an admin delete anyone’s post, with the deletion steps inside its transaction', async () => {
       const author = await makeUser(t);
       const admin = await makeAdmin(t);
       const post = await makePost(author, { content: 'Reported content' });
-      const heard: [DeletedPost, string][] = [];
       const db = t.app.get(DataSource);
-      t.app.get(PostsService).onPostDeleted(async (deleted, actorId) => {
-        // Runs after the commit: the post is already gone for everyone.
-        const rows: unknown[] = await db.query('SELECT 1 FROM posts WHERE id = $1', [deleted.id]);
-        heard.push([
-          { ...deleted, content: `${deleted.content}${rows.length ? ' (still there)' : ''}` },
-          actorId,
-        ]);
+      const seen: string[] = [];
+      const stop = t.app.get(PostsService).onPostDeletion(async (manager, deleted, actorId) => {
+        // Inside the transaction: gone for it, still there for everyone else until the commit.
+        const inside: unknown[] = await manager.query('SELECT 1 FROM posts WHERE id = $1', [deleted.id]);
+        const outside: unknown[] = await db.query('SELECT 1 FROM posts WHERE id = $1', [deleted.id]);
+        seen.push(
+          `step ${deleted.content} by ${actorId}: inside ${inside.length}, outside ${outside.length}`,
+        );
+        return async () => {
+          const after: unknown[] = await db.query('SELECT 1 FROM posts WHERE id = $1', [deleted.id]);
+          seen.push(`after commit: ${after.length}`);
+        };
       });
-      const res = await admin.client.delete(`/api/posts/${post.id}`);
-      expect(res.status).toBe(200);
-      expect(heard).toEqual([
-        [
-          { id: post.id, authorId: author.user.id, weapon: 'epee', content: 'Reported content' },
-          admin.user.id,
-        ],
+      try {
+        const res = await admin.client.delete(`/api/posts/${post.id}`);
+        expect(res.status).toBe(200);
+      } finally {
+        stop();
+      }
+      expect(seen).toEqual([
+        `step Reported content by ${admin.user.id}: inside 0, outside 1`,
+        'after commit: 0',
       ]);
       await expect(postsCountOf(author)).resolves.toBe(0);
+    });
+
+    it('keeps the post when a deletion step fails: the deletion and its effects commit together', async () => {
+      const author = await makeUser(t);
+      const post = await makePost(author);
+      const stop = t.app.get(PostsService).onPostDeletion(() => Promise.reject(new Error('step failed')));
+      try {
+        expect((await author.client.delete(`/api/posts/${post.id}`)).status).toBe(500);
+      } finally {
+        stop();
+      }
+      await expect(author.client.get(`/api/posts/id/${post.id}`)).resolves.toMatchObject({ status: 200 });
+      await expect(postsCountOf(author)).resolves.toBe(1);
+      expect((await author.client.delete(`/api/posts/${post.id}`)).status).toBe(200);
     });
   });
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { userRoom } from '@piste/contracts';
-import { RealtimePublisher } from '../src/realtime/realtime.publisher';
+import { RealtimePublisher } from '../src/publisher/realtime.publisher';
 import { connectSocket, describeWithRedis, makeUser, nextEvent, startTestApp, type TestApp } from './helpers';
 
 describe('realtime gateway', () => {

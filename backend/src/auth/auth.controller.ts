@@ -14,7 +14,7 @@ import { registerPayloadSchema, type Profile, type SessionUser } from '@piste/co
 import { CurrentUser, Public } from '../common/decorators';
 import { ZodPipe } from '../common/zod.pipe';
 import { UsersService } from '../users/users.service';
-import { RealtimePublisher } from '../realtime/realtime.publisher';
+import { RealtimePublisher } from '../publisher/realtime.publisher';
 import { toProfile } from '../users/users.mapper';
 import { RateLimit } from '../limits/rate-limit.guard';
 import { AuthService } from './auth.service';

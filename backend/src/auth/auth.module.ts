@@ -1,8 +1,8 @@
 import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { PassportModule } from '@nestjs/passport';
-import { BansModule } from '../moderation/bans.module';
-import { NotBannedGuard } from '../moderation/not-banned.guard';
+import { BansModule } from '../bans/bans.module';
+import { NotBannedGuard } from '../bans/not-banned.guard';
 import { UsersModule } from '../users/users.module';
 import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';

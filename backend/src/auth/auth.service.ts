@@ -3,11 +3,11 @@ import { randomBytes } from 'node:crypto';
 import type { RegisterPayload, SessionUser } from '@piste/contracts';
 import { registerPayloadSchema } from '@piste/contracts';
 import { APP_CONFIG, type AppConfig } from '../config/config';
-import { BansService } from '../moderation/bans.service';
+import { BansService } from '../bans/bans.service';
 import { UsersService } from '../users/users.service';
 import { toSessionUser } from '../users/users.mapper';
 import { hashPassword, verifyPassword } from './password';
-import { RealtimePublisher } from '../realtime/realtime.publisher';
+import { RealtimePublisher } from '../publisher/realtime.publisher';
 import { SessionUsers } from './session-users';
 
 /** What the client shows as text in place of a picture: short, with no URL or path characters. */

@@ -2,8 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { SessionUser } from '@piste/contracts';
 import { Clock } from '../common/clock';
-import { RealtimePublisher } from '../realtime/realtime.publisher';
-import { RedisLink } from '../realtime/redis-link';
+import { RealtimePublisher } from '../publisher/realtime.publisher';
+import { RedisLink } from '../publisher/redis-link';
 
 /** How long a cached user may be trusted without word of a change (a backstop: changes invalidate at once). */
 const MAX_AGE_MS = 60 * 1000;

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { QueryFailedError } from 'typeorm';
 import { userRoom, type FriendRequestStatus } from '@piste/contracts';
-import { RealtimePublisher } from '../realtime/realtime.publisher';
+import { RealtimePublisher } from '../publisher/realtime.publisher';
 
 /** What the request and connection queries share: the pair condition, removed rows and their event. */
 

@@ -10,7 +10,7 @@ import {
   type SessionUser,
 } from '@piste/contracts';
 import { NotificationsService } from '../notifications/notifications.service';
-import { RealtimePublisher } from '../realtime/realtime.publisher';
+import { RealtimePublisher } from '../publisher/realtime.publisher';
 import { lockUserPair } from '../users/user-locks';
 import { blockedEitherWay } from '../blocks/block-visibility';
 import { FriendRequestEntity } from './connection.entities';

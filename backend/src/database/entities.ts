@@ -4,7 +4,8 @@ import { DislikeEntity, HiddenPostEntity, LikeEntity, SaveEntity } from '../post
 import { CommentEntity, CommentLikeEntity } from '../posts/comment.entity';
 import { BlockedUserEntity, FollowEntity, FriendRequestEntity } from '../connections/connection.entities';
 import { ConversationEntity, MessageEntity } from '../messages/message.entities';
-import { BanEntity, ModerationActionEntity, ReportedPostEntity } from '../moderation/moderation.entities';
+import { BanEntity } from '../bans/ban.entity';
+import { ModerationActionEntity, ReportedPostEntity } from '../moderation/moderation.entities';
 import { UploadTicketEntity } from '../objects/upload-ticket.entity';
 
 export const ENTITIES = [

@@ -2,7 +2,7 @@ import { INestApplication, Logger } from '@nestjs/common';
 import type { Server } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { AppConfig } from '../config/config';
-import { RealtimePublisher } from '../realtime/realtime.publisher';
+import { RealtimePublisher } from '../publisher/realtime.publisher';
 import { Lifecycle } from './lifecycle';
 
 const logger = new Logger('Shutdown');

@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import type { ReadinessReply } from '@piste/contracts';
 import { ObjectsService } from '../objects/objects.service';
-import { RedisLink } from '../realtime/redis-link';
+import { RedisLink } from '../publisher/redis-link';
 import { Lifecycle } from './lifecycle';
 
 /** A probe must answer quickly even when a dependency hangs rather than refuses. */

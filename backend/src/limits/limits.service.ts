@@ -7,7 +7,7 @@ import {
 } from 'rate-limiter-flexible';
 import { APP_CONFIG, type AppConfig } from '../config/config';
 import type { RateLimitName, RateLimitRule } from '../config/rate-limits';
-import { RedisLink } from '../realtime/redis-link';
+import { RedisLink } from '../publisher/redis-link';
 import { TooManyRequestsException } from './too-many-requests';
 
 /** How long a count may wait for Redis before it is kept in this process's memory instead. */

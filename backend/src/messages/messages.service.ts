@@ -21,7 +21,7 @@ import { connectedSql } from '../connections/request-rows';
 import { insertNotification } from '../notifications/notification-insert';
 import { toServerNotification, type NotificationRow } from '../notifications/notifications.mapper';
 import { NotificationsService } from '../notifications/notifications.service';
-import { RealtimePublisher } from '../realtime/realtime.publisher';
+import { RealtimePublisher } from '../publisher/realtime.publisher';
 import { UsersService } from '../users/users.service';
 import { ConversationEntity, MessageEntity } from './message.entities';
 import { toConversation, toDirectMessage, type ConversationListRow } from './messages.mapper';

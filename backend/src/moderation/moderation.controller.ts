@@ -11,7 +11,7 @@ import {
 import { AdminOnly, AllowedWhileBanned, CurrentUser, uuidParam } from '../common/decorators';
 import { ZodPipe } from '../common/zod.pipe';
 import { RateLimit } from '../limits/rate-limit.guard';
-import { BansService } from './bans.service';
+import { BansService } from '../bans/bans.service';
 import { toBanView } from './moderation.mapper';
 import { ModerationService } from './moderation.service';
 

@@ -30,13 +30,3 @@ export class ModerationActionEntity {
   @Column({ type: 'text', nullable: true }) detail: string | null;
   @CreateDateColumn({ type: 'timestamptz' }) createdAt: Date;
 }
-
-@Entity('bans')
-export class BanEntity {
-  @PrimaryGeneratedColumn('uuid') id: string;
-  @Column({ type: 'uuid' }) userId: string;
-  @Column({ type: 'uuid', nullable: true }) bannedBy: string | null;
-  @Column({ type: 'text' }) reason: string;
-  @Column({ type: 'timestamptz' }) bannedUntil: Date;
-  @CreateDateColumn({ type: 'timestamptz' }) createdAt: Date;
-}

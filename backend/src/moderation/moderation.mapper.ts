@@ -1,6 +1,7 @@
 import type { Ban, Report } from '@piste/contracts';
 import type { UserEntity } from '../users/user.entity';
-import type { BanEntity, ModerationActionEntity, ReportedPostEntity } from './moderation.entities';
+import type { BanEntity } from '../bans/ban.entity';
+import type { ModerationActionEntity, ReportedPostEntity } from './moderation.entities';
 
 type NamedUser = Pick<UserEntity, 'id' | 'name' | 'username'>;
 

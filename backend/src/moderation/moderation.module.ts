@@ -2,7 +2,7 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { PostsModule } from '../posts/posts.module';
 import { UsersModule } from '../users/users.module';
-import { BansModule } from './bans.module';
+import { BansModule } from '../bans/bans.module';
 import { BansController, ReportsController } from './moderation.controller';
 import { ModerationActionEntity, ReportedPostEntity } from './moderation.entities';
 import { ModerationService } from './moderation.service';

@@ -22,10 +22,10 @@ import {
 import type { z } from 'zod';
 import { assertSelf } from '../common/assert-self';
 import { Clock } from '../common/clock';
-import { PostsService } from '../posts/posts.service';
-import { RealtimePublisher } from '../realtime/realtime.publisher';
+import { PostsService, type AfterCommit } from '../posts/posts.service';
+import { RealtimePublisher } from '../publisher/realtime.publisher';
 import { UsersService } from '../users/users.service';
-import { BansService } from './bans.service';
+import { BansService } from '../bans/bans.service';
 import { ModerationActionEntity, ReportedPostEntity } from './moderation.entities';
 import { toBanView, toReportView } from './moderation.mapper';
 
@@ -50,9 +50,9 @@ export class ModerationService implements OnModuleInit {
     private readonly publisher: RealtimePublisher,
   ) {}
 
-  /** Deleting a post (by an admin or its author) resolves its pending reports. */
+  /** Deleting a post (by an admin or its author) resolves its pending reports, in the same transaction. */
   onModuleInit(): void {
-    this.posts.onPostDeleted((post, actorId) => this.recordPostDeletion(post.id, actorId));
+    this.posts.onPostDeletion((manager, post, actorId) => this.recordPostDeletion(manager, post.id, actorId));
   }
 
   async createReport(reporter: SessionUser, input: CreateReportInput): Promise<Report> {
@@ -167,34 +167,31 @@ export class ModerationService implements OnModuleInit {
   }
 
   /**
-   * After a post is deleted: its pending reports become resolved by the deleter, every report of it
-   * keeps its snapshot and is marked deleted, and each gets a 'delete' entry in the audit trail.
+   * Inside a post's deleting transaction: its pending reports become resolved by the deleter, every report of
+   * it keeps its snapshot and is marked deleted, and each gets a 'delete' entry in the audit trail. Returns the
+   * announcement to admins, for after the commit.
    */
-  private async recordPostDeletion(postId: string, actorId: string): Promise<void> {
-    try {
-      // Most deleted posts were never reported: skip the transaction for them.
-      if (!(await this.reports.existsBy({ postId }))) return;
-      const affected = await this.dataSource.transaction(async (manager) => {
-        const repo = manager.getRepository(ReportedPostEntity);
-        const reports = await repo.find({ where: { postId }, select: { id: true } });
-        if (reports.length === 0) return [];
-        const ids = reports.map((r) => r.id);
-        const now = this.clock.now();
-        await repo.update(
-          { id: In(ids), status: 'pending' },
-          { status: 'resolved', resolvedAt: now, reviewedBy: actorId, reviewedAt: now },
-        );
-        await repo.update({ id: In(ids) }, { postDeleted: true });
-        for (const id of ids) await this.record(manager, 'delete', actorId, id);
-        return ids;
-      });
-      if (affected.length === 0) return;
-      for (const report of await this.views(affected)) {
+  private async recordPostDeletion(
+    manager: EntityManager,
+    postId: string,
+    actorId: string,
+  ): Promise<AfterCommit | void> {
+    const repo = manager.getRepository(ReportedPostEntity);
+    const reports = await repo.find({ where: { postId }, select: { id: true } });
+    if (reports.length === 0) return;
+    const ids = reports.map((r) => r.id);
+    const now = this.clock.now();
+    await repo.update(
+      { id: In(ids), status: 'pending' },
+      { status: 'resolved', resolvedAt: now, reviewedBy: actorId, reviewedAt: now },
+    );
+    await repo.update({ id: In(ids) }, { postDeleted: true });
+    for (const id of ids) await this.record(manager, 'delete', actorId, id);
+    return async () => {
+      for (const report of await this.views(ids)) {
         this.publisher.publish(ADMINS_ROOM, 'report:updated', { report });
       }
-    } catch (error) {
-      this.logger.error(`Could not resolve the reports of deleted post ${postId}: ${String(error)}`);
-    }
+    };
   }
 
   /** Moves a pending report to its final status; false when it was not pending (or does not exist). */

@@ -18,7 +18,7 @@ import {
   type ServerNotification,
 } from '@piste/contracts';
 import { notBlockedEitherWay } from '../blocks/block-visibility';
-import { RealtimePublisher } from '../realtime/realtime.publisher';
+import { RealtimePublisher } from '../publisher/realtime.publisher';
 import { insertNotification, type NotificationDraft } from './notification-insert';
 import { toServerNotification, type NotificationRow } from './notifications.mapper';
 

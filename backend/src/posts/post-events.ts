@@ -13,7 +13,7 @@ import {
   type Weapon,
 } from '@piste/contracts';
 import type { NotificationDraft } from '../notifications/notification-insert';
-import { RealtimePublisher } from '../realtime/realtime.publisher';
+import { RealtimePublisher } from '../publisher/realtime.publisher';
 import { postPreview } from './posts.mapper';
 import { usersBlockedEitherWay } from '../blocks/block-visibility';
 

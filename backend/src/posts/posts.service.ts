@@ -29,14 +29,23 @@ import { PostEvents } from './post-events';
 
 export type CreatePost = z.output<typeof createPostSchema>;
 
-/** A post that is gone, as listeners of deletions see it. */
+/** A post that is gone, as the other modules' deletion steps see it. */
 export interface DeletedPost {
   id: string;
   authorId: string;
   weapon: Weapon;
   content: string;
 }
-export type PostDeletedListener = (post: DeletedPost, actorId: string) => void | Promise<void>;
+/**
+ * What another module does when a post is deleted, inside the deleting transaction (so the deletion and its
+ * effects commit or fail together); it may return what to announce once the transaction has committed.
+ */
+export type PostDeletionStep = (
+  manager: EntityManager,
+  post: DeletedPost,
+  actorId: string,
+) => Promise<AfterCommit | void>;
+export type AfterCommit = () => void | Promise<void>;
 
 const AUTHOR_COLUMNS = ['u.id', 'u.name', 'u.username', 'u.avatar', 'u.title'];
 
@@ -48,7 +57,7 @@ const CURSOR_TIME =
 @Injectable()
 export class PostsService {
   private readonly logger = new Logger(PostsService.name);
-  private readonly deletedListeners: PostDeletedListener[] = [];
+  private readonly deletionSteps = new Set<PostDeletionStep>();
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
@@ -224,9 +233,9 @@ export class PostsService {
     return view;
   }
 
-  /** The author or an admin deletes a post; listeners (e.g. moderation) hear about it after the commit. */
+  /** The author or an admin deletes a post, with the other modules' deletion steps in the same transaction. */
   async delete(actor: SessionUser, postId: string): Promise<DeletedPost> {
-    const deleted = await this.dataSource.transaction(async (manager) => {
+    const { deleted, afterCommit } = await this.dataSource.transaction(async (manager) => {
       const post = await manager
         .getRepository(PostEntity)
         .createQueryBuilder('p')
@@ -239,22 +248,33 @@ export class PostsService {
       }
       await manager.delete(PostEntity, { id: post.id });
       await this.users.adjustPostsCount(manager, post.authorId, -1);
-      return { id: post.id, authorId: post.authorId, weapon: post.weapon, content: post.content };
+      const deleted = { id: post.id, authorId: post.authorId, weapon: post.weapon, content: post.content };
+      const afterCommit: AfterCommit[] = [];
+      for (const step of this.deletionSteps) {
+        const after = await step(manager, deleted, actor.id);
+        if (after) afterCommit.push(after);
+      }
+      return { deleted, afterCommit };
     });
     this.events.postDeleted(deleted.id, deleted.weapon);
-    for (const listener of this.deletedListeners) {
+    for (const announce of afterCommit) {
       try {
-        await listener(deleted, actor.id);
+        await announce();
       } catch (err) {
-        this.logger.error(`A post-deleted listener failed for ${deleted.id}: ${String(err)}`);
+        // Announcements are hints: the deletion and its effects are committed.
+        this.logger.warn(`An announcement of deleted post ${deleted.id} failed: ${String(err)}`);
       }
     }
     return deleted;
   }
 
-  /** Registers a callback run after each committed deletion (lets other modules react without importing us back). */
-  onPostDeleted(listener: PostDeletedListener): void {
-    this.deletedListeners.push(listener);
+  /**
+   * Adds a step to every post deletion (lets other modules take part without this one importing them);
+   * returns how to remove it.
+   */
+  onPostDeletion(step: PostDeletionStep): () => void {
+    this.deletionSteps.add(step);
+    return () => this.deletionSteps.delete(step);
   }
 
   /** Hides a post from the viewer's feeds; hiding twice is fine. */

@@ -3,7 +3,7 @@ import { updateProfileSchema, type Profile, type SessionUser } from '@piste/cont
 import { CurrentUser, uuidParam } from '../common/decorators';
 import { ZodPipe } from '../common/zod.pipe';
 import { BlocksService } from '../connections/blocks.service';
-import { RealtimePublisher } from '../realtime/realtime.publisher';
+import { RealtimePublisher } from '../publisher/realtime.publisher';
 import { toProfile } from '../users/users.mapper';
 import { UsersService, type ProfileChanges } from '../users/users.service';
 

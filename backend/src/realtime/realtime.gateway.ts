@@ -24,8 +24,8 @@ import {
 import { AuthService } from '../auth/auth.service';
 import { BlocksService } from '../connections/blocks.service';
 import { ConnectionsService } from '../connections/connections.service';
-import { BansService } from '../moderation/bans.service';
-import { RealtimePublisher, sessionRoom, type PisteServer } from './realtime.publisher';
+import { BansService } from '../bans/bans.service';
+import { RealtimePublisher, sessionRoom, type PisteServer } from '../publisher/realtime.publisher';
 import { SocketSessions, type SocketData } from './socket-sessions';
 import { SOCKET_MESSAGE_MAX_BYTES } from '../config/rate-limits';
 import { SocketEventLimits } from '../limits/socket-event-limits';

@@ -1,16 +1,13 @@
-import { Global, Module } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module';
 import { ConnectionsModule } from '../connections/connections.module';
-import { BansModule } from '../moderation/bans.module';
+import { BansModule } from '../bans/bans.module';
 import { RealtimeGateway } from './realtime.gateway';
-import { RealtimePublisher } from './realtime.publisher';
-import { RedisLink } from './redis-link';
 import { SocketSessions } from './socket-sessions';
 
-@Global()
+/** The Socket.IO server: who may connect, which rooms a socket joins, and what clients may send. */
 @Module({
   imports: [AuthModule, ConnectionsModule, BansModule],
-  providers: [RealtimeGateway, RealtimePublisher, RedisLink, SocketSessions],
-  exports: [RealtimePublisher, RedisLink],
+  providers: [RealtimeGateway, SocketSessions],
 })
 export class RealtimeModule {}

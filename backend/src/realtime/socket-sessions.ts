@@ -5,7 +5,7 @@ import { ADMINS_ROOM, userRoom } from '@piste/contracts';
 import { AuthService } from '../auth/auth.service';
 import { SessionMiddleware } from '../auth/session.middleware';
 import { APP_CONFIG, type AppConfig } from '../config/config';
-import type { PisteServer } from './realtime.publisher';
+import type { PisteServer } from '../publisher/realtime.publisher';
 import { signedSessionId } from './session-cookie';
 
 /**

@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { Clock } from '../common/clock';
-import { BanEntity } from './moderation.entities';
+import { BanEntity } from './ban.entity';
 import { BansService } from './bans.service';
 
 /**

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, MoreThan, Repository } from 'typeorm';
 import { Clock } from '../common/clock';
-import { BanEntity } from './moderation.entities';
+import { BanEntity } from './ban.entity';
 
 const HOUR_MS = 60 * 60 * 1000;
 
