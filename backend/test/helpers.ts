@@ -3,15 +3,16 @@ import { randomBytes } from 'node:crypto';
 import { RequestMethod, type INestApplication } from '@nestjs/common';
 import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
 import { io, type Socket } from 'socket.io-client';
-import type {
-  ClientToServerEvents,
-  CreatePostPayload,
-  FeedPost,
-  RegisterPayload,
-  ServerEventName,
-  ServerEventPayload,
-  ServerToClientEvents,
-  SessionUser,
+import {
+  serverEventSchemas,
+  type ClientToServerEvents,
+  type CreatePostPayload,
+  type FeedPost,
+  type RegisterPayload,
+  type ServerEventName,
+  type ServerEventPayload,
+  type ServerToClientEvents,
+  type SessionUser,
 } from '@piste/contracts';
 import { loadConfig, type AppConfig } from '../src/config/config';
 import { createApp } from '../src/app.factory';
@@ -195,7 +196,10 @@ export function nextEvent<E extends ServerEventName>(
       if (!match(payload)) return;
       clearTimeout(timer);
       socket.off(event, handler as never);
-      resolve(payload);
+      // Every payload a test receives must match the event's contract schema.
+      const checked = serverEventSchemas[event].safeParse(payload);
+      if (checked.success) resolve(payload);
+      else reject(new Error(`'${event}' payload breaks its contract: ${checked.error.message}`));
     };
     socket.on(event, handler as never);
   });

@@ -1,42 +1,52 @@
 import { z } from 'zod';
-import type { Weapon } from './constants';
-import type { FeedPost, PostComment, PostCounts, PostViewer } from './posts';
-import type { ConnectionRequest } from './connections';
-import type { DirectMessage } from './messages';
-import type { Report, Ban } from './moderation';
-import type { NotificationEvent, NotificationsChanged } from './notifications';
+import { WEAPONS, type Weapon } from './constants';
+import { friendRequestSchema } from './connections';
+import { directMessageSchema } from './messages';
+import { banSchema, reportSchema } from './moderation';
+import { notificationsChangedSchema, serverNotificationSchema } from './notifications';
+import { commentSchema, feedPostSchema, postCountsSchema, postViewerSchema } from './posts';
 
-/** Events the server emits (DESIGN.md section 5). */
-export interface ServerToClientEvents {
-  'message:new': (payload: { message: DirectMessage; conversationId: string }) => void;
-  'message:read': (payload: { conversationId: string; readerId: string; readAt: string }) => void;
-  typing: (payload: { conversationId: string | null; userId: string; isTyping: boolean }) => void;
-  notification: (payload: NotificationEvent) => void;
+const weapon = z.enum(WEAPONS);
+
+/**
+ * Every event the server emits (DESIGN.md section 5), as the schema of its payload; the typed event map below
+ * is derived from these, so a payload's shape is written once.
+ */
+export const serverEventSchemas = {
+  'message:new': z.object({ message: directMessageSchema, conversationId: z.string() }),
+  'message:read': z.object({ conversationId: z.string(), readerId: z.string(), readAt: z.string() }),
+  typing: z.object({ conversationId: z.string().nullable(), userId: z.string(), isTyping: z.boolean() }),
+  notification: serverNotificationSchema,
   /** To the user's own room: notifications read or deleted in one of their tabs or devices. */
-  'notifications:changed': (payload: NotificationsChanged) => void;
-  'post:created': (payload: { post: FeedPost }) => void;
-  'post:deleted': (payload: { postId: string; weapon: Weapon }) => void;
+  'notifications:changed': notificationsChangedSchema,
+  'post:created': z.object({ post: feedPostSchema }),
+  'post:deleted': z.object({ postId: z.string(), weapon }),
   /** To `post:{id}`: the sockets that show the post. */
-  'post:counts': (payload: PostCounts & { weapon: Weapon }) => void;
+  'post:counts': postCountsSchema.extend({ weapon }),
   /** To `post:{id}`: the sockets that show the post. */
-  'comment:created': (payload: { comment: PostComment; weapon: Weapon }) => void;
+  'comment:created': z.object({ comment: commentSchema, weapon }),
   /** To the reacting user's own room: their like or dislike changed, so their other tabs show it. */
-  'post:viewer': (payload: PostViewer) => void;
-  'friend-request:new': (payload: { request: ConnectionRequest }) => void;
-  'friend-request:updated': (payload: { request: ConnectionRequest }) => void;
+  'post:viewer': postViewerSchema,
+  'friend-request:new': z.object({ request: friendRequestSchema }),
+  'friend-request:updated': z.object({ request: friendRequestSchema }),
   /** A request or connection row went away: a pending request withdrawn by a block, or a connection removed. */
-  'friend-request:removed': (payload: {
-    requestId: string;
-    senderId: string;
-    receiverId: string;
-    status: ConnectionRequest['status'];
-  }) => void;
-  'report:new': (payload: { report: Report }) => void;
-  'report:updated': (payload: { report: Report }) => void;
-  'ban:new': (payload: { ban: Ban }) => void;
+  'friend-request:removed': z.object({
+    requestId: z.string(),
+    senderId: z.string(),
+    receiverId: z.string(),
+    status: friendRequestSchema.shape.status,
+  }),
+  'report:new': z.object({ report: reportSchema }),
+  'report:updated': z.object({ report: reportSchema }),
+  'ban:new': z.object({ ban: banSchema }),
   /** Live events may have been lost (a replica's Redis link was down): refetch what is shown. */
-  resync: (payload: Record<string, never>) => void;
-}
+  resync: z.object({}).strict(),
+} as const;
+
+/** Events the server emits, typed from their schemas. */
+export type ServerToClientEvents = {
+  [E in keyof typeof serverEventSchemas]: (payload: z.infer<(typeof serverEventSchemas)[E]>) => void;
+};
 
 /** Events the client emits. */
 export interface ClientToServerEvents {

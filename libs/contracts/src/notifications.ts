@@ -85,8 +85,9 @@ export const markNotificationsReadSchema = z.union(
 export type MarkNotificationsRead = z.infer<typeof markNotificationsReadSchema>;
 
 /** To the user's own room when they read or delete notifications, so their other tabs and devices follow. */
-export interface NotificationsChanged {
+export const notificationsChangedSchema = z.object({
   /** Now read; `'all'` when every one is. */
-  read?: string[] | 'all';
-  deleted?: string[];
-}
+  read: z.union([z.array(z.string()), z.literal('all')]).optional(),
+  deleted: z.array(z.string()).optional(),
+});
+export type NotificationsChanged = z.infer<typeof notificationsChangedSchema>;
