@@ -1,28 +1,17 @@
-import type { Browser } from 'playwright-core';
 import {
   describeInBrowser,
-  launchBrowser,
   newPage,
   registerInBrowser,
   screenshot,
-  startApp,
   uniqueName,
-  type RunningApp,
+  journeyFixture,
 } from './helpers';
 
 describeInBrowser('signing up, in and out', () => {
-  let app: RunningApp;
-  let browser: Browser;
-  beforeAll(async () => {
-    [app, browser] = await Promise.all([startApp(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
+  const journey = journeyFixture();
 
   it('registers, lands on the feed, stays signed in across a reload, and logs out to the auth screen', async () => {
-    const { context, page } = await newPage(browser, app.url);
+    const { context, page } = await newPage(journey.browser, journey.app.url);
     const username = uniqueName();
     await registerInBrowser(page, username);
     await page.getByText('Account created successfully').waitFor();
@@ -51,7 +40,7 @@ describeInBrowser('signing up, in and out', () => {
   });
 
   it('shows the validation texts of the auth forms', async () => {
-    const { context, page } = await newPage(browser, app.url);
+    const { context, page } = await newPage(journey.browser, journey.app.url);
     await page.goto('/auth');
     await page.getByRole('button', { name: 'Login', exact: true }).click();
     await page.getByText('Username is required').waitFor();
@@ -69,7 +58,7 @@ describeInBrowser('signing up, in and out', () => {
   });
 
   it('shows the server message when login fails', async () => {
-    const { context, page } = await newPage(browser, app.url);
+    const { context, page } = await newPage(journey.browser, journey.app.url);
     await page.goto('/');
     await page.locator('#login-username').fill('nobody_here');
     await page.locator('#login-password').fill('wrong-password');
@@ -80,7 +69,7 @@ describeInBrowser('signing up, in and out', () => {
   });
 
   it('shows 404 Page Not Found for an unknown path', async () => {
-    const { context, page } = await newPage(browser, app.url);
+    const { context, page } = await newPage(journey.browser, journey.app.url);
     await registerInBrowser(page, uniqueName());
     await page.goto('/no-such-page');
     await page.getByText('404 Page Not Found').waitFor();

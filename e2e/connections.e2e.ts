@@ -1,32 +1,22 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { makePng } from '../backend/test/media-fixtures';
 import {
   describeInBrowser,
-  launchBrowser,
   newPage,
   registerInBrowser,
   screenshot,
-  startApp,
   uniqueName,
-  type RunningApp,
+  journeyFixture,
 } from './helpers';
 
 const connectionsBadge = (page: Page) => page.getByRole('link', { name: 'Connections' }).getByTestId('badge');
 
 describeInBrowser('connections and profile', () => {
-  let app: RunningApp;
-  let browser: Browser;
-  beforeAll(async () => {
-    [app, browser] = await Promise.all([startApp(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
+  const journey = journeyFixture();
 
   it('A finds B, B sees the request live and accepts, both are connected; A edits the profile with a new avatar', async () => {
-    const a = await newPage(browser, app.url);
-    const b = await newPage(browser, app.url);
+    const a = await newPage(journey.browser, journey.app.url);
+    const b = await newPage(journey.browser, journey.app.url);
     const aName = uniqueName('alice');
     const bName = uniqueName('bruno');
     await registerInBrowser(a.page, aName);
@@ -51,7 +41,7 @@ describeInBrowser('connections and profile', () => {
     await result.getByText('Request sent').waitFor();
     // A's badge: green with the sent count.
     await expect(connectionsBadge(A).textContent()).resolves.toBe('1');
-    await expect(connectionsBadge(A).getAttribute('class')).resolves.toContain('bg-emerald-600');
+    await expect(connectionsBadge(A).getAttribute('class')).resolves.toContain('bg-emerald-700');
     await A.getByRole('tab', { name: /Sent Connection Requests/ }).click();
     await A.getByTestId('person-card')
       .filter({ hasText: `@${bName}` })
@@ -158,8 +148,8 @@ describeInBrowser('connections and profile', () => {
   });
 
   it('blocking from Your Connections marks the connection and hides it from the other side; unblocking restores it', async () => {
-    const a = await newPage(browser, app.url);
-    const b = await newPage(browser, app.url);
+    const a = await newPage(journey.browser, journey.app.url);
+    const b = await newPage(journey.browser, journey.app.url);
     const aName = uniqueName('carla');
     const bName = uniqueName('dmitri');
     await registerInBrowser(a.page, aName);

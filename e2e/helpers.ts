@@ -123,6 +123,29 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
+/** What a journey file shares: its running app and its browser. */
+export interface Journey {
+  /** Replaced when a journey restarts the app. */
+  app: RunningApp;
+  browser: Browser;
+}
+
+/**
+ * The one setup of a journey file: starts the built app (with `env`) and a browser before its tests, and stops
+ * both after them. Read `journey.app` and `journey.browser` inside the tests.
+ */
+export function journeyFixture(env: Record<string, string> = {}): Journey {
+  const journey = {} as Journey;
+  beforeAll(async () => {
+    [journey.app, journey.browser] = await Promise.all([startApp(env), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await journey.browser?.close();
+    await journey.app?.stop();
+  });
+  return journey;
+}
+
 export async function newPage(
   browser: Browser,
   baseURL: string,
@@ -148,6 +171,15 @@ export async function registerInBrowser(page: Page, username: string, password =
   await page.locator('#register-confirm-password').fill(password);
   await page.locator('#register-accept-terms').check();
   await page.getByRole('button', { name: 'Create Account' }).click();
+  await page.getByRole('link', { name: 'Your profile' }).waitFor();
+}
+
+/** Signs in through the Auth screen and waits for the signed-in app. */
+export async function signInInBrowser(page: Page, username: string, password = 'secret123'): Promise<void> {
+  await page.goto('/');
+  await page.locator('#login-username').fill(username);
+  await page.locator('#login-password').fill(password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
   await page.getByRole('link', { name: 'Your profile' }).waitFor();
 }
 

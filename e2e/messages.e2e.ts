@@ -1,13 +1,12 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import {
   describeInBrowser,
-  launchBrowser,
   newPage,
   registerInBrowser,
   screenshot,
   startApp,
   uniqueName,
-  type RunningApp,
+  journeyFixture,
 } from './helpers';
 
 async function sessionUserId(page: Page): Promise<string> {
@@ -30,19 +29,11 @@ function messagesBadge(page: Page) {
 }
 
 describeInBrowser('direct messages', () => {
-  let app: RunningApp;
-  let browser: Browser;
-  beforeAll(async () => {
-    [app, browser] = await Promise.all([startApp(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
+  const journey = journeyFixture();
 
   it('two connections chat live: unread badge, read receipt, typing, and a block stops messages', async () => {
-    const a = await newPage(browser, app.url);
-    const b = await newPage(browser, app.url);
+    const a = await newPage(journey.browser, journey.app.url);
+    const b = await newPage(journey.browser, journey.app.url);
     const nameA = uniqueName('alice');
     const nameB = uniqueName('bruno');
     await Promise.all([registerInBrowser(a.page, nameA), registerInBrowser(b.page, nameB)]);
@@ -160,19 +151,11 @@ describeInBrowser('direct messages', () => {
 });
 
 describeInBrowser('direct messages: paging and reconnect', () => {
-  let app: RunningApp;
-  let browser: Browser;
-  beforeAll(async () => {
-    [app, browser] = await Promise.all([startApp(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
+  const journey = journeyFixture();
 
   it('opens at the newest message and loads older ones on scrolling up, keeping the position', async () => {
-    const a = await newPage(browser, app.url);
-    const b = await newPage(browser, app.url);
+    const a = await newPage(journey.browser, journey.app.url);
+    const b = await newPage(journey.browser, journey.app.url);
     await Promise.all([
       registerInBrowser(a.page, uniqueName('ana')),
       registerInBrowser(b.page, uniqueName('ben')),
@@ -215,8 +198,8 @@ describeInBrowser('direct messages: paging and reconnect', () => {
   }, 90_000);
 
   it('shows what was sent while the connection was down, without a reload', async () => {
-    const a = await newPage(browser, app.url);
-    const b = await newPage(browser, app.url);
+    const a = await newPage(journey.browser, journey.app.url);
+    const b = await newPage(journey.browser, journey.app.url);
     await Promise.all([
       registerInBrowser(a.page, uniqueName('cleo')),
       registerInBrowser(b.page, uniqueName('dan')),
@@ -233,9 +216,9 @@ describeInBrowser('direct messages: paging and reconnect', () => {
     await a.page.getByTestId('message').filter({ hasText: 'Before the drop' }).waitFor();
 
     // The server goes away; meanwhile a message is stored through another instance on the same database.
-    const port = app.port;
+    const port = journey.app.port;
     await a.page.locator('[data-live-connection="connected"]').waitFor({ state: 'attached' });
-    await app.stop();
+    await journey.app.stop();
     await a.page.getByText('Live updates paused').waitFor();
     const other = await startApp();
     try {
@@ -246,7 +229,7 @@ describeInBrowser('direct messages: paging and reconnect', () => {
     } finally {
       await other.stop();
     }
-    app = await startApp({}, port);
+    journey.app = await startApp({}, port);
 
     // After the reconnect the open conversation and the list are refetched.
     await a.page

@@ -1,13 +1,5 @@
-import type { APIRequestContext, Browser, Page } from 'playwright-core';
-import {
-  describeInBrowser,
-  launchBrowser,
-  newPage,
-  screenshot,
-  startApp,
-  uniqueName,
-  type RunningApp,
-} from './helpers';
+import type { APIRequestContext, Page } from 'playwright-core';
+import { describeInBrowser, newPage, screenshot, startApp, uniqueName, journeyFixture } from './helpers';
 
 /** Signs a browser context up through the API (its cookie jar is the context's) and returns the user's id. */
 async function registerByApi(request: APIRequestContext, username: string): Promise<string> {
@@ -41,19 +33,11 @@ const liveConnection = (page: Page, state: string) => page.locator(`[data-live-c
 const liveBanner = (page: Page) => page.getByText('Live updates paused — reconnecting…');
 
 describeInBrowser('notification centre and a resilient live client', () => {
-  let app: RunningApp;
-  let browser: Browser;
-  beforeAll(async () => {
-    [app, browser] = await Promise.all([startApp(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
+  const journey = journeyFixture();
 
   it("shows B's like, comment and message live in A's bell and page, and recovers from a server restart", async () => {
-    const a = await newPage(browser, app.url);
-    const b = await newPage(browser, app.url);
+    const a = await newPage(journey.browser, journey.app.url);
+    const b = await newPage(journey.browser, journey.app.url);
     const aName = uniqueName('alba');
     const bName = uniqueName('bruno');
     const aId = await registerByApi(a.context.request, aName);
@@ -148,10 +132,10 @@ describeInBrowser('notification centre and a resilient live client', () => {
     // The server goes away: the banner says so; it comes back on the same port and the tab recovers by itself.
     // (The reload above opened a new socket: wait until it is live, or there is nothing to lose yet.)
     await liveConnection(a.page, 'connected').waitFor({ state: 'attached' });
-    await app.stop();
+    await journey.app.stop();
     await liveBanner(a.page).waitFor();
     await screenshot(a.page, 'notifications-live-paused');
-    app = await startApp({}, app.port);
+    journey.app = await startApp({}, journey.app.port);
     await liveBanner(a.page).waitFor({ state: 'detached', timeout: 30_000 });
     await liveConnection(a.page, 'connected').waitFor({ state: 'attached' });
 
@@ -173,7 +157,7 @@ describeInBrowser('notification centre and a resilient live client', () => {
   });
 
   it('shows the empty states, and pages through many notifications with Load more', async () => {
-    const { context, page } = await newPage(browser, app.url);
+    const { context, page } = await newPage(journey.browser, journey.app.url);
     const userId = await registerByApi(context.request, uniqueName('cara'));
     await page.goto('/notifications');
     await page.getByText('No notifications yet').waitFor();
@@ -234,16 +218,16 @@ describeInBrowser('notification centre and a resilient live client', () => {
   });
 
   it('sends a tab to the auth screen when its session ended while the server was away', async () => {
-    const { context, page } = await newPage(browser, app.url);
+    const { context, page } = await newPage(journey.browser, journey.app.url);
     await registerByApi(context.request, uniqueName('dario'));
     await page.goto('/');
     await liveConnection(page, 'connected').waitFor({ state: 'attached' });
 
     // Signed out elsewhere (same cookies); the open socket does not notice until it has to reconnect.
     await expectOk(context.request.post('/api/logout'));
-    await app.stop();
+    await journey.app.stop();
     await liveBanner(page).waitFor();
-    app = await startApp({}, app.port);
+    journey.app = await startApp({}, journey.app.port);
 
     await page.getByRole('tab', { name: 'Login' }).waitFor({ timeout: 30_000 });
     await expect(liveBanner(page).count()).resolves.toBe(0);
@@ -251,8 +235,8 @@ describeInBrowser('notification centre and a resilient live client', () => {
   });
 
   it('records each notification once for a user with two tabs open, and keeps the tabs in step', async () => {
-    const a = await newPage(browser, app.url);
-    const b = await newPage(browser, app.url);
+    const a = await newPage(journey.browser, journey.app.url);
+    const b = await newPage(journey.browser, journey.app.url);
     const aId = await registerByApi(a.context.request, uniqueName('elena'));
     await registerByApi(b.context.request, uniqueName('fabio'));
     const post = (await expectOk(
@@ -293,8 +277,8 @@ describeInBrowser('notification centre and a resilient live client', () => {
     await b.context.close();
   });
   it("keeps a like made while the author's browser was closed, and follows reads across browsers", async () => {
-    const laptop = await newPage(browser, app.url);
-    const fan = await newPage(browser, app.url);
+    const laptop = await newPage(journey.browser, journey.app.url);
+    const fan = await newPage(journey.browser, journey.app.url);
     const authorName = uniqueName('dora');
     await registerByApi(laptop.context.request, authorName);
     await registerByApi(fan.context.request, uniqueName('emil'));
@@ -318,7 +302,7 @@ describeInBrowser('notification centre and a resilient live client', () => {
     await screenshot(laptop.page, 'notifications-kept-while-closed');
 
     // The same author on a phone: a second browser with its own storage.
-    const phone = await newPage(browser, app.url);
+    const phone = await newPage(journey.browser, journey.app.url);
     const login = await phone.context.request.post('/api/login', {
       data: { username: authorName, password: 'secret123' },
     });

@@ -1,13 +1,11 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import {
   describeInBrowser,
-  launchBrowser,
   newPage,
   registerInBrowser,
   screenshot,
-  startApp,
   uniqueName,
-  type RunningApp,
+  journeyFixture,
 } from './helpers';
 
 /** Fails when the page is wider than the window, i.e. it scrolls sideways. */
@@ -31,19 +29,11 @@ async function shootAtWidths(page: Page, name: string): Promise<void> {
 }
 
 describeInBrowser('fencer profiles', () => {
-  let app: RunningApp;
-  let browser: Browser;
-  beforeAll(async () => {
-    [app, browser] = await Promise.all([startApp(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
+  const journey = journeyFixture();
 
   it("B opens A's profile from the feed and connects; A accepts on B's profile and can message", async () => {
-    const a = await newPage(browser, app.url);
-    const b = await newPage(browser, app.url);
+    const a = await newPage(journey.browser, journey.app.url);
+    const b = await newPage(journey.browser, journey.app.url);
     const aName = uniqueName('alice');
     const bName = uniqueName('bruno');
     await Promise.all([registerInBrowser(a.page, aName), registerInBrowser(b.page, bName)]);

@@ -1,13 +1,11 @@
-import type { APIRequestContext, Browser, Page } from 'playwright-core';
+import type { APIRequestContext, Page } from 'playwright-core';
 import {
   describeInBrowser,
-  launchBrowser,
   newPage,
   registerInBrowser,
   screenshot,
-  startApp,
   uniqueName,
-  type RunningApp,
+  journeyFixture,
 } from './helpers';
 
 /** Signs a browser context up through the API (its cookie jar is the context's). */
@@ -44,20 +42,12 @@ const PHONE = { width: 360, height: 780 };
 const shot = (page: Page, name: string) => screenshot(page, name, { fullPage: false });
 
 describeInBrowser('search', () => {
-  let app: RunningApp;
-  let browser: Browser;
-  beforeAll(async () => {
-    [app, browser] = await Promise.all([startApp(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
+  const journey = journeyFixture();
 
   it('finds a drill by a word in its details and a fencer by part of a name; Enter opens the results page', async () => {
     // Two fencers share what they train; the drill's text never says 'balestra', only its details do.
-    const coach = await newPage(browser, app.url);
-    const club = await newPage(browser, app.url);
+    const coach = await newPage(journey.browser, journey.app.url);
+    const club = await newPage(journey.browser, journey.app.url);
     await registerByApi(coach.context.request, 'Mireille Ékué');
     await registerByApi(club.context.request, 'Miro Kovač');
     await postAs(coach.context.request, {
@@ -81,7 +71,7 @@ describeInBrowser('search', () => {
       });
     }
 
-    const { page } = await newPage(browser, app.url);
+    const { page } = await newPage(journey.browser, journey.app.url);
     await page.setViewportSize(DESKTOP);
     await registerInBrowser(page, uniqueName('viewer'));
 

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { BrowserRouter } from 'react-router-dom';
 import { AppToaster } from './components/AppToaster';
+import { socketSession } from './live-events';
 import { connectSocket, disconnectSocket } from './realtime/socket';
 import { AppRoutes } from './routes';
 import { useSessionStore } from './stores/session';
@@ -16,7 +17,7 @@ export function App() {
   // One live connection per tab while someone is signed in; a different user gets a fresh one.
   useEffect(() => {
     if (!userId) return;
-    connectSocket();
+    connectSocket(socketSession);
     return () => disconnectSocket();
   }, [userId]);
 

@@ -2,6 +2,13 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import './index.css';
+import { startLiveEvents } from './live-events';
+import { startTheme } from './stores/theme';
+
+// Before the first render, so a dark page never flashes light.
+startTheme();
+// Before the first render too: the stores follow live events and the signed-in user from the start.
+startLiveEvents();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element');

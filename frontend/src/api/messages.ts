@@ -7,7 +7,6 @@ import {
   type DirectMessage,
 } from '@piste/contracts';
 import { api } from './client';
-import { fetchBlockedUsers } from './connections';
 
 /** GET /api/conversations: the signed-in user's conversations, newest activity first. */
 export function fetchConversations(): Promise<Conversation[]> {
@@ -58,10 +57,4 @@ export async function deleteConversation(conversationId: string): Promise<void> 
 /** POST /api/conversations/{id}/read: everything received in it has been seen. */
 export async function markConversationRead(conversationId: string): Promise<void> {
   await api.post(`/api/conversations/${conversationId}/read`, undefined, conversationReadReplySchema);
-}
-
-/** The ids of the users the signed-in user blocked (GET /api/blocked-users). */
-export async function fetchBlockedUserIds(): Promise<string[]> {
-  const blocked = await fetchBlockedUsers();
-  return blocked.map((user) => user.id);
 }

@@ -38,7 +38,7 @@ export function Avatar({ avatar, name, size = 'md', className = '' }: AvatarProp
         src={avatar}
         alt={name ?? 'Avatar'}
         onError={() => setFailedSrc(avatar)}
-        className={`${base} bg-slate-200 object-cover`}
+        className={`${base} bg-slate-200 object-cover dark:bg-slate-700`}
       />
     );
   }

@@ -15,9 +15,9 @@ export function BannedNote({ until, id, className = '' }: BannedNoteProps) {
     <p
       id={id}
       data-testid="banned-note"
-      className={`flex items-start gap-2 rounded-lg bg-red-50 px-3 py-2 text-sm font-medium text-red-800 ring-1 ring-red-200 ring-inset ${className}`}
+      className={`flex items-start gap-2 rounded-lg bg-red-50 px-3 py-2 text-sm font-medium text-red-800 ring-1 ring-red-200 ring-inset dark:bg-red-950 dark:text-red-200 dark:ring-red-800 ${className}`}
     >
-      <Ban aria-hidden className="mt-0.5 size-4 shrink-0 text-red-600" />
+      <Ban aria-hidden className="mt-0.5 size-4 shrink-0 text-red-600 dark:text-red-400" />
       <span>{banNotice(until)}</span>
     </p>
   );

@@ -1,7 +1,7 @@
 import { LIMITS, type PostComment, type SessionUser } from '@piste/contracts';
 import { CornerDownRight, Heart, LoaderCircle, Send } from 'lucide-react';
 import { useEffect, useId, useMemo, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { postTimeAgo } from '../lib/post-time';
+import { timeAgo } from '../lib/relative-time';
 import { banNotice, useBannedUntil } from '../stores/ban';
 import { useCommentsStore } from '../stores/comments';
 import { Avatar } from './Avatar';
@@ -30,21 +30,23 @@ export function Comments({ postId, user }: CommentsProps) {
     <section
       aria-label="Comments"
       data-testid="comments"
-      className="border-t border-slate-100 bg-slate-50/60 px-4 py-4 sm:px-5"
+      className="border-t border-slate-100 bg-slate-50/60 px-4 py-4 sm:px-5 dark:border-slate-800 dark:bg-slate-800/50"
     >
       {!thread || thread.status === 'loading' ? (
-        <p role="status" className="flex items-center gap-2 py-2 text-sm text-slate-500">
+        <p role="status" className="flex items-center gap-2 py-2 text-sm text-slate-500 dark:text-slate-400">
           <LoaderCircle aria-hidden className="size-4 animate-spin" /> Loading comments...
         </p>
       ) : thread.status === 'error' ? (
-        <p className="py-2 text-sm text-red-600">
+        <p className="py-2 text-sm text-red-600 dark:text-red-400">
           Comments could not be loaded.{' '}
           <button type="button" className="font-semibold underline" onClick={() => void load(postId)}>
             Try again
           </button>
         </p>
       ) : roots.length === 0 ? (
-        <p className="py-1 text-sm text-slate-500">No comments yet. Start the conversation!</p>
+        <p className="py-1 text-sm text-slate-500 dark:text-slate-400">
+          No comments yet. Start the conversation!
+        </p>
       ) : (
         <ul className="space-y-3">
           {roots.map((comment) => (
@@ -72,7 +74,7 @@ export function Comments({ postId, user }: CommentsProps) {
         ) : (
           <button
             type="button"
-            className="text-sm font-semibold text-slate-700 underline"
+            className="text-sm font-semibold text-slate-700 underline dark:text-slate-300"
             onClick={() => window.alert('Sign in to comment will be implemented soon.')}
           >
             Sign in to comment
@@ -125,18 +127,20 @@ function CommentItem({ comment, postId, repliesOf, user, replyingTo, onReply, de
       <div className="flex gap-3">
         <AvatarLink user={comment.author} label={name} size="sm" />
         <div className="min-w-0 flex-1">
-          <div className="rounded-2xl rounded-tl-sm bg-white px-3.5 py-2.5 shadow-xs ring-1 ring-slate-200/70">
+          <div className="rounded-2xl rounded-tl-sm bg-white px-3.5 py-2.5 shadow-xs ring-1 ring-slate-200/70 dark:bg-slate-900 dark:ring-slate-700/70">
             <p className="flex flex-wrap items-baseline gap-x-2 text-sm">
-              <ProfileLink user={comment.author} className="font-semibold text-slate-900">
+              <ProfileLink user={comment.author} className="font-semibold text-slate-900 dark:text-slate-100">
                 {name}
               </ProfileLink>
-              <time dateTime={comment.createdAt} className="text-xs text-slate-400">
-                {postTimeAgo(comment.createdAt)}
+              <time dateTime={comment.createdAt} className="text-xs text-slate-500 dark:text-slate-400">
+                {timeAgo(comment.createdAt, 'post')}
               </time>
             </p>
-            <p className="mt-0.5 text-sm whitespace-pre-line break-words text-slate-700">{comment.content}</p>
+            <p className="mt-0.5 text-sm whitespace-pre-line break-words text-slate-700 dark:text-slate-300">
+              {comment.content}
+            </p>
           </div>
-          <div className="mt-1 flex items-center gap-4 pl-1 text-xs font-semibold text-slate-500">
+          <div className="mt-1 flex items-center gap-4 pl-1 text-xs font-semibold text-slate-500 dark:text-slate-400">
             <button
               type="button"
               aria-label={comment.isLiked ? 'Unlike comment' : 'Like comment'}
@@ -144,8 +148,8 @@ function CommentItem({ comment, postId, repliesOf, user, replyingTo, onReply, de
               title={likeClosed && bannedUntil ? banNotice(bannedUntil) : undefined}
               disabled={!user || liking || likeClosed}
               onClick={() => void toggleLike(postId, comment.id)}
-              className={`inline-flex items-center gap-1 transition hover:text-rose-600 disabled:opacity-60 ${
-                comment.isLiked ? 'text-rose-600' : ''
+              className={`inline-flex items-center gap-1 transition hover:text-rose-600 disabled:opacity-60 dark:hover:text-rose-400 ${
+                comment.isLiked ? 'text-rose-600 dark:text-rose-400' : ''
               }`}
             >
               <Heart aria-hidden className={`size-3.5 ${comment.isLiked ? 'fill-current' : ''}`} />
@@ -157,7 +161,7 @@ function CommentItem({ comment, postId, repliesOf, user, replyingTo, onReply, de
                 disabled={!!bannedUntil}
                 title={bannedUntil ? banNotice(bannedUntil) : undefined}
                 onClick={() => onReply(replyingTo === comment.id ? null : comment.id)}
-                className="inline-flex items-center gap-1 transition hover:text-slate-900 disabled:cursor-not-allowed disabled:opacity-60 disabled:hover:text-inherit"
+                className="inline-flex items-center gap-1 transition hover:text-slate-900 disabled:cursor-not-allowed disabled:opacity-60 disabled:hover:text-inherit dark:hover:text-white"
               >
                 <CornerDownRight aria-hidden className="size-3.5" />
                 Reply
@@ -182,7 +186,9 @@ function CommentItem({ comment, postId, repliesOf, user, replyingTo, onReply, de
           ) : null}
 
           {replies.length ? (
-            <ul className={`mt-3 space-y-3 ${depth === 0 ? 'border-l-2 border-slate-200 pl-3 sm:pl-4' : ''}`}>
+            <ul
+              className={`mt-3 space-y-3 ${depth === 0 ? 'border-l-2 border-slate-200 pl-3 sm:pl-4 dark:border-slate-800' : ''}`}
+            >
               {replies.map((reply) => (
                 <CommentItem
                   key={reply.id}
@@ -255,14 +261,14 @@ function CommentInput({ user, placeholder, submitLabel, autoFocus = false, onSub
           aria-describedby={bannedUntil ? `${inputId}-banned` : undefined}
           onChange={(event) => setContent(event.target.value)}
           onKeyDown={onKeyDown}
-          className="min-w-0 flex-1 resize-none rounded-xl border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-xs transition placeholder:text-slate-400 focus:border-slate-900 focus:ring-2 focus:ring-slate-900/15 focus:outline-none disabled:cursor-not-allowed disabled:bg-slate-50 disabled:opacity-60"
+          className="min-w-0 flex-1 resize-none rounded-xl border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-xs transition placeholder:text-slate-500 dark:placeholder:text-slate-400 focus:border-slate-900 focus:ring-2 focus:ring-slate-900/15 focus:outline-none disabled:cursor-not-allowed disabled:bg-slate-50 disabled:opacity-60 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 dark:focus:border-slate-300 dark:focus:ring-slate-300/15 dark:disabled:bg-slate-800/50"
         />
         <button
           type="submit"
           disabled={!canSend}
           aria-label={submitLabel}
           title={submitLabel}
-          className="flex size-10 shrink-0 items-center justify-center rounded-full bg-slate-900 text-white shadow-sm transition hover:bg-slate-800 disabled:cursor-not-allowed disabled:opacity-40"
+          className="flex size-10 shrink-0 items-center justify-center rounded-full bg-slate-900 text-white shadow-sm transition hover:bg-slate-800 disabled:cursor-not-allowed disabled:opacity-40 dark:bg-slate-100 dark:text-slate-900 dark:hover:bg-white"
         >
           {pending ? (
             <LoaderCircle aria-hidden className="size-4 animate-spin" />

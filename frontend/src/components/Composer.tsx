@@ -19,6 +19,7 @@ import {
 } from 'lucide-react';
 import { useEffect, useId, useMemo, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { notify } from '../lib/toast';
+import { captureVideoPoster } from '../lib/video-poster';
 import { useBannedUntil } from '../stores/ban';
 import { useFeedStore } from '../stores/feed';
 import { Avatar } from './Avatar';
@@ -57,6 +58,8 @@ export function Composer({ user, weapon: feedWeapon, chooseWeapon = false, onPos
   const [pending, setPending] = useState(false);
   const [progress, setProgress] = useState<number | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
+  // A chosen video's poster frame, captured while the author writes; awaited (briefly) when they post.
+  const poster = useRef<{ file: File; frame: Promise<File | null> } | null>(null);
   const formId = useId();
   // While banned the whole form is closed and says until when, before anyone types.
   const bannedUntil = useBannedUntil();
@@ -71,7 +74,7 @@ export function Composer({ user, weapon: feedWeapon, chooseWeapon = false, onPos
 
   if (!user) {
     return (
-      <div className="rounded-2xl border border-dashed border-slate-300 bg-white p-6 text-center text-slate-600">
+      <div className="rounded-2xl border border-dashed border-slate-300 bg-white p-6 text-center text-slate-600 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-300">
         Please log in to start creating posts
       </div>
     );
@@ -89,6 +92,9 @@ export function Composer({ user, weapon: feedWeapon, chooseWeapon = false, onPos
       notify.error('File too large', 'Please select a file smaller than 50MB.');
       return;
     }
+    poster.current = chosen.type.startsWith('video/')
+      ? { file: chosen, frame: captureVideoPoster(chosen) }
+      : null;
     setFile(chosen);
   }
 
@@ -103,12 +109,14 @@ export function Composer({ user, weapon: feedWeapon, chooseWeapon = false, onPos
     setPending(true);
     setProgress(file ? 0 : null);
     try {
+      const frame = poster.current?.file === file ? await poster.current.frame : null;
       const post = await publish(
         {
           content: text,
           type,
           weapon,
           file,
+          poster: frame,
           drillDetails: type === 'drill' ? drill : null,
           achievementDetails:
             type === 'achievement'
@@ -139,7 +147,7 @@ export function Composer({ user, weapon: feedWeapon, chooseWeapon = false, onPos
       aria-label="Create a post"
       data-testid="composer"
       onSubmit={(event) => void submit(event)}
-      className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
+      className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5 dark:border-slate-800 dark:bg-slate-900"
     >
       {bannedUntil ? <BannedNote until={bannedUntil} id={`${formId}-banned`} className="mb-3" /> : null}
       <fieldset disabled={!!bannedUntil} className="m-0 min-w-0 border-0 p-0">
@@ -158,18 +166,24 @@ export function Composer({ user, weapon: feedWeapon, chooseWeapon = false, onPos
               aria-describedby={bannedUntil ? `${formId}-banned` : undefined}
               onChange={(event) => setContent(event.target.value)}
               placeholder={`Share a drill, an achievement or a training insight with the ${WEAPON_LABELS[weapon]} community...`}
-              className="block w-full resize-y rounded-xl border border-slate-200 bg-slate-50/60 px-3.5 py-3 text-[15px] text-slate-900 transition placeholder:text-slate-400 focus:border-slate-900 focus:bg-white focus:ring-2 focus:ring-slate-900/10 focus:outline-none disabled:cursor-not-allowed disabled:opacity-60"
+              className="block w-full resize-y rounded-xl border border-slate-200 bg-slate-50/60 px-3.5 py-3 text-[15px] text-slate-900 transition placeholder:text-slate-500 dark:placeholder:text-slate-400 focus:border-slate-900 focus:bg-white focus:ring-2 focus:ring-slate-900/10 focus:outline-none disabled:cursor-not-allowed disabled:opacity-60 dark:border-slate-800 dark:bg-slate-800/50 dark:text-slate-100 dark:focus:border-slate-300 dark:focus:bg-slate-900 dark:focus:ring-slate-300/10"
             />
           </div>
         </div>
 
         <div className="mt-3 flex flex-wrap items-center gap-2 sm:pl-13">
-          <div role="radiogroup" aria-label="Post type" className="flex rounded-xl bg-slate-100 p-1">
+          <div
+            role="radiogroup"
+            aria-label="Post type"
+            className="flex rounded-xl bg-slate-100 p-1 dark:bg-slate-800"
+          >
             {TYPES.map(({ value, label, icon: Icon }) => (
               <label
                 key={value}
-                className={`flex cursor-pointer items-center gap-1.5 rounded-lg px-3 py-1.5 text-sm font-semibold transition has-[:disabled]:cursor-not-allowed has-[:disabled]:opacity-60 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-slate-900 ${
-                  type === value ? 'bg-white text-slate-900 shadow-sm' : 'text-slate-500 hover:text-slate-800'
+                className={`flex cursor-pointer items-center gap-1.5 rounded-lg px-2.5 py-1.5 text-sm font-semibold sm:px-3 transition has-[:disabled]:cursor-not-allowed has-[:disabled]:opacity-60 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-slate-900 dark:has-[:focus-visible]:outline-slate-300 ${
+                  type === value
+                    ? 'bg-white text-slate-900 shadow-sm dark:bg-slate-700 dark:text-white'
+                    : 'text-slate-600 hover:text-slate-900 dark:text-slate-300 dark:hover:text-white'
                 }`}
               >
                 <input
@@ -187,13 +201,13 @@ export function Composer({ user, weapon: feedWeapon, chooseWeapon = false, onPos
             ))}
           </div>
           {chooseWeapon ? (
-            <label className="flex items-center gap-2 rounded-xl bg-slate-100 py-1 pr-1 pl-3 text-sm font-semibold text-slate-500 has-[:disabled]:cursor-not-allowed has-[:disabled]:opacity-60">
+            <label className="flex items-center gap-2 rounded-xl bg-slate-100 py-1 pr-1 pl-3 text-sm font-semibold text-slate-600 has-[:disabled]:cursor-not-allowed has-[:disabled]:opacity-60 dark:bg-slate-800 dark:text-slate-300">
               Community
               <select
                 id="post-weapon"
                 value={weapon}
                 onChange={(event) => setWeapon(event.target.value as Weapon)}
-                className="rounded-lg border-0 bg-white py-1.5 pr-8 pl-2.5 text-sm font-semibold text-slate-900 shadow-sm focus:ring-2 focus:ring-slate-900/15 focus:outline-none"
+                className="rounded-lg border-0 bg-white py-1.5 pr-8 pl-2.5 text-sm font-semibold text-slate-900 shadow-sm focus:ring-2 focus:ring-slate-900/15 focus:outline-none dark:bg-slate-900 dark:text-slate-100 dark:focus:ring-slate-300/15"
               >
                 {WEAPONS.map((w) => (
                   <option key={w} value={w}>
@@ -203,18 +217,21 @@ export function Composer({ user, weapon: feedWeapon, chooseWeapon = false, onPos
               </select>
             </label>
           ) : null}
+          {/* The Photo/Video button is the one focus stop and the name; the input only opens the file picker. */}
           <input
             ref={fileInput}
             id="post-media"
             type="file"
             accept="image/*,video/*"
             className="sr-only"
+            tabIndex={-1}
+            aria-hidden
             onChange={chooseFile}
             disabled={pending}
           />
           <Button
             variant="ghost"
-            className="text-slate-600"
+            className="text-slate-600 dark:text-slate-300"
             disabled={pending}
             onClick={() => fileInput.current?.click()}
           >
@@ -224,7 +241,7 @@ export function Composer({ user, weapon: feedWeapon, chooseWeapon = false, onPos
         </div>
 
         {type === 'drill' ? (
-          <fieldset className="mt-4 grid gap-3 rounded-xl border border-sky-100 bg-sky-50/50 p-3.5 sm:ml-13 sm:grid-cols-2">
+          <fieldset className="mt-4 grid gap-3 rounded-xl border border-sky-100 bg-sky-50/50 p-3.5 sm:ml-13 sm:grid-cols-2 dark:border-sky-900 dark:bg-sky-950/50">
             <legend className="sr-only">Drill details</legend>
             <DetailInput
               id="drill-duration"
@@ -257,7 +274,7 @@ export function Composer({ user, weapon: feedWeapon, chooseWeapon = false, onPos
           </fieldset>
         ) : null}
         {type === 'achievement' ? (
-          <fieldset className="mt-4 grid gap-3 rounded-xl border border-amber-100 bg-amber-50/50 p-3.5 sm:ml-13 sm:grid-cols-2">
+          <fieldset className="mt-4 grid gap-3 rounded-xl border border-amber-100 bg-amber-50/50 p-3.5 sm:ml-13 sm:grid-cols-2 dark:border-amber-900 dark:bg-amber-950/50">
             <legend className="sr-only">Achievement details</legend>
             <DetailInput
               id="achievement-place"
@@ -292,7 +309,7 @@ export function Composer({ user, weapon: feedWeapon, chooseWeapon = false, onPos
         ) : null}
 
         {file && preview ? (
-          <div className="relative mt-4 overflow-hidden rounded-xl border border-slate-200 bg-slate-50 sm:ml-13">
+          <div className="relative mt-4 overflow-hidden rounded-xl border border-slate-200 bg-slate-50 sm:ml-13 dark:border-slate-800 dark:bg-slate-800/50">
             {file.type.startsWith('video/') ? (
               <video src={preview} controls className="max-h-72 w-full bg-black" />
             ) : (
@@ -309,7 +326,7 @@ export function Composer({ user, weapon: feedWeapon, chooseWeapon = false, onPos
                 <X aria-hidden className="size-4" />
               </button>
             ) : null}
-            <p className="truncate border-t border-slate-200 bg-white px-3 py-1.5 text-xs text-slate-500">
+            <p className="truncate border-t border-slate-200 bg-white px-3 py-1.5 text-xs text-slate-500 dark:border-slate-800 dark:bg-slate-900 dark:text-slate-400">
               {file.name}
             </p>
           </div>
@@ -317,7 +334,7 @@ export function Composer({ user, weapon: feedWeapon, chooseWeapon = false, onPos
 
         {progress !== null ? (
           <div className="mt-3 sm:ml-13" role="status" aria-live="polite">
-            <div className="mb-1 flex justify-between text-xs font-medium text-slate-500">
+            <div className="mb-1 flex justify-between text-xs font-medium text-slate-500 dark:text-slate-400">
               <span>{progress < 1 ? 'Uploading media...' : 'Publishing...'}</span>
               <span className="tabular-nums">{Math.round(progress * 100)}%</span>
             </div>
@@ -327,7 +344,7 @@ export function Composer({ user, weapon: feedWeapon, chooseWeapon = false, onPos
               aria-valuemin={0}
               aria-valuemax={100}
               aria-valuenow={Math.round(progress * 100)}
-              className="h-1.5 overflow-hidden rounded-full bg-slate-100"
+              className="h-1.5 overflow-hidden rounded-full bg-slate-100 dark:bg-slate-800"
             >
               <div
                 className="h-full rounded-full bg-slate-900 transition-[width]"
@@ -337,9 +354,11 @@ export function Composer({ user, weapon: feedWeapon, chooseWeapon = false, onPos
           </div>
         ) : null}
 
-        <div className="mt-4 flex items-center justify-end gap-3 border-t border-slate-100 pt-3">
+        <div className="mt-4 flex items-center justify-end gap-3 border-t border-slate-100 pt-3 dark:border-slate-800">
           {!chooseWeapon ? (
-            <span className="mr-auto text-xs text-slate-400">Posting to {WEAPON_LABELS[weapon]}</span>
+            <span className="mr-auto text-xs text-slate-500 dark:text-slate-400">
+              Posting to {WEAPON_LABELS[weapon]}
+            </span>
           ) : null}
           <Button type="submit" disabled={!content.trim() || pending} className="min-w-24">
             {pending ? <LoaderCircle aria-hidden className="size-4 animate-spin" /> : null}
@@ -363,7 +382,7 @@ interface DetailInputProps {
 function DetailInput({ id, label, value, placeholder, type = 'text', onChange }: DetailInputProps) {
   return (
     <div>
-      <label htmlFor={id} className="mb-1 block text-xs font-semibold text-slate-600">
+      <label htmlFor={id} className="mb-1 block text-xs font-semibold text-slate-600 dark:text-slate-300">
         {label}
       </label>
       <input

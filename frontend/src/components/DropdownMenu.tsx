@@ -94,7 +94,7 @@ export function DropdownMenu({
         aria-controls={open ? menuId : undefined}
         disabled={disabled}
         onClick={() => setOpen((value) => !value)}
-        className="flex size-9 items-center justify-center rounded-full text-slate-500 transition hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900 disabled:opacity-50"
+        className="flex size-9 items-center justify-center rounded-full text-slate-500 transition hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900 disabled:opacity-50 dark:text-slate-400 dark:hover:bg-slate-800 dark:hover:text-white dark:focus-visible:outline-slate-300"
       >
         <EllipsisVertical aria-hidden className="size-5" />
       </button>
@@ -105,7 +105,7 @@ export function DropdownMenu({
           role="menu"
           aria-label={label}
           onKeyDown={onMenuKeyDown}
-          className={`absolute top-full right-0 z-20 mt-1 ${menuWidth} overflow-hidden rounded-xl border border-slate-200 bg-white py-1 shadow-lg`}
+          className={`absolute top-full right-0 z-20 mt-1 ${menuWidth} overflow-hidden rounded-xl border border-slate-200 bg-white py-1 shadow-lg dark:border-slate-700 dark:bg-slate-800 dark:shadow-black/40`}
         >
           {visibleItems.map((item) => {
             const Icon = item.icon;
@@ -116,8 +116,8 @@ export function DropdownMenu({
                 role="menuitem"
                 tabIndex={-1}
                 onClick={() => select(item)}
-                className={`flex w-full items-center gap-2.5 px-3 py-2 text-left text-sm font-medium transition hover:bg-slate-50 focus-visible:bg-slate-100 focus-visible:outline-none ${
-                  item.destructive ? 'text-red-600' : 'text-slate-700'
+                className={`flex w-full items-center gap-2.5 px-3 py-2 text-left text-sm font-medium transition hover:bg-slate-50 focus-visible:bg-slate-100 focus-visible:outline-none dark:hover:bg-slate-700 dark:focus-visible:bg-slate-700 ${
+                  item.destructive ? 'text-red-600 dark:text-red-300' : 'text-slate-700 dark:text-slate-200'
                 }`}
               >
                 <Icon aria-hidden className="size-4" />

@@ -1,10 +1,10 @@
 import { WEAPON_LABELS, WEAPONS, type SessionUser, type Weapon } from '@piste/contracts';
 import { MessageCircle, ShieldCheck, SquarePen, Swords, Users, type LucideIcon } from 'lucide-react';
-import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { WEAPON_TAB_CLASSES, weaponOfPath } from '../lib/weapons';
 import { Avatar } from './Avatar';
 import { NotificationBell } from './NotificationBell';
+import { ThemeToggle } from './ThemeToggle';
 import { usePendingReportCount } from '../stores/moderation';
 import { useUnreadMessageTotal } from '../stores/messages';
 import { useConnectionRequestBadge } from '../stores/connections';
@@ -28,14 +28,14 @@ export function Header({ user, connectionRequestBadge = null }: HeaderProps) {
   const requestBadge = connectionRequestBadge ?? liveRequestBadge;
 
   return (
-    <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/90 backdrop-blur supports-[backdrop-filter]:bg-white/80">
+    <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/90 backdrop-blur supports-[backdrop-filter]:bg-white/80 dark:border-slate-800 dark:bg-slate-900/90 dark:supports-[backdrop-filter]:bg-slate-900/80">
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-3 px-3 sm:gap-6 sm:px-6">
         <Link
           to="/"
           aria-label="Piste home"
-          className="flex shrink-0 items-center gap-2 rounded-lg text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900"
+          className="flex shrink-0 items-center gap-2 rounded-lg text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900 dark:text-slate-100 dark:focus-visible:outline-slate-300"
         >
-          <span className="flex size-8 items-center justify-center rounded-lg bg-slate-900 text-white">
+          <span className="flex size-8 items-center justify-center rounded-lg bg-slate-900 text-white dark:bg-slate-100 dark:text-slate-900">
             <Swords aria-hidden className="size-4.5" />
           </span>
           <span className="text-xl font-bold tracking-tight">Piste</span>
@@ -51,41 +51,47 @@ export function Header({ user, connectionRequestBadge = null }: HeaderProps) {
               to="/moderation"
               label="Moderation"
               icon={ShieldCheck}
-              badge={countBadge(pendingReports, 'bg-red-600')}
+              count={pendingReports}
+              counted={['pending report', 'pending reports']}
+              badgeColour="bg-red-600"
             />
           ) : null}
           <IconLink
             to="/connections"
             label="Connections"
             icon={Users}
-            badge={
-              requestBadge
-                ? countBadge(
-                    requestBadge.count,
-                    requestBadge.variant === 'incoming' ? 'bg-red-600' : 'bg-emerald-600',
-                  )
-                : null
+            count={requestBadge?.count ?? 0}
+            counted={
+              requestBadge?.variant === 'sent'
+                ? ['sent request', 'sent requests']
+                : ['incoming request', 'incoming requests']
             }
+            badgeColour={requestBadge?.variant === 'sent' ? 'bg-emerald-700' : 'bg-red-600'}
           />
           <IconLink
             to="/messages"
             label="Messages"
             icon={MessageCircle}
-            badge={countBadge(unreadMessages, 'bg-red-600')}
+            count={unreadMessages}
+            counted={['unread', 'unread']}
+            badgeColour="bg-red-600"
           />
+          <ThemeToggle className="hidden md:flex" />
           <Link
             to="/profile"
             aria-label="Your profile"
             title="Profile"
-            className="ml-1 rounded-full ring-offset-2 transition hover:ring-2 hover:ring-slate-300 focus-visible:ring-2 focus-visible:ring-slate-900 focus-visible:outline-none"
+            className="ml-1 rounded-full ring-offset-2 transition hover:ring-2 hover:ring-slate-300 focus-visible:ring-2 focus-visible:ring-slate-900 focus-visible:outline-none dark:ring-offset-slate-900 dark:hover:ring-slate-600 dark:focus-visible:ring-slate-300"
           >
             <Avatar avatar={user.avatar} name={user.name} size="sm" />
           </Link>
         </nav>
       </div>
 
-      <div className="border-t border-slate-100 px-3 py-2 md:hidden">
-        <WeaponTabs activeWeapon={activeWeapon} className="flex" stretch />
+      {/* On a phone the header row is full, so the theme toggle sits beside the weapon tabs. */}
+      <div className="flex items-center gap-2 border-t border-slate-100 px-3 py-2 md:hidden dark:border-slate-800">
+        <WeaponTabs activeWeapon={activeWeapon} className="flex min-w-0 flex-1" stretch />
+        <ThemeToggle />
       </div>
     </header>
   );
@@ -110,7 +116,7 @@ function WeaponTabs({
             key={weapon}
             to={`/${weapon}`}
             aria-current={isActive ? 'page' : undefined}
-            className={`rounded-full border px-4 py-1.5 text-center text-sm font-semibold transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900 ${
+            className={`rounded-full border px-4 py-1.5 text-center text-sm font-semibold transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900 dark:focus-visible:outline-slate-300 ${
               stretch ? 'flex-1' : ''
             } ${isActive ? colours.active : colours.inactive}`}
           >
@@ -122,43 +128,52 @@ function WeaponTabs({
   );
 }
 
-function countBadge(count: number, colour: string): ReactNode {
-  if (count <= 0) return null;
-  return (
-    <span
-      data-testid="badge"
-      className={`absolute -top-0.5 -right-0.5 flex h-4.5 min-w-4.5 items-center justify-center rounded-full px-1 text-[10px] leading-none font-bold text-white ring-2 ring-white ${colour}`}
-    >
-      {count > 99 ? '99+' : count}
-    </span>
-  );
+/** What a header badge shows: the count, or 99+. */
+function badgeText(count: number): string {
+  return count > 99 ? '99+' : String(count);
 }
 
 function IconLink({
   to,
   label,
   icon: Icon,
-  badge,
+  count = 0,
+  counted = ['', ''],
+  badgeColour = 'bg-red-600',
 }: {
   to: string;
   label: string;
   icon: LucideIcon;
-  badge?: ReactNode;
+  /** The badge's number; none is shown at 0. */
+  count?: number;
+  /** What the count counts, singular and plural, for the accessible name: 'Messages, 3 unread'. */
+  counted?: [string, string];
+  badgeColour?: string;
 }) {
   const { pathname } = useLocation();
   const isActive = pathname === to;
+  const shown = count > 0 ? badgeText(count) : null;
   return (
     <Link
       to={to}
-      aria-label={label}
+      aria-label={shown ? `${label}, ${shown} ${count === 1 ? counted[0] : counted[1]}` : label}
       title={label}
       aria-current={isActive ? 'page' : undefined}
-      className={`relative flex size-9 items-center justify-center rounded-full transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900 sm:size-10 ${
-        isActive ? 'bg-slate-100 text-slate-900' : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900'
+      className={`relative flex size-9 items-center justify-center rounded-full transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900 sm:size-10 dark:focus-visible:outline-slate-300 ${
+        isActive
+          ? 'bg-slate-100 text-slate-900 dark:bg-slate-800 dark:text-slate-100'
+          : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white'
       }`}
     >
       <Icon aria-hidden className="size-5" />
-      {badge}
+      {shown ? (
+        <span
+          data-testid="badge"
+          className={`absolute -top-0.5 -right-0.5 flex h-4.5 min-w-4.5 items-center justify-center rounded-full px-1 text-[10px] leading-none font-bold text-white ring-2 ring-white dark:ring-slate-900 ${badgeColour}`}
+        >
+          {shown}
+        </span>
+      ) : null}
     </Link>
   );
 }

@@ -19,7 +19,7 @@ export function LiveStatusBanner() {
       className="pointer-events-none fixed inset-x-0 bottom-4 z-40 flex justify-center px-4"
     >
       {paused ? (
-        <p className="flex items-center gap-2 rounded-full border border-amber-200 bg-amber-50 px-4 py-2 text-sm font-medium text-amber-900 shadow-md">
+        <p className="flex items-center gap-2 rounded-full border border-amber-200 bg-amber-50 px-4 py-2 text-sm font-medium text-amber-900 shadow-md dark:border-amber-800 dark:bg-amber-950 dark:text-amber-200">
           <WifiOff aria-hidden className="size-4" />
           Live updates paused — reconnecting…
         </p>

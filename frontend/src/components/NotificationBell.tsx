@@ -1,5 +1,13 @@
 import { Bell } from 'lucide-react';
-import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import {
+  lazy,
+  Suspense,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type KeyboardEvent as ReactKeyboardEvent,
+} from 'react';
 import { useLocation } from 'react-router-dom';
 import { useNotificationsStore } from '../stores/notifications';
 
@@ -14,9 +22,11 @@ export function NotificationBell() {
   const unreadCount = useNotificationsStore((s) => s.unreadCount);
   const { pathname } = useLocation();
   const containerRef = useRef<HTMLDivElement>(null);
+  const bellRef = useRef<HTMLButtonElement>(null);
   const panelId = useId();
+  const shownCount = unreadCount > 99 ? '99+' : String(unreadCount);
 
-  // Close on navigation, outside clicks and Escape.
+  // Close on navigation, outside clicks and Escape; Escape puts focus back on the bell.
   useEffect(() => setOpen(false), [pathname]);
   useEffect(() => {
     if (!open) return;
@@ -24,7 +34,9 @@ export function NotificationBell() {
       if (!containerRef.current?.contains(event.target as Node)) setOpen(false);
     };
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setOpen(false);
+      if (event.key !== 'Escape') return;
+      setOpen(false);
+      if (containerRef.current?.contains(document.activeElement)) bellRef.current?.focus();
     };
     document.addEventListener('pointerdown', onPointerDown);
     document.addEventListener('keydown', onKeyDown);
@@ -34,29 +46,52 @@ export function NotificationBell() {
     };
   }, [open]);
 
+  // Tab and Shift+Tab go round the popover's controls while it is open (the popover takes focus on opening).
+  function onPanelKeyDown(event: ReactKeyboardEvent<HTMLDivElement>) {
+    if (event.key !== 'Tab') return;
+    const panel = document.getElementById(panelId);
+    if (!panel?.contains(event.target as Node)) return;
+    const controls = Array.from(
+      panel.querySelectorAll<HTMLElement>(
+        'a[href], button:not(:disabled), input:not(:disabled), [tabindex="0"]',
+      ),
+    );
+    const first = controls[0];
+    const last = controls[controls.length - 1];
+    if (!first || !last) return;
+    if (event.shiftKey && (event.target === first || event.target === panel)) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && event.target === last) {
+      event.preventDefault();
+      first.focus();
+    }
+  }
+
   return (
-    <div ref={containerRef} className="relative">
+    <div ref={containerRef} className="relative" onKeyDown={open ? onPanelKeyDown : undefined}>
       <button
+        ref={bellRef}
         type="button"
-        aria-label={unreadCount > 0 ? `Notifications (${unreadCount} unread)` : 'Notifications'}
+        aria-label={unreadCount > 0 ? `Notifications, ${shownCount} unread` : 'Notifications'}
         title="Notifications"
         aria-haspopup="dialog"
         aria-expanded={open}
         aria-controls={open ? panelId : undefined}
         onClick={() => setOpen((value) => !value)}
-        className={`relative flex size-9 items-center justify-center rounded-full transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900 sm:size-10 ${
+        className={`relative flex size-9 items-center justify-center rounded-full transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900 sm:size-10 dark:focus-visible:outline-slate-300 ${
           open || pathname === '/notifications'
-            ? 'bg-slate-100 text-slate-900'
-            : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900'
+            ? 'bg-slate-100 text-slate-900 dark:bg-slate-800 dark:text-slate-100'
+            : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white'
         }`}
       >
         <Bell aria-hidden className="size-5" />
         {unreadCount > 0 ? (
           <span
             data-testid="notification-badge"
-            className="absolute -top-0.5 -right-0.5 flex h-4.5 min-w-4.5 items-center justify-center rounded-full bg-red-600 px-1 text-[10px] leading-none font-bold text-white ring-2 ring-white"
+            className="absolute -top-0.5 -right-0.5 flex h-4.5 min-w-4.5 items-center justify-center rounded-full bg-red-600 px-1 text-[10px] leading-none font-bold text-white ring-2 ring-white dark:ring-slate-900"
           >
-            {unreadCount > 99 ? '99+' : unreadCount}
+            {shownCount}
           </span>
         ) : null}
       </button>

@@ -105,7 +105,9 @@ export function NotificationItem({
       data-testid="notification"
       data-unread={notification.unread ? 'true' : 'false'}
       className={`group relative flex gap-3 transition-colors ${compact ? 'px-4 py-3' : 'px-4 py-4 sm:px-5'} ${
-        notification.unread ? 'bg-sky-50/70 hover:bg-sky-50' : 'bg-white hover:bg-slate-50'
+        notification.unread
+          ? 'bg-sky-50/70 hover:bg-sky-50 dark:bg-sky-950/70 dark:hover:bg-sky-900/40'
+          : 'bg-white hover:bg-slate-50 dark:bg-slate-900 dark:hover:bg-slate-800'
       }`}
     >
       <div className="relative shrink-0 self-start">
@@ -116,7 +118,7 @@ export function NotificationItem({
         />
         <span
           title={label}
-          className={`absolute -right-1 -bottom-1 flex items-center justify-center rounded-full ring-2 ring-white ${colours} ${
+          className={`absolute -right-1 -bottom-1 flex items-center justify-center rounded-full ring-2 ring-white dark:ring-slate-900 ${colours} ${
             compact ? 'size-4' : 'size-5'
           }`}
         >
@@ -135,13 +137,15 @@ export function NotificationItem({
         <NotificationText name={notification.user.name} message={notification.message} compact={compact} />
         {notification.postContent ? (
           <p
-            className="mt-1 line-clamp-2 text-sm break-words text-slate-500 italic"
+            className="mt-1 line-clamp-2 text-sm break-words text-slate-500 italic dark:text-slate-400"
             title={notification.postContent}
           >
             “{truncate(notification.postContent, compact ? 60 : POST_CONTENT_PREVIEW_CHARS)}”
           </p>
         ) : null}
-        <p className={`mt-1 text-xs font-medium ${notification.unread ? 'text-sky-700' : 'text-slate-400'}`}>
+        <p
+          className={`mt-1 text-xs font-medium ${notification.unread ? 'text-sky-700 dark:text-sky-200' : 'text-slate-500 dark:text-slate-400'}`}
+        >
           <time dateTime={notification.createdAt}>{notificationTime(notification, now)}</time>
         </p>
       </SubjectLink>
@@ -153,7 +157,7 @@ export function NotificationItem({
             title="Mark as read"
             aria-label="Mark as read"
             onClick={() => onMarkRead(notification.id)}
-            className="rounded-md p-1.5 text-slate-400 transition hover:bg-white hover:text-sky-700 focus-visible:outline-2 focus-visible:outline-slate-900"
+            className="rounded-md p-1.5 text-slate-500 transition hover:bg-white hover:text-sky-700 focus-visible:outline-2 focus-visible:outline-slate-900 dark:text-slate-400 dark:hover:bg-slate-900 dark:hover:text-sky-200 dark:focus-visible:outline-slate-300"
           >
             <Check aria-hidden className="size-4" />
           </button>
@@ -163,7 +167,7 @@ export function NotificationItem({
           title="Delete notification"
           aria-label="Delete notification"
           onClick={() => onDelete(notification.id)}
-          className="rounded-md p-1.5 text-slate-400 transition hover:bg-white hover:text-red-600 focus-visible:outline-2 focus-visible:outline-slate-900"
+          className="rounded-md p-1.5 text-slate-500 transition hover:bg-white hover:text-red-600 focus-visible:outline-2 focus-visible:outline-slate-900 dark:text-slate-400 dark:hover:bg-slate-900 dark:hover:text-red-400 dark:focus-visible:outline-slate-300"
         >
           <Trash2 aria-hidden className="size-4" />
         </button>
@@ -171,6 +175,7 @@ export function NotificationItem({
           {notification.unread ? (
             <span
               data-testid="unread-dot"
+              role="img"
               aria-label="Unread"
               className="size-2.5 rounded-full bg-blue-600"
             />
@@ -198,7 +203,7 @@ function SubjectLink({
       to={path}
       onClick={onOpen}
       data-testid="notification-link"
-      className="block min-w-0 flex-1 rounded-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900"
+      className="block min-w-0 flex-1 rounded-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900 dark:focus-visible:outline-slate-300"
     >
       {children}
     </Link>
@@ -221,16 +226,16 @@ function NotificationText({
   const size = compact ? 'text-sm' : 'text-[15px]';
   if (name && message.startsWith(name)) {
     return (
-      <p className={`${size} text-slate-700`}>
-        <span className="font-semibold text-slate-900">{name}</span>
+      <p className={`${size} text-slate-700 dark:text-slate-300`}>
+        <span className="font-semibold text-slate-900 dark:text-slate-100">{name}</span>
         {message.slice(name.length)}
       </p>
     );
   }
   return (
     <>
-      {name ? <p className={`${size} font-semibold text-slate-900`}>{name}</p> : null}
-      <p className={`${size} text-slate-700`}>{message}</p>
+      {name ? <p className={`${size} font-semibold text-slate-900 dark:text-slate-100`}>{name}</p> : null}
+      <p className={`${size} text-slate-700 dark:text-slate-300`}>{message}</p>
     </>
   );
 }
@@ -239,16 +244,18 @@ export function NotificationsEmptyState({ compact = false }: { compact?: boolean
   return (
     <div className={`flex flex-col items-center text-center ${compact ? 'px-6 py-10' : 'px-6 py-16'}`}>
       <span
-        className={`flex items-center justify-center rounded-full bg-slate-100 text-slate-400 ${
+        className={`flex items-center justify-center rounded-full bg-slate-100 text-slate-400 dark:bg-slate-800 dark:text-slate-500 ${
           compact ? 'size-12' : 'size-16'
         }`}
       >
         <BellOff aria-hidden className={compact ? 'size-6' : 'size-8'} />
       </span>
-      <p className={`mt-4 font-semibold text-slate-900 ${compact ? 'text-sm' : 'text-base'}`}>
+      <p
+        className={`mt-4 font-semibold text-slate-900 dark:text-slate-100 ${compact ? 'text-sm' : 'text-base'}`}
+      >
         No notifications yet
       </p>
-      <p className="mt-1 max-w-xs text-sm text-slate-500">
+      <p className="mt-1 max-w-xs text-sm text-slate-500 dark:text-slate-400">
         You&apos;ll see updates here when people interact with your posts
       </p>
     </div>

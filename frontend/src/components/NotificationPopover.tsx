@@ -1,4 +1,5 @@
 import { CheckCheck } from 'lucide-react';
+import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useNotificationsStore } from '../stores/notifications';
 import {
@@ -15,21 +16,26 @@ export function NotificationPopover({ id, onClose }: { id: string; onClose: () =
   const { markRead, markAllRead, remove } = useNotificationActions();
   const navigate = useNavigate();
   const now = useMinuteClock();
+  const panelRef = useRef<HTMLDivElement>(null);
+  // Opening moves focus into the popover, so the keyboard carries on from its top.
+  useEffect(() => panelRef.current?.focus(), []);
 
   return (
     <div
+      ref={panelRef}
       id={id}
       role="dialog"
       aria-label="Notifications"
-      className="fixed inset-x-3 top-16 z-40 overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-xl ring-1 ring-slate-900/5 sm:absolute sm:inset-x-auto sm:top-full sm:right-0 sm:mt-2 sm:w-80"
+      tabIndex={-1}
+      className="fixed inset-x-3 top-16 z-40 overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-xl ring-1 ring-slate-900/5 sm:absolute sm:inset-x-auto sm:top-full sm:right-0 sm:mt-2 sm:w-80 dark:border-slate-800 dark:bg-slate-900 dark:ring-slate-300/5"
     >
-      <div className="flex items-center justify-between gap-2 border-b border-slate-100 px-4 py-3">
-        <h2 className="text-base font-semibold text-slate-900">Notifications</h2>
+      <div className="flex items-center justify-between gap-2 border-b border-slate-100 px-4 py-3 dark:border-slate-800">
+        <h2 className="text-base font-semibold text-slate-900 dark:text-slate-100">Notifications</h2>
         {unreadCount > 0 ? (
           <button
             type="button"
             onClick={markAllRead}
-            className="inline-flex items-center gap-1 rounded-md px-2 py-1 text-xs font-semibold text-sky-700 transition hover:bg-sky-50 focus-visible:outline-2 focus-visible:outline-slate-900"
+            className="inline-flex items-center gap-1 rounded-md px-2 py-1 text-xs font-semibold text-sky-700 transition hover:bg-sky-50 focus-visible:outline-2 focus-visible:outline-slate-900 dark:text-sky-200 dark:hover:bg-sky-900/40 dark:focus-visible:outline-slate-300"
           >
             <CheckCheck aria-hidden className="size-3.5" />
             Mark all as read
@@ -41,7 +47,7 @@ export function NotificationPopover({ id, onClose }: { id: string; onClose: () =
         {items.length === 0 ? (
           <NotificationsEmptyState compact />
         ) : (
-          <ul className="divide-y divide-slate-100">
+          <ul className="divide-y divide-slate-100 dark:divide-slate-800">
             {items.map((notification) => (
               <NotificationItem
                 key={notification.id}
@@ -57,14 +63,14 @@ export function NotificationPopover({ id, onClose }: { id: string; onClose: () =
         )}
       </div>
 
-      <div className="border-t border-slate-100 p-2">
+      <div className="border-t border-slate-100 p-2 dark:border-slate-800">
         <button
           type="button"
           onClick={() => {
             onClose();
             void navigate('/notifications');
           }}
-          className="w-full rounded-lg px-3 py-2 text-sm font-semibold text-slate-700 transition hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-slate-900"
+          className="w-full rounded-lg px-3 py-2 text-sm font-semibold text-slate-700 transition hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-slate-900 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white dark:focus-visible:outline-slate-300"
         >
           View all notifications
         </button>

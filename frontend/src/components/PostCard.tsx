@@ -15,7 +15,7 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
-import { postTimeAgo } from '../lib/post-time';
+import { timeAgo } from '../lib/relative-time';
 import { useWatchedPosts } from '../realtime/post-watch';
 import { banNotice, useBannedUntil } from '../stores/ban';
 import { useFeedStore } from '../stores/feed';
@@ -53,23 +53,26 @@ export function PostCard({ post, user }: PostCardProps) {
       data-testid="post-card"
       data-post-id={post.id}
       aria-label={`Post by ${authorName}`}
-      className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm"
+      className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900"
     >
       <div className="p-4 sm:p-5">
         <header className="flex items-start gap-3">
           <AvatarLink user={post.author} label={authorName} />
           <div className="min-w-0 flex-1">
             <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
-              <ProfileLink user={post.author} className="truncate font-semibold text-slate-900">
+              <ProfileLink
+                user={post.author}
+                className="truncate font-semibold text-slate-900 dark:text-slate-100"
+              >
                 {authorName}
               </ProfileLink>
               <RoleBadge role={post.authorRole} />
             </div>
-            <p className="mt-0.5 truncate text-sm text-slate-500">
+            <p className="mt-0.5 truncate text-sm text-slate-500 dark:text-slate-400">
               {post.author.title || `${WEAPON_LABELS[post.weapon]} fencer`}
               <span aria-hidden> · </span>
               <time dateTime={post.createdAt} title={new Date(post.createdAt).toLocaleString()}>
-                {postTimeAgo(post.createdAt)}
+                {timeAgo(post.createdAt, 'post')}
               </time>
             </p>
           </div>
@@ -84,7 +87,7 @@ export function PostCard({ post, user }: PostCardProps) {
 
         <p
           data-testid="post-content"
-          className="mt-3 text-[15px] leading-relaxed whitespace-pre-line break-words text-slate-800"
+          className="mt-3 text-[15px] leading-relaxed whitespace-pre-line break-words text-slate-800 dark:text-slate-200"
         >
           {post.content}
         </p>
@@ -115,13 +118,14 @@ export function PostCard({ post, user }: PostCardProps) {
 
       {post.mediaUrl ? <PostMedia post={post} url={post.mediaUrl} /> : null}
 
-      <footer className="flex items-center gap-1 border-t border-slate-100 px-2 py-1.5 sm:px-3">
+      <footer className="flex items-center gap-1 border-t border-slate-100 px-2 py-1.5 sm:px-3 dark:border-slate-800">
         <ReactionButton
           label="Like"
+          countName={['like', 'likes']}
           icon={ThumbsUp}
           count={post.likesCount}
           active={post.isLiked}
-          activeClass="text-blue-600 bg-blue-50"
+          activeClass="text-blue-600 bg-blue-50 dark:text-blue-400 dark:bg-blue-950"
           disabled={reacting}
           closedReason={post.isLiked ? undefined : closedReason}
           testId="like-count"
@@ -129,10 +133,11 @@ export function PostCard({ post, user }: PostCardProps) {
         />
         <ReactionButton
           label="Dislike"
+          countName={['dislike', 'dislikes']}
           icon={ThumbsDown}
           count={post.dislikesCount}
           active={post.isDisliked}
-          activeClass="text-rose-600 bg-rose-50"
+          activeClass="text-rose-600 bg-rose-50 dark:text-rose-400 dark:bg-rose-950"
           disabled={reacting}
           closedReason={post.isDisliked ? undefined : closedReason}
           testId="dislike-count"
@@ -140,10 +145,11 @@ export function PostCard({ post, user }: PostCardProps) {
         />
         <ReactionButton
           label="Comment"
+          countName={['comment', 'comments']}
           icon={MessageCircle}
           count={post.commentsCount}
           active={commentsOpen}
-          activeClass="text-slate-900 bg-slate-100"
+          activeClass="text-slate-900 bg-slate-100 dark:text-slate-100 dark:bg-slate-800"
           testId="comment-count"
           expanded={commentsOpen}
           onClick={() => setCommentsOpen((open) => !open)}
@@ -166,7 +172,9 @@ function TypeChip({ type }: { type: FeedPost['type'] }) {
   return (
     <span
       className={`mt-0.5 hidden shrink-0 items-center gap-1 rounded-full px-2.5 py-1 text-xs font-semibold sm:inline-flex ${
-        drill ? 'bg-sky-50 text-sky-700' : 'bg-amber-50 text-amber-700'
+        drill
+          ? 'bg-sky-50 text-sky-700 dark:bg-sky-950 dark:text-sky-200'
+          : 'bg-amber-50 text-amber-700 dark:bg-amber-950 dark:text-amber-200'
       }`}
     >
       <Icon aria-hidden className="size-3.5" />
@@ -182,20 +190,21 @@ function DetailsBox({ tone, items }: { tone: 'drill' | 'achievement'; items: Det
   if (!shown.length) return null;
   const colours =
     tone === 'drill'
-      ? 'border-sky-100 bg-sky-50/70 text-sky-900'
-      : 'border-amber-100 bg-amber-50/70 text-amber-900';
+      ? 'border-sky-100 bg-sky-50/70 text-sky-900 dark:border-sky-900 dark:bg-sky-950/70 dark:text-sky-200'
+      : 'border-amber-100 bg-amber-50/70 text-amber-900 dark:border-amber-900 dark:bg-amber-950/70 dark:text-amber-200';
   return (
     <dl
       data-testid={`${tone}-details`}
       className={`mt-4 grid grid-cols-1 gap-x-4 gap-y-2.5 rounded-xl border p-3.5 sm:grid-cols-2 ${colours}`}
     >
+      {/* Each term and its value share a div, the only wrapper a <dl> allows; the icon sits inside the term. */}
       {shown.map(([Icon, label, value]) => (
-        <div key={label} className="flex min-w-0 items-start gap-2">
-          <Icon aria-hidden className="mt-0.5 size-4 shrink-0 opacity-70" />
-          <div className="min-w-0">
-            <dt className="text-[11px] font-semibold tracking-wide uppercase opacity-70">{label}</dt>
-            <dd className="text-sm font-medium break-words">{value}</dd>
-          </div>
+        <div key={label} className="relative min-w-0 pl-6">
+          <dt className="text-[11px] font-semibold tracking-wide uppercase opacity-80">
+            <Icon aria-hidden className="absolute top-0.5 left-0 size-4" />
+            {label}
+          </dt>
+          <dd className="text-sm font-medium break-words">{value}</dd>
         </div>
       ))}
     </dl>
@@ -206,17 +215,19 @@ function PostMedia({ post, url }: { post: FeedPost; url: string }) {
   const [failed, setFailed] = useState(false);
   if (failed) {
     return (
-      <p className="mx-4 mb-4 rounded-xl bg-slate-100 p-6 text-center text-sm text-slate-500 sm:mx-5">
+      <p className="mx-4 mb-4 rounded-xl bg-slate-100 p-6 text-center text-sm text-slate-500 sm:mx-5 dark:bg-slate-800 dark:text-slate-400">
         Media unavailable
       </p>
     );
   }
   return (
-    <div className="border-t border-slate-100 bg-slate-950/[0.03]">
+    <div className="border-t border-slate-100 bg-slate-950/[0.03] dark:border-slate-800">
       {post.mediaType === 'video' ? (
         <video
           data-testid="post-media"
-          src={url}
+          // Without a poster the first frame stands in for one: the media fragment makes the browser fetch it.
+          src={post.mediaPosterUrl ? url : `${url}#t=0.1`}
+          poster={post.mediaPosterUrl ?? undefined}
           controls
           preload="metadata"
           playsInline
@@ -232,6 +243,8 @@ function PostMedia({ post, url }: { post: FeedPost; url: string }) {
 
 interface ReactionButtonProps {
   label: string;
+  /** What the count counts, singular and plural: the accessible name says it, e.g. 'Like, 3 likes'. */
+  countName: [string, string];
   icon: LucideIcon;
   count: number;
   active: boolean;
@@ -246,6 +259,7 @@ interface ReactionButtonProps {
 
 function ReactionButton({
   label,
+  countName: [one, many],
   icon: Icon,
   count,
   active,
@@ -259,17 +273,19 @@ function ReactionButton({
   return (
     <button
       type="button"
-      aria-label={label}
+      aria-label={`${label}, ${count} ${count === 1 ? one : many}`}
       title={closedReason ?? label}
       aria-pressed={expanded === undefined ? active : undefined}
       aria-expanded={expanded}
       disabled={disabled || !!closedReason}
       onClick={onClick}
-      className={`inline-flex items-center gap-2 rounded-lg px-3 py-2 text-sm font-semibold transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900 ${closedReason ? 'disabled:cursor-not-allowed disabled:opacity-50' : 'disabled:cursor-wait'} ${
-        active ? activeClass : 'text-slate-500 hover:bg-slate-100 hover:text-slate-800'
+      className={`inline-flex items-center gap-2 rounded-lg px-3 py-2 text-sm font-semibold transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900 dark:focus-visible:outline-slate-300 ${closedReason ? 'disabled:cursor-not-allowed disabled:opacity-50' : 'disabled:cursor-wait'} ${
+        active
+          ? activeClass
+          : 'text-slate-500 hover:bg-slate-100 hover:text-slate-800 dark:text-slate-400 dark:hover:bg-slate-800 dark:hover:text-slate-100'
       }`}
     >
-      <Icon aria-hidden className={`size-[18px] ${active && label !== 'Comment' ? 'fill-current' : ''}`} />
+      <Icon aria-hidden className={`size-[18px] ${active && expanded === undefined ? 'fill-current' : ''}`} />
       <span data-testid={testId} className="tabular-nums">
         {count}
       </span>

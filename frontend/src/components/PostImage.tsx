@@ -1,4 +1,6 @@
 import type { FeedPost } from '@piste/contracts';
+import { useRef, useState } from 'react';
+import { Lightbox } from './Lightbox';
 
 type ImageFields = Pick<FeedPost, 'mediaDisplay' | 'mediaWidth' | 'mediaHeight'>;
 
@@ -21,37 +23,45 @@ function feedImageOf(post: ImageFields, url: string): FeedImage {
 
 interface PostImageProps {
   post: ImageFields;
-  /** The original, opened in a new tab as the larger view. */
+  /** The original, shown full size in the lightbox. */
   url: string;
+  /** The image's text alternative; empty when the post's text says what it shows. */
+  alt?: string;
   onError: () => void;
 }
 
 /**
  * A post's image in the feed. Its width and height reserve the space before it loads, so the feed never jumps;
- * activating it opens the original.
+ * activating it opens the original in a lightbox over the page.
  */
-export function PostImage({ post, url, onError }: PostImageProps) {
+export function PostImage({ post, url, alt = '', onError }: PostImageProps) {
   const image = feedImageOf(post, url);
+  const [open, setOpen] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
   return (
-    <a
-      href={url}
-      target="_blank"
-      rel="noopener"
-      aria-label="Open the full-size image in a new tab"
-      title="Open the full-size image"
-      className="block cursor-zoom-in focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-slate-900"
-    >
-      <img
-        data-testid="post-media"
-        src={image.src}
-        width={image.width}
-        height={image.height}
-        alt=""
-        loading="lazy"
-        decoding="async"
-        onError={onError}
-        className="h-auto max-h-[32rem] w-full object-contain"
-      />
-    </a>
+    <>
+      <button
+        ref={button}
+        type="button"
+        aria-haspopup="dialog"
+        aria-label="View the full-size image"
+        title="View the full-size image"
+        onClick={() => setOpen(true)}
+        className="block w-full cursor-zoom-in focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-slate-900 dark:focus-visible:outline-slate-300"
+      >
+        <img
+          data-testid="post-media"
+          src={image.src}
+          width={image.width}
+          height={image.height}
+          alt={alt}
+          loading="lazy"
+          decoding="async"
+          onError={onError}
+          className="h-auto max-h-[32rem] w-full object-contain"
+        />
+      </button>
+      {open ? <Lightbox src={url} alt={alt} opener={button} onClose={() => setOpen(false)} /> : null}
+    </>
   );
 }

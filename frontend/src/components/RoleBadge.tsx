@@ -25,33 +25,90 @@ interface RoleStyle {
 
 /** Every author role of the spec (section 1) with its icon and colour. */
 const ROLE_STYLES: Record<string, RoleStyle> = {
-  youth: { label: 'Youth', icon: Sprout, className: 'bg-lime-50 text-lime-700 ring-lime-200' },
-  cadet_junior: { label: 'Cadet/Junior', icon: Zap, className: 'bg-sky-50 text-sky-700 ring-sky-200' },
-  div_3: { label: 'Division III', icon: Shield, className: 'bg-teal-50 text-teal-700 ring-teal-200' },
-  div_2: { label: 'Division II', icon: ShieldHalf, className: 'bg-blue-50 text-blue-700 ring-blue-200' },
+  youth: {
+    label: 'Youth',
+    icon: Sprout,
+    className:
+      'bg-lime-50 text-lime-700 ring-lime-200 dark:bg-lime-950 dark:text-lime-200 dark:ring-lime-800',
+  },
+  cadet_junior: {
+    label: 'Cadet/Junior',
+    icon: Zap,
+    className: 'bg-sky-50 text-sky-700 ring-sky-200 dark:bg-sky-950 dark:text-sky-200 dark:ring-sky-800',
+  },
+  div_3: {
+    label: 'Division III',
+    icon: Shield,
+    className:
+      'bg-teal-50 text-teal-700 ring-teal-200 dark:bg-teal-950 dark:text-teal-200 dark:ring-teal-800',
+  },
+  div_2: {
+    label: 'Division II',
+    icon: ShieldHalf,
+    className:
+      'bg-blue-50 text-blue-700 ring-blue-200 dark:bg-blue-950 dark:text-blue-200 dark:ring-blue-800',
+  },
   div_1: {
     label: 'Division I',
     icon: ShieldCheck,
-    className: 'bg-indigo-50 text-indigo-700 ring-indigo-200',
+    className:
+      'bg-indigo-50 text-indigo-700 ring-indigo-200 dark:bg-indigo-950 dark:text-indigo-200 dark:ring-indigo-800',
   },
-  div_1a: { label: 'Division IA', icon: Crown, className: 'bg-violet-50 text-violet-700 ring-violet-200' },
-  adult: { label: 'Adult', icon: User, className: 'bg-stone-100 text-stone-700 ring-stone-200' },
-  senior_team: { label: 'Senior Team', icon: Trophy, className: 'bg-amber-50 text-amber-700 ring-amber-200' },
+  div_1a: {
+    label: 'Division IA',
+    icon: Crown,
+    className:
+      'bg-violet-50 text-violet-700 ring-violet-200 dark:bg-violet-950 dark:text-violet-200 dark:ring-violet-800',
+  },
+  adult: {
+    label: 'Adult',
+    icon: User,
+    className:
+      'bg-stone-100 text-stone-700 ring-stone-200 dark:bg-stone-800 dark:text-stone-200 dark:ring-stone-600',
+  },
+  senior_team: {
+    label: 'Senior Team',
+    icon: Trophy,
+    className:
+      'bg-amber-50 text-amber-700 ring-amber-200 dark:bg-amber-950 dark:text-amber-200 dark:ring-amber-800',
+  },
   para_fencing: {
     label: 'Para-fencing',
     icon: Accessibility,
-    className: 'bg-cyan-50 text-cyan-700 ring-cyan-200',
+    className:
+      'bg-cyan-50 text-cyan-700 ring-cyan-200 dark:bg-cyan-950 dark:text-cyan-200 dark:ring-cyan-800',
   },
-  coach: { label: 'Coach', icon: ClipboardList, className: 'bg-orange-50 text-orange-700 ring-orange-200' },
-  parent: { label: 'Parent', icon: Heart, className: 'bg-pink-50 text-pink-700 ring-pink-200' },
-  referee: { label: 'Referee', icon: Flag, className: 'bg-rose-50 text-rose-700 ring-rose-200' },
-  armorist: { label: 'Armorist', icon: Wrench, className: 'bg-zinc-100 text-zinc-700 ring-zinc-300' },
+  coach: {
+    label: 'Coach',
+    icon: ClipboardList,
+    className:
+      'bg-orange-50 text-orange-700 ring-orange-200 dark:bg-orange-950 dark:text-orange-200 dark:ring-orange-800',
+  },
+  parent: {
+    label: 'Parent',
+    icon: Heart,
+    className:
+      'bg-pink-50 text-pink-700 ring-pink-200 dark:bg-pink-950 dark:text-pink-200 dark:ring-pink-800',
+  },
+  referee: {
+    label: 'Referee',
+    icon: Flag,
+    className:
+      'bg-rose-50 text-rose-700 ring-rose-200 dark:bg-rose-950 dark:text-rose-200 dark:ring-rose-800',
+  },
+  armorist: {
+    label: 'Armorist',
+    icon: Wrench,
+    className:
+      'bg-zinc-100 text-zinc-700 ring-zinc-300 dark:bg-zinc-800 dark:text-zinc-200 dark:ring-zinc-600',
+  },
 };
 
 /** Students, a missing role and roles this build does not know share the default style. */
 const DEFAULT_STYLE: Omit<RoleStyle, 'label'> = {
   icon: BookOpen,
-  className: 'bg-slate-100 text-slate-600 ring-slate-200',
+  className:
+    'bg-slate-100 text-slate-600 ring-slate-200 dark:bg-slate-800 dark:text-slate-300 dark:ring-slate-700',
 };
 
 export function roleStyle(role: string | null | undefined): RoleStyle {

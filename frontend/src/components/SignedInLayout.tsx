@@ -2,18 +2,25 @@ import type { SessionUser } from '@piste/contracts';
 import { Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
 import { LoaderCircle } from 'lucide-react';
+import { useScrollToTopOnNavigation } from '../lib/scroll-to-top';
 import { Header } from './Header';
 import { LiveStatusBanner } from './LiveStatusBanner';
 import { BanNotice } from './moderation/BanNotice';
 
 /** Every signed-in page: the header, the ban notice while one lasts, the page, and the live-status banner. */
 export function SignedInLayout({ user }: { user: SessionUser }) {
+  useScrollToTopOnNavigation();
   return (
-    <div className="min-h-screen bg-slate-50">
+    <div className="min-h-screen bg-slate-50 dark:bg-slate-950">
+      <SkipLink />
       <Header user={user} />
       {/* Below the sticky header, so it scrolls away instead of taking a phone's screen for good. */}
       <BanNotice />
-      <main className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-6 sm:py-8">
+      <main
+        id="main"
+        tabIndex={-1}
+        className="mx-auto w-full max-w-6xl px-4 py-6 outline-none sm:px-6 sm:py-8"
+      >
         {/* Pages other than the feed load on first visit; the header stays while they arrive. */}
         <Suspense fallback={<PageLoading />}>
           <Outlet />
@@ -24,9 +31,29 @@ export function SignedInLayout({ user }: { user: SessionUser }) {
   );
 }
 
+/** The first stop for the keyboard: jumps past the header to the page, shown only while focused. */
+function SkipLink() {
+  return (
+    <a
+      href="#main"
+      onClick={(event) => {
+        // Focus the page without adding #main to the route.
+        event.preventDefault();
+        document.getElementById('main')?.focus();
+      }}
+      className="sr-only rounded-lg bg-slate-900 text-sm font-semibold text-white shadow-lg focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:z-50 focus:px-4 focus:py-2 focus:outline-2 focus:outline-offset-2 focus:outline-slate-900 dark:bg-slate-100 dark:text-slate-900 dark:focus:outline-slate-300"
+    >
+      Skip to main content
+    </a>
+  );
+}
+
 function PageLoading() {
   return (
-    <div role="status" className="flex items-center justify-center gap-3 py-16 text-slate-600">
+    <div
+      role="status"
+      className="flex items-center justify-center gap-3 py-16 text-slate-600 dark:text-slate-300"
+    >
       <LoaderCircle aria-hidden className="size-5 animate-spin" />
       <span className="text-base font-medium">Loading...</span>
     </div>

@@ -6,16 +6,16 @@ type ToastVariant = 'success' | 'error' | 'info';
 
 const variantStyles: Record<ToastVariant, { card: string; icon: string; description: string }> = {
   success: {
-    card: 'border-slate-200 bg-white text-slate-900',
-    icon: 'text-emerald-600',
-    description: 'text-slate-600',
+    card: 'border-slate-200 bg-white text-slate-900 dark:border-slate-700 dark:bg-slate-800 dark:text-slate-100',
+    icon: 'text-emerald-600 dark:text-emerald-400',
+    description: 'text-slate-600 dark:text-slate-300',
   },
   info: {
-    card: 'border-slate-200 bg-white text-slate-900',
-    icon: 'text-slate-500',
-    description: 'text-slate-600',
+    card: 'border-slate-200 bg-white text-slate-900 dark:border-slate-700 dark:bg-slate-800 dark:text-slate-100',
+    icon: 'text-slate-500 dark:text-slate-400',
+    description: 'text-slate-600 dark:text-slate-300',
   },
-  error: { card: 'border-red-700 bg-red-600 text-white', icon: 'text-white', description: 'text-red-50' },
+  error: { card: 'border-red-800 bg-red-700 text-white', icon: 'text-white', description: 'text-red-50' },
 };
 
 const variantIcons = { success: CircleCheck, error: CircleExclamationPoint, info: Info } as const;

@@ -12,6 +12,7 @@ import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { errorMessage } from '../api/client';
 import { Button } from '../components/Button';
+import { ThemeToggle } from '../components/ThemeToggle';
 import { controlClassName, Field, FieldError, TextField } from '../components/FormField';
 import { fieldErrors } from '../lib/form-errors';
 import { notify } from '../lib/toast';
@@ -44,21 +45,22 @@ export function AuthPage() {
   }
 
   return (
-    <div className="flex min-h-screen flex-col items-center bg-gradient-to-b from-slate-100 to-slate-50 px-4 py-10 sm:justify-center sm:py-16">
-      <div className="w-full max-w-md">
+    <div className="relative flex min-h-screen flex-col items-center bg-gradient-to-b from-slate-100 to-slate-50 px-4 py-10 sm:justify-center sm:py-16 dark:from-slate-900 dark:to-slate-950">
+      <main className="w-full max-w-md">
+        <ThemeToggle className="absolute top-3 right-3 flex sm:top-4 sm:right-4" />
         <header className="mb-8 flex flex-col items-center text-center">
-          <span className="mb-4 flex size-12 items-center justify-center rounded-2xl bg-slate-900 text-white shadow-md">
+          <span className="mb-4 flex size-12 items-center justify-center rounded-2xl bg-slate-900 text-white shadow-md dark:bg-slate-100 dark:text-slate-900">
             <Swords aria-hidden className="size-6" />
           </span>
-          <h1 className="text-4xl font-bold tracking-tight text-slate-900">Piste</h1>
-          <p className="mt-2 text-slate-600">Connect with fencers around the world</p>
+          <h1 className="text-4xl font-bold tracking-tight text-slate-900 dark:text-slate-100">Piste</h1>
+          <p className="mt-2 text-slate-600 dark:text-slate-300">Connect with fencers around the world</p>
         </header>
 
-        <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
+        <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8 dark:border-slate-800 dark:bg-slate-900">
           <div
             role="tablist"
             aria-label="Sign in or register"
-            className="mb-6 grid grid-cols-2 rounded-lg bg-slate-100 p-1"
+            className="mb-6 grid grid-cols-2 rounded-lg bg-slate-100 p-1 dark:bg-slate-800"
           >
             {TABS.map(({ id, label }) => {
               const selected = tab === id;
@@ -73,8 +75,10 @@ export function AuthPage() {
                   tabIndex={selected ? 0 : -1}
                   onClick={() => setTab(id)}
                   onKeyDown={onTabKeyDown}
-                  className={`rounded-md py-2 text-sm font-semibold transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900 ${
-                    selected ? 'bg-white text-slate-900 shadow-sm' : 'text-slate-500 hover:text-slate-800'
+                  className={`rounded-md py-2 text-sm font-semibold transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900 dark:focus-visible:outline-slate-300 ${
+                    selected
+                      ? 'bg-white text-slate-900 shadow-sm dark:bg-slate-700 dark:text-white'
+                      : 'text-slate-600 hover:text-slate-900 dark:text-slate-300 dark:hover:text-white'
                   }`}
                 >
                   {label}
@@ -87,7 +91,7 @@ export function AuthPage() {
             {tab === 'login' ? <LoginForm /> : <RegisterForm />}
           </div>
         </div>
-      </div>
+      </main>
     </div>
   );
 }
@@ -97,7 +101,7 @@ function ServerError({ message }: { message: string | null }) {
   return (
     <div
       role="alert"
-      className="flex items-start gap-2 rounded-lg border border-red-200 bg-red-50 px-3 py-2.5 text-sm text-red-700"
+      className="flex items-start gap-2 rounded-lg border border-red-200 bg-red-50 px-3 py-2.5 text-sm text-red-700 dark:border-red-800 dark:bg-red-950 dark:text-red-200"
     >
       <CircleExclamationPoint aria-hidden className="mt-0.5 size-4 shrink-0" />
       <span>{message}</span>
@@ -306,7 +310,7 @@ function RegisterForm() {
         onValueChange={(value) => update('confirmPassword', value)}
       />
       <div>
-        <div className="flex items-start gap-3 rounded-lg border border-slate-200 bg-slate-50 p-3">
+        <div className="flex items-start gap-3 rounded-lg border border-slate-200 bg-slate-50 p-3 dark:border-slate-800 dark:bg-slate-800/50">
           <input
             id="register-accept-terms"
             name="acceptTerms"
@@ -315,13 +319,13 @@ function RegisterForm() {
             onChange={(event) => update('acceptTerms', event.target.checked)}
             aria-invalid={errors.acceptTerms ? true : undefined}
             aria-describedby={`register-terms-text${errors.acceptTerms ? ' register-accept-terms-error' : ''}`}
-            className="mt-0.5 size-4 shrink-0 rounded border-slate-300 accent-slate-900"
+            className="mt-0.5 size-4 shrink-0 rounded border-slate-300 accent-slate-900 dark:border-slate-700"
           />
           <div className="text-sm">
-            <label htmlFor="register-accept-terms" className="font-medium text-slate-800">
+            <label htmlFor="register-accept-terms" className="font-medium text-slate-800 dark:text-slate-200">
               I accept the terms and conditions
             </label>
-            <p id="register-terms-text" className="mt-1 text-slate-600">
+            <p id="register-terms-text" className="mt-1 text-slate-600 dark:text-slate-300">
               {TERMS_TEXT}
             </p>
           </div>

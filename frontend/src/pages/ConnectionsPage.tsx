@@ -164,7 +164,7 @@ export function ConnectionsPage({ user }: { user: SessionUser }) {
         role="tablist"
         aria-label="Connections"
         onKeyDown={onTabKeyDown}
-        className="mb-5 grid grid-cols-2 gap-2 sm:flex sm:gap-1 sm:border-b sm:border-slate-200"
+        className="mb-5 grid grid-cols-2 gap-2 sm:flex sm:gap-1 sm:border-b sm:border-slate-200 dark:sm:border-slate-800"
       >
         {TABS.map((id) => {
           const active = id === tab;
@@ -180,10 +180,10 @@ export function ConnectionsPage({ user }: { user: SessionUser }) {
               aria-controls={`connections-panel-${id}`}
               tabIndex={active ? 0 : -1}
               onClick={() => selectTab(id)}
-              className={`relative flex items-center justify-between gap-2 rounded-xl border px-3 py-2 text-left text-sm font-semibold transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900 sm:-mb-px sm:justify-start sm:rounded-none sm:border-0 sm:border-b-2 sm:py-2.5 sm:whitespace-nowrap sm:focus-visible:outline-offset-[-2px] ${
+              className={`relative flex items-center justify-between gap-2 rounded-xl border px-3 py-2 text-left text-sm font-semibold transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900 sm:-mb-px sm:justify-start sm:rounded-none sm:border-0 sm:border-b-2 sm:py-2.5 sm:whitespace-nowrap sm:focus-visible:outline-offset-[-2px] dark:focus-visible:outline-slate-300 ${
                 active
-                  ? 'border-slate-900 bg-slate-900 text-white sm:border-slate-900 sm:bg-transparent sm:text-slate-900'
-                  : 'border-slate-200 bg-white text-slate-600 hover:text-slate-900 sm:border-transparent sm:bg-transparent sm:text-slate-500'
+                  ? 'border-slate-900 bg-slate-900 text-white sm:border-slate-900 sm:bg-transparent sm:text-slate-900 dark:border-slate-100 dark:bg-slate-100 dark:text-slate-900 dark:sm:border-slate-100 dark:sm:bg-transparent dark:sm:text-slate-100'
+                  : 'border-slate-200 bg-white text-slate-600 hover:text-slate-900 sm:border-transparent sm:bg-transparent sm:text-slate-500 dark:border-slate-800 dark:bg-slate-900 dark:text-slate-300 dark:hover:text-white dark:sm:border-transparent dark:sm:bg-transparent dark:sm:text-slate-400 dark:sm:hover:text-white'
               }`}
             >
               {labels[id]}
@@ -194,8 +194,8 @@ export function ConnectionsPage({ user }: { user: SessionUser }) {
                     highlight
                       ? 'bg-red-600 text-white'
                       : active
-                        ? 'bg-white text-slate-900 sm:bg-slate-900 sm:text-white'
-                        : 'bg-slate-100 text-slate-600'
+                        ? 'bg-white text-slate-900 sm:bg-slate-900 sm:text-white dark:bg-slate-900 dark:text-slate-100 dark:sm:bg-slate-100 dark:sm:text-slate-900'
+                        : 'bg-slate-100 text-slate-600 dark:bg-slate-800 dark:text-slate-300'
                   }`}
                 >
                   <span className="sr-only">(</span>

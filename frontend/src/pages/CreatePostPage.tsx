@@ -5,7 +5,7 @@ import { PageHeader } from '../components/PageHeader';
 import { useFeedStore } from '../stores/feed';
 import { useSessionStore } from '../stores/session';
 
-/** /post: the composer on its own page; after posting, back to '/'. */
+/** /post: the composer on its own page; after posting, to the feed of the weapon chosen, where the post leads. */
 export function CreatePostPage() {
   const user = useSessionStore((s) => s.user);
   const lastWeapon = useFeedStore((s) => s.lastWeapon);
@@ -18,7 +18,12 @@ export function CreatePostPage() {
         subtitle="Share your fencing journey with the community"
         actions={<HomeButton />}
       />
-      <Composer user={user} weapon={lastWeapon} chooseWeapon onPosted={() => void navigate('/')} />
+      <Composer
+        user={user}
+        weapon={lastWeapon}
+        chooseWeapon
+        onPosted={(post) => void navigate(`/${post.weapon}`)}
+      />
     </section>
   );
 }

@@ -13,26 +13,15 @@ import { Avatar } from '../components/Avatar';
 import { Button } from '../components/Button';
 import { PostCard } from '../components/PostCard';
 import { SearchBox } from '../components/search/SearchBox';
+import { WEAPON_DOT_CLASSES, WEAPON_TOP_BORDER_CLASSES } from '../lib/weapons';
 import { useWatchedPosts } from '../realtime/post-watch';
 import { watchFeed } from '../realtime/socket';
 import { useFeedStore } from '../stores/feed';
 import { useSessionStore } from '../stores/session';
 import { NotFoundPage } from './NotFoundPage';
 
-/** The side profile card's top border in the weapon's colour. */
 // The post list is what a visit to the feed is for; the composer's form follows in its own chunk.
 const Composer = lazy(() => import('../components/Composer').then((m) => ({ default: m.Composer })));
-
-const WEAPON_TOP_BORDERS: Record<Weapon, string> = {
-  epee: 'border-t-purple-500',
-  foil: 'border-t-emerald-500',
-  sabre: 'border-t-red-500',
-};
-const WEAPON_DOTS: Record<Weapon, string> = {
-  epee: 'bg-purple-500',
-  foil: 'bg-emerald-500',
-  sabre: 'bg-red-500',
-};
 
 /** / and /:weapon — one weapon's community: composer, live post list, and the side column. */
 export function FeedPage() {
@@ -51,11 +40,18 @@ export function FeedPage() {
   if (!weapon) return <NotFoundPage />;
 
   return (
-    <div data-weapon={weapon} className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_19rem] lg:items-start">
+    // minmax(0, …): the column never grows past the screen for a wide child, which would scroll a phone sideways.
+    <div
+      data-weapon={weapon}
+      className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,1fr)_19rem] lg:items-start"
+    >
       <section
-        aria-label={`${WEAPON_LABELS[weapon]} feed`}
+        aria-labelledby="feed-title"
         className="mx-auto w-full max-w-2xl space-y-5 lg:mx-0 lg:max-w-none"
       >
+        <h1 id="feed-title" className="sr-only">
+          {WEAPON_LABELS[weapon]} feed
+        </h1>
         <Suspense fallback={<ComposerPlaceholder />}>
           <Composer user={user} weapon={weapon} />
         </Suspense>
@@ -95,8 +91,8 @@ function PostList({ weapon, user }: { weapon: Weapon; user: SessionUser | null }
 
   if (status === 'error' && posts.length === 0) {
     return (
-      <div className="rounded-2xl border border-slate-200 bg-white p-8 text-center shadow-sm">
-        <p className="font-semibold text-slate-900">Failed to fetch posts</p>
+      <div className="rounded-2xl border border-slate-200 bg-white p-8 text-center shadow-sm dark:border-slate-800 dark:bg-slate-900">
+        <p className="font-semibold text-slate-900 dark:text-slate-100">Failed to fetch posts</p>
         <Button variant="outline" className="mt-4" onClick={() => void refresh()}>
           Try again
         </Button>
@@ -113,9 +109,10 @@ function PostList({ weapon, user }: { weapon: Weapon; user: SessionUser | null }
             data-testid="new-posts"
             onClick={() => {
               showIncoming();
-              window.scrollTo({ top: 0, behavior: 'smooth' });
+              const still = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+              window.scrollTo({ top: 0, behavior: still ? 'auto' : 'smooth' });
             }}
-            className="inline-flex items-center gap-2 rounded-full bg-slate-900 px-4 py-2 text-sm font-semibold text-white shadow-lg ring-4 ring-white transition hover:bg-slate-800"
+            className="inline-flex items-center gap-2 rounded-full bg-slate-900 px-4 py-2 text-sm font-semibold text-white shadow-lg ring-4 ring-white transition hover:bg-slate-800 dark:bg-slate-100 dark:text-slate-900 dark:ring-slate-950 dark:hover:bg-white"
           >
             <ArrowUp aria-hidden className="size-4" />
             New posts ({incoming.length})
@@ -126,15 +123,15 @@ function PostList({ weapon, user }: { weapon: Weapon; user: SessionUser | null }
       {posts.length === 0 ? (
         <div
           data-testid="feed-empty"
-          className="rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center"
+          className="rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center dark:border-slate-700 dark:bg-slate-900"
         >
-          <span className="mx-auto flex size-12 items-center justify-center rounded-full bg-slate-100 text-slate-500">
+          <span className="mx-auto flex size-12 items-center justify-center rounded-full bg-slate-100 text-slate-500 dark:bg-slate-800 dark:text-slate-400">
             <Swords aria-hidden className="size-6" />
           </span>
-          <p className="mt-4 font-semibold text-slate-900">
+          <p className="mt-4 font-semibold text-slate-900 dark:text-slate-100">
             No posts yet in the {WEAPON_LABELS[weapon]} community
           </p>
-          <p className="mt-1 text-sm text-slate-500">
+          <p className="mt-1 text-sm text-slate-500 dark:text-slate-400">
             Be the first to share a drill, achievement, or training insight!
           </p>
         </div>
@@ -161,31 +158,36 @@ function PostList({ weapon, user }: { weapon: Weapon; user: SessionUser | null }
 
 /** Holds the composer's place while its chunk arrives, so the posts below do not jump. */
 function ComposerPlaceholder() {
-  return <div aria-hidden className="h-36 rounded-2xl border border-slate-200 bg-white shadow-sm" />;
+  return (
+    <div
+      aria-hidden
+      className="h-36 rounded-2xl border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900"
+    />
+  );
 }
 
 function PostSkeleton() {
   return (
     <div
       data-testid="post-skeleton"
-      className="animate-pulse rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
+      className="animate-pulse rounded-2xl border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-800 dark:bg-slate-900"
     >
       <div className="flex items-center gap-3">
-        <div className="size-10 rounded-full bg-slate-200" />
+        <div className="size-10 rounded-full bg-slate-200 dark:bg-slate-700" />
         <div className="flex-1 space-y-2">
-          <div className="h-3.5 w-40 rounded bg-slate-200" />
-          <div className="h-3 w-24 rounded bg-slate-100" />
+          <div className="h-3.5 w-40 rounded bg-slate-200 dark:bg-slate-700" />
+          <div className="h-3 w-24 rounded bg-slate-100 dark:bg-slate-800" />
         </div>
       </div>
       <div className="mt-5 space-y-2.5">
-        <div className="h-3 w-full rounded bg-slate-100" />
-        <div className="h-3 w-11/12 rounded bg-slate-100" />
-        <div className="h-3 w-2/3 rounded bg-slate-100" />
+        <div className="h-3 w-full rounded bg-slate-100 dark:bg-slate-800" />
+        <div className="h-3 w-11/12 rounded bg-slate-100 dark:bg-slate-800" />
+        <div className="h-3 w-2/3 rounded bg-slate-100 dark:bg-slate-800" />
       </div>
-      <div className="mt-5 flex gap-4 border-t border-slate-100 pt-4">
-        <div className="h-6 w-14 rounded bg-slate-100" />
-        <div className="h-6 w-14 rounded bg-slate-100" />
-        <div className="h-6 w-14 rounded bg-slate-100" />
+      <div className="mt-5 flex gap-4 border-t border-slate-100 pt-4 dark:border-slate-800">
+        <div className="h-6 w-14 rounded bg-slate-100 dark:bg-slate-800" />
+        <div className="h-6 w-14 rounded bg-slate-100 dark:bg-slate-800" />
+        <div className="h-6 w-14 rounded bg-slate-100 dark:bg-slate-800" />
       </div>
     </div>
   );
@@ -195,24 +197,26 @@ function SideProfileCard({ user, weapon }: { user: SessionUser | null; weapon: W
   return (
     <div
       data-testid="side-profile-card"
-      className={`rounded-2xl border border-t-4 border-slate-200 bg-white p-5 shadow-sm ${WEAPON_TOP_BORDERS[weapon]}`}
+      className={`rounded-2xl border border-t-4 border-slate-200 bg-white p-5 shadow-sm dark:border-slate-800 dark:bg-slate-900 ${WEAPON_TOP_BORDER_CLASSES[weapon]}`}
     >
       {user ? (
         <div className="flex flex-col items-center text-center">
           <Avatar avatar={user.avatar} name={user.name} size="lg" />
-          <p className="mt-3 font-semibold text-slate-900">{user.name ?? user.username}</p>
-          <p className="text-sm text-slate-500">@{user.username}</p>
+          <p className="mt-3 font-semibold text-slate-900 dark:text-slate-100">
+            {user.name ?? user.username}
+          </p>
+          <p className="text-sm text-slate-500 dark:text-slate-400">@{user.username}</p>
           <Link
             to="/profile"
-            className="mt-4 w-full rounded-lg border border-slate-200 px-3 py-2 text-sm font-semibold text-slate-700 transition hover:bg-slate-50"
+            className="mt-4 w-full rounded-lg border border-slate-200 px-3 py-2 text-sm font-semibold text-slate-700 transition hover:bg-slate-50 dark:border-slate-800 dark:text-slate-300 dark:hover:bg-slate-800"
           >
             View profile
           </Link>
         </div>
       ) : (
         <div className="text-center">
-          <p className="font-semibold text-slate-900">Welcome to Piste</p>
-          <p className="mt-1 text-sm text-slate-500">
+          <p className="font-semibold text-slate-900 dark:text-slate-100">Welcome to Piste</p>
+          <p className="mt-1 text-sm text-slate-500 dark:text-slate-400">
             Select a weapon above to choose your role and start connecting with fencers
           </p>
         </div>
@@ -223,8 +227,11 @@ function SideProfileCard({ user, weapon }: { user: SessionUser | null; weapon: W
 
 function CommunitySwitcher({ weapon }: { weapon: Weapon }) {
   return (
-    <nav aria-label="Communities" className="rounded-2xl border border-slate-200 bg-white p-2 shadow-sm">
-      <p className="px-3 pt-2 pb-1 text-xs font-semibold tracking-wide text-slate-400 uppercase">
+    <nav
+      aria-label="Communities"
+      className="rounded-2xl border border-slate-200 bg-white p-2 shadow-sm dark:border-slate-800 dark:bg-slate-900"
+    >
+      <p className="px-3 pt-2 pb-1 text-xs font-semibold tracking-wide text-slate-500 uppercase dark:text-slate-400">
         Communities
       </p>
       {WEAPONS.map((w) => (
@@ -234,11 +241,11 @@ function CommunitySwitcher({ weapon }: { weapon: Weapon }) {
           aria-current={w === weapon ? 'page' : undefined}
           className={`flex items-center gap-3 rounded-xl px-3 py-2.5 text-sm font-medium transition ${
             w === weapon
-              ? 'bg-slate-100 text-slate-900'
-              : 'text-slate-600 hover:bg-slate-50 hover:text-slate-900'
+              ? 'bg-slate-100 text-slate-900 dark:bg-slate-800 dark:text-slate-100'
+              : 'text-slate-600 hover:bg-slate-50 hover:text-slate-900 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white'
           }`}
         >
-          <span aria-hidden className={`size-2.5 rounded-full ${WEAPON_DOTS[w]}`} />
+          <span aria-hidden className={`size-2.5 rounded-full ${WEAPON_DOT_CLASSES[w]}`} />
           {WEAPON_LABELS[w]}
         </Link>
       ))}

@@ -68,7 +68,7 @@ function FencerProfileView({ username, user }: { username: string; user: Session
         profile={fencer.profile}
         action={<ConnectionAction fencer={fencer} onStanding={setStanding} onStale={reload} />}
       />
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start">
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start">
         <CompetitionRecord
           entries={fencer.record}
           isOwn={isOwn}

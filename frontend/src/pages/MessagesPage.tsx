@@ -12,6 +12,8 @@ import {
   type PanePartner,
 } from '../components/messages/ConversationPane';
 import { ConversationSidebar, type SidebarTab } from '../components/messages/ConversationSidebar';
+import { notify } from '../lib/toast';
+import { useConnectionsStore } from '../stores/connections';
 import { useMessagesStore } from '../stores/messages';
 
 interface Selection {
@@ -24,23 +26,36 @@ interface Selection {
 export function MessagesPage({ user }: { user: SessionUser }) {
   const conversations = useMessagesStore((s) => s.conversations);
   const conversationsStatus = useMessagesStore((s) => s.conversationsStatus);
-  const friends = useMessagesStore((s) => s.friends);
-  const friendsStatus = useMessagesStore((s) => s.friendsStatus);
+  // Who can be messaged: the signed-in user's connections, and whom they blocked, are the connections store's.
+  const friends = useConnectionsStore((s) => s.connections);
+  const friendsStatus = useConnectionsStore((s) => s.connectionsStatus);
   const loadConversations = useMessagesStore((s) => s.loadConversations);
-  const loadFriends = useMessagesStore((s) => s.loadFriends);
-  const loadBlocked = useMessagesStore((s) => s.loadBlocked);
   const send = useMessagesStore((s) => s.send);
 
   const [tab, setTab] = useState<SidebarTab>('chats');
   const [query, setQuery] = useState('');
   const [selection, setSelection] = useState<Selection | null>(null);
+  /** This visit's fetch of the connections has answered (a list loaded before may be missing someone). */
+  const [connectionsFetched, setConnectionsFetched] = useState(false);
   const selectTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
   useEffect(() => {
     void loadConversations();
-    void loadFriends();
-    void loadBlocked();
-  }, [loadConversations, loadFriends, loadBlocked]);
+  }, [loadConversations]);
+
+  useEffect(() => {
+    const connections = useConnectionsStore.getState();
+    connections.bindUser(user.id);
+    const shown = connections.connectionsStatus === 'ready';
+    connections
+      .loadConnections()
+      .catch(() => {
+        if (!shown) notify.error('Failed to fetch friends');
+      })
+      .finally(() => setConnectionsFetched(true));
+    // Without the list the menu offers Block User; the server answers for the real state.
+    connections.loadBlocked().catch(() => undefined);
+  }, [user.id]);
 
   useEffect(
     () => () => {
@@ -85,14 +100,16 @@ export function MessagesPage({ user }: { user: SessionUser }) {
   const [searchParams, setSearchParams] = useSearchParams();
   const withUserId = searchParams.get('with');
   useEffect(() => {
-    if (!withUserId || friendsStatus !== 'ready' || conversationsStatus !== 'ready') return;
+    if (!withUserId || !connectionsFetched || friendsStatus !== 'ready' || conversationsStatus !== 'ready') {
+      return;
+    }
     const existing = conversations.find((c) => c.otherUser.id === withUserId);
     const connection = friends.find((f) => f.id === withUserId);
     if (existing) selectConversation(existing);
     else if (connection) selectConnection(connection);
     setSearchParams({}, { replace: true });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- runs once the lists are loaded
-  }, [withUserId, friendsStatus, conversationsStatus]);
+  }, [withUserId, connectionsFetched, friendsStatus, conversationsStatus]);
 
   const handleSend = async (content: string) => {
     if (!selection) return;
@@ -114,11 +131,13 @@ export function MessagesPage({ user }: { user: SessionUser }) {
   return (
     <section
       data-user-id={user.id}
-      className="-mx-4 -my-6 flex h-[calc(100dvh-7.1rem)] min-h-[26rem] overflow-hidden border-slate-200 bg-white sm:mx-0 sm:my-0 sm:h-[calc(100dvh-11.5rem)] sm:rounded-2xl sm:border sm:shadow-sm md:h-[calc(100dvh-8rem)]"
+      className="-mx-4 -my-6 flex h-[calc(100dvh-7.1rem)] min-h-[26rem] overflow-hidden border-slate-200 bg-white sm:mx-0 sm:my-0 sm:h-[calc(100dvh-11.5rem)] sm:rounded-2xl sm:border sm:shadow-sm md:h-[calc(100dvh-8rem)] dark:border-slate-800 dark:bg-slate-900"
     >
+      {/* On a phone an open conversation hides the list and its heading; this one stands in for it. */}
+      {selection ? <h1 className="sr-only md:hidden">Messages</h1> : null}
       <aside
         aria-label="Conversations"
-        className={`min-h-0 w-full flex-col border-slate-200 md:flex md:w-1/3 md:max-w-sm md:min-w-[17rem] md:border-r ${
+        className={`min-h-0 w-full flex-col border-slate-200 md:flex md:w-1/3 md:max-w-sm md:min-w-[17rem] md:border-r dark:border-slate-800 ${
           selection ? 'hidden' : 'flex'
         }`}
       >

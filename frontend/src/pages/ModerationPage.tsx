@@ -15,10 +15,12 @@ import { selectPendingReports, splitResolved, useModerationStore } from '../stor
 export function ModerationPage({ user }: { user: SessionUser }) {
   if (!user.isAdmin) {
     return (
-      <section className="mx-auto flex max-w-md flex-col items-center rounded-2xl border border-slate-200 bg-white px-6 py-12 text-center shadow-sm">
-        <ShieldX aria-hidden className="size-10 text-red-500" />
-        <h1 className="mt-3 text-xl font-semibold text-slate-900">Access Denied</h1>
-        <p className="mt-2 mb-6 text-sm text-slate-600">You need admin access to view this page.</p>
+      <section className="mx-auto flex max-w-md flex-col items-center rounded-2xl border border-slate-200 bg-white px-6 py-12 text-center shadow-sm dark:border-slate-800 dark:bg-slate-900">
+        <ShieldX aria-hidden className="size-10 text-red-500 dark:text-red-400" />
+        <h1 className="mt-3 text-xl font-semibold text-slate-900 dark:text-slate-100">Access Denied</h1>
+        <p className="mt-2 mb-6 text-sm text-slate-600 dark:text-slate-300">
+          You need admin access to view this page.
+        </p>
         <HomeButton label="Go to Home" />
       </section>
     );
@@ -115,14 +117,16 @@ function ModerationQueue() {
     <div className="space-y-10">
       <section aria-labelledby="pending-reports-title">
         <div className="mb-4 flex items-center gap-3">
-          <h2 id="pending-reports-title" className="text-lg font-semibold text-slate-900">
+          <h2 id="pending-reports-title" className="text-lg font-semibold text-slate-900 dark:text-slate-100">
             Pending Reports
           </h2>
           <span
             aria-label={`${pending.length} pending`}
             data-testid="pending-count"
             className={`inline-flex min-w-6 items-center justify-center rounded-full px-2 py-0.5 text-xs font-bold ${
-              pending.length > 0 ? 'bg-red-600 text-white' : 'bg-slate-200 text-slate-700'
+              pending.length > 0
+                ? 'bg-red-600 text-white'
+                : 'bg-slate-200 text-slate-700 dark:bg-slate-700 dark:text-slate-300'
             }`}
           >
             {pending.length}
@@ -132,17 +136,19 @@ function ModerationQueue() {
         {status === 'loading' && reports.length === 0 ? (
           <QueueSkeleton />
         ) : status === 'error' && reports.length === 0 ? (
-          <div className="rounded-2xl border border-slate-200 bg-white px-6 py-10 text-center shadow-sm">
-            <p className="text-sm text-slate-700">The reports could not be loaded.</p>
+          <div className="rounded-2xl border border-slate-200 bg-white px-6 py-10 text-center shadow-sm dark:border-slate-800 dark:bg-slate-900">
+            <p className="text-sm text-slate-700 dark:text-slate-300">The reports could not be loaded.</p>
             <Button variant="outline" className="mt-4" onClick={() => void load()}>
               <RefreshCw aria-hidden className="size-4" />
               Try again
             </Button>
           </div>
         ) : pending.length === 0 ? (
-          <div className="flex flex-col items-center rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center">
-            <CircleCheck aria-hidden className="size-9 text-emerald-500" />
-            <p className="mt-3 font-medium text-slate-800">No pending reports. Great job!</p>
+          <div className="flex flex-col items-center rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center dark:border-slate-700 dark:bg-slate-900">
+            <CircleCheck aria-hidden className="size-9 text-emerald-500 dark:text-emerald-400" />
+            <p className="mt-3 font-medium text-slate-800 dark:text-slate-200">
+              No pending reports. Great job!
+            </p>
           </div>
         ) : (
           <div className="space-y-4">
@@ -163,17 +169,17 @@ function ModerationQueue() {
       <section aria-labelledby="resolved-reports-title">
         <h2
           id="resolved-reports-title"
-          className="mb-4 flex items-center gap-2 text-lg font-semibold text-slate-900"
+          className="mb-4 flex items-center gap-2 text-lg font-semibold text-slate-900 dark:text-slate-100"
         >
-          <History aria-hidden className="size-5 text-slate-400" />
+          <History aria-hidden className="size-5 text-slate-400 dark:text-slate-500" />
           Resolved Reports ({resolved.count})
         </h2>
         {resolved.shown.length === 0 ? (
-          <p className="rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-8 text-center text-sm text-slate-600">
+          <p className="rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-8 text-center text-sm text-slate-600 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-300">
             No resolved reports yet
           </p>
         ) : (
-          <ul className="divide-y divide-slate-100 overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
+          <ul className="divide-y divide-slate-100 overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm dark:divide-slate-800 dark:border-slate-800 dark:bg-slate-900">
             {resolved.shown.map((report) => (
               <ResolvedReportItem key={report.id} report={report} />
             ))}
@@ -195,10 +201,13 @@ function QueueSkeleton() {
   return (
     <div className="space-y-4" aria-hidden>
       {[0, 1].map((i) => (
-        <div key={i} className="animate-pulse rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
-          <div className="h-4 w-1/3 rounded bg-slate-200" />
-          <div className="mt-2 h-3 w-1/2 rounded bg-slate-100" />
-          <div className="mt-4 h-16 rounded-xl bg-slate-100" />
+        <div
+          key={i}
+          className="animate-pulse rounded-2xl border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-800 dark:bg-slate-900"
+        >
+          <div className="h-4 w-1/3 rounded bg-slate-200 dark:bg-slate-700" />
+          <div className="mt-2 h-3 w-1/2 rounded bg-slate-100 dark:bg-slate-800" />
+          <div className="mt-4 h-16 rounded-xl bg-slate-100 dark:bg-slate-800" />
         </div>
       ))}
     </div>

@@ -48,7 +48,9 @@ export function NotificationsPage({ user }: { user: SessionUser }) {
       <div className="mb-6 flex flex-wrap items-start justify-between gap-4">
         <div className="min-w-0">
           <div className="flex flex-wrap items-center gap-3">
-            <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Notifications</h1>
+            <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl dark:text-slate-100">
+              Notifications
+            </h1>
             {unreadCount > 0 ? (
               <span
                 data-testid="new-count"
@@ -58,7 +60,7 @@ export function NotificationsPage({ user }: { user: SessionUser }) {
               </span>
             ) : null}
           </div>
-          <p className="mt-1 text-slate-600">Updates from your fencing community</p>
+          <p className="mt-1 text-slate-600 dark:text-slate-300">Updates from your fencing community</p>
         </div>
         <div className="flex shrink-0 items-center gap-2">
           {unreadCount > 0 ? (
@@ -71,11 +73,11 @@ export function NotificationsPage({ user }: { user: SessionUser }) {
         </div>
       </div>
 
-      <div className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
+      <div className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900">
         {items.length === 0 ? (
           <NotificationsEmptyState />
         ) : (
-          <ul aria-label="Notifications" className="divide-y divide-slate-100">
+          <ul aria-label="Notifications" className="divide-y divide-slate-100 dark:divide-slate-800">
             {shown.map((notification) => (
               <NotificationItem
                 key={notification.id}

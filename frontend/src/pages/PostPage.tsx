@@ -37,7 +37,10 @@ export function PostPage() {
 
   if (!loaded) {
     return (
-      <div role="status" className="flex items-center justify-center gap-3 py-16 text-slate-600">
+      <div
+        role="status"
+        className="flex items-center justify-center gap-3 py-16 text-slate-600 dark:text-slate-300"
+      >
         <LoaderCircle aria-hidden className="size-5 animate-spin" />
         Loading...
       </div>
@@ -57,6 +60,7 @@ export function PostPage() {
         <ArrowLeft aria-hidden className="size-4" />
         {WEAPON_LABELS[post.weapon]} feed
       </Link>
+      <h1 className="sr-only">Post by {post.author.name ?? post.author.username ?? 'Unknown fencer'}</h1>
       <PostResultCard post={post} standalone />
     </div>
   );

@@ -199,7 +199,7 @@ export function ProfilePage({ user }: { user: SessionUser }) {
       <form
         noValidate
         onSubmit={(event) => void save(event)}
-        className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm"
+        className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900"
         aria-label="Profile"
       >
         <div className={`h-24 bg-gradient-to-r sm:h-28 ${COVER_CLASSES[weapon ?? 'none']}`} aria-hidden />
@@ -224,19 +224,22 @@ export function ProfilePage({ user }: { user: SessionUser }) {
                   avatar={shownAvatar}
                   name={displayName}
                   size="lg"
-                  className="-mt-10 border-4 border-white shadow-md"
+                  className="-mt-10 border-4 border-white shadow-md dark:border-slate-900"
                 />
                 <div className="min-w-0 text-center sm:pt-3 sm:text-left">
-                  <p className="truncate text-xl font-bold text-slate-900" data-testid="profile-display-name">
+                  <p
+                    className="truncate text-xl font-bold text-slate-900 dark:text-slate-100"
+                    data-testid="profile-display-name"
+                  >
                     {displayName}
                   </p>
-                  <p className="truncate text-sm text-slate-500">
+                  <p className="truncate text-sm text-slate-500 dark:text-slate-400">
                     @{user.username}
                     {profile?.title ? <> · {profile.title}</> : null}
                   </p>
                   <Link
                     to={fencerPath(user.username)}
-                    className="mt-1 inline-flex items-center gap-1 rounded-sm text-sm font-semibold text-slate-700 underline-offset-2 hover:text-slate-900 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900 dark:text-slate-300 dark:hover:text-white"
+                    className="mt-1 inline-flex items-center gap-1 rounded-sm text-sm font-semibold text-slate-700 underline-offset-2 hover:text-slate-900 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900 dark:text-slate-300 dark:hover:text-white dark:focus-visible:outline-slate-300"
                   >
                     <Eye aria-hidden className="size-4" />
                     View public profile
@@ -268,11 +271,11 @@ export function ProfilePage({ user }: { user: SessionUser }) {
           {!editing && profile ? (
             <div className="mt-4 flex flex-wrap justify-center gap-2 text-xs sm:justify-start">
               {weapon ? (
-                <span className="rounded-full bg-slate-100 px-2.5 py-1 font-semibold text-slate-700">
+                <span className="rounded-full bg-slate-100 px-2.5 py-1 font-semibold text-slate-700 dark:bg-slate-800 dark:text-slate-300">
                   {WEAPON_LABELS[weapon]}
                 </span>
               ) : null}
-              <span className="inline-flex items-center gap-1 rounded-full bg-slate-100 px-2.5 py-1 text-slate-600">
+              <span className="inline-flex items-center gap-1 rounded-full bg-slate-100 px-2.5 py-1 text-slate-600 dark:bg-slate-800 dark:text-slate-300">
                 <CalendarDays aria-hidden className="size-3.5" />
                 Member since{' '}
                 {new Date(profile.createdAt).toLocaleDateString(undefined, {
@@ -280,13 +283,13 @@ export function ProfilePage({ user }: { user: SessionUser }) {
                   year: 'numeric',
                 })}
               </span>
-              <span className="rounded-full bg-slate-100 px-2.5 py-1 text-slate-600">
+              <span className="rounded-full bg-slate-100 px-2.5 py-1 text-slate-600 dark:bg-slate-800 dark:text-slate-300">
                 {profile.postsCount} {profile.postsCount === 1 ? 'post' : 'posts'}
               </span>
             </div>
           ) : null}
 
-          <div className="mt-6 border-t border-slate-100 pt-4">
+          <div className="mt-6 border-t border-slate-100 pt-4 dark:border-slate-800">
             {editing && values ? (
               <ProfileForm
                 values={values}
@@ -307,13 +310,15 @@ export function ProfilePage({ user }: { user: SessionUser }) {
             ) : profile ? (
               <ProfileDetails profile={profile} />
             ) : status === 'error' ? (
-              <p className="py-6 text-center text-sm text-slate-500">Your profile could not be loaded.</p>
+              <p className="py-6 text-center text-sm text-slate-500 dark:text-slate-400">
+                Your profile could not be loaded.
+              </p>
             ) : (
               <div aria-hidden className="animate-pulse space-y-4 py-3">
                 {[0, 1, 2, 3].map((row) => (
                   <div key={row} className="flex gap-3">
-                    <span className="h-4 w-32 rounded bg-slate-200" />
-                    <span className="h-4 flex-1 rounded bg-slate-100" />
+                    <span className="h-4 w-32 rounded bg-slate-200 dark:bg-slate-700" />
+                    <span className="h-4 flex-1 rounded bg-slate-100 dark:bg-slate-800" />
                   </div>
                 ))}
               </div>

@@ -50,7 +50,7 @@ function Results({ query, results }: { query: string; results: SearchResults }) 
     return <Notice icon>No posts or fencers match “{query}”. Try another word, or fewer words.</Notice>;
   }
   return (
-    <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_19rem] lg:items-start">
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,1fr)_19rem] lg:items-start">
       {/* Fencers come first on a phone, beside the posts on a wide screen. */}
       {/* On a phone an empty fencers group would only push the posts down. */}
       <Section
@@ -142,7 +142,9 @@ function Section({ title, className, children }: { title: string; className: str
 function Notice({ icon = false, children }: { icon?: boolean; children: ReactNode }) {
   return (
     <div className="rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-10 text-center text-slate-600 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-300">
-      {icon ? <SearchX aria-hidden className="mx-auto mb-3 size-8 text-slate-400" /> : null}
+      {icon ? (
+        <SearchX aria-hidden className="mx-auto mb-3 size-8 text-slate-400 dark:text-slate-500" />
+      ) : null}
       <p>{children}</p>
     </div>
   );

@@ -1,26 +1,14 @@
 import { act, createElement } from 'react';
 import { createRoot } from 'react-dom/client';
-import { useWatchedPosts, watchPosts } from './post-watch';
+import { announceWatchedPosts, useWatchedPosts, watchPosts } from './post-watch';
 
 // The socket module, reduced to what post-watch uses: the current socket and the rejoin moments.
 jest.mock('./socket', () => {
-  const rejoins = new Set<() => void>();
   const state = { socket: null as unknown };
-  return {
-    fakeState: state,
-    rejoinHandlers: rejoins,
-    getSocket: () => state.socket,
-    onRejoin: (handler: () => void) => {
-      rejoins.add(handler);
-      return () => rejoins.delete(handler);
-    },
-  };
+  return { fakeState: state, getSocket: () => state.socket };
 });
 
-const { fakeState, rejoinHandlers } = jest.requireMock<{
-  fakeState: { socket: unknown };
-  rejoinHandlers: Set<() => void>;
-}>('./socket');
+const { fakeState } = jest.requireMock<{ fakeState: { socket: unknown } }>('./socket');
 
 class FakeSocket {
   connected = true;
@@ -45,7 +33,8 @@ const show = (...ids: string[]) => {
 const ids = (count: number, prefix = 'p') => Array.from({ length: count }, (_, i) => `${prefix}${i}`);
 /** Lets queued microtasks (the batched flush) run. */
 const flushed = () => Promise.resolve();
-const rejoin = () => rejoinHandlers.forEach((handler) => handler());
+/** What the app runs after every connect and on resync (live-events.ts). */
+const rejoin = () => announceWatchedPosts();
 
 beforeEach(() => {
   socket = new FakeSocket();

@@ -1,6 +1,6 @@
 import { POST_WATCH_MAX_IDS } from '@piste/contracts';
 import { useEffect } from 'react';
-import { getSocket, onRejoin, type PisteSocket } from './socket';
+import { getSocket, type PisteSocket } from './socket';
 
 /**
  * The posts this tab shows, for the server: it sends a post's counts and comments only to the sockets that
@@ -71,7 +71,7 @@ function flush(): void {
 }
 
 /** After a (re)connect, and on resync, the server hears every post shown, oldest first. */
-function announceAll(): void {
+export function announceWatchedPosts(): void {
   const socket = getSocket();
   if (!socket?.connected) return;
   changed.clear();
@@ -85,5 +85,3 @@ function emitInChunks(socket: PisteSocket, event: 'posts:watch' | 'posts:unwatch
     socket.emit(event, { postIds: postIds.slice(start, start + POST_WATCH_MAX_IDS) });
   }
 }
-
-onRejoin(announceAll);

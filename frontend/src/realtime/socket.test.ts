@@ -75,6 +75,12 @@ jest.mock('../api/auth', () => ({ fetchSessionUser: jest.fn() }));
 const { io } = jest.requireMock<{ io: jest.Mock }>('socket.io-client');
 const { fetchSessionUser } = jest.requireMock<{ fetchSessionUser: jest.Mock }>('../api/auth');
 
+/** The session as the app hands it to the socket. */
+const session = {
+  userId: () => useSessionStore.getState().user?.id ?? null,
+  changed: (user: SessionUser | null) => useSessionStore.getState().setUser(user),
+};
+
 const alice: SessionUser = {
   id: 'user-alice',
   username: 'alice',
@@ -103,7 +109,7 @@ afterEach(() => {
 
 describe('the live connection', () => {
   it('opens one socket per tab that reconnects with a growing delay', () => {
-    expect(connectSocket()).toBe(connectSocket());
+    expect(connectSocket(session)).toBe(connectSocket(session));
     expect(io).toHaveBeenCalledTimes(1);
     expect(io.mock.calls[0][0]).toMatchObject({
       reconnection: true,
@@ -113,14 +119,14 @@ describe('the live connection', () => {
   });
 
   it('opens on the websocket transport first, so replicas need no sticky sessions', () => {
-    connectSocket();
+    connectSocket(session);
     expect(io.mock.calls[0][0]).toMatchObject({ transports: ['websocket', 'polling'] });
   });
 
   it('refetches on resync as after a reconnect, while staying connected', () => {
     const refetch = jest.fn();
     const stop = onReconnect(refetch);
-    connectSocket();
+    connectSocket(session);
     fake.serverConnects();
     expect(refetch).not.toHaveBeenCalled();
 
@@ -133,7 +139,7 @@ describe('the live connection', () => {
   it('asks for the rooms again after every connect, the first included, and on resync', () => {
     const rejoin = jest.fn();
     const stop = onRejoin(rejoin);
-    connectSocket();
+    connectSocket(session);
     expect(rejoin).not.toHaveBeenCalled();
     fake.serverConnects();
     expect(rejoin).toHaveBeenCalledTimes(1);
@@ -151,7 +157,7 @@ describe('the live connection', () => {
     const refetch = jest.fn();
     const stop = onReconnect(refetch);
     watchFeed('foil');
-    connectSocket();
+    connectSocket(session);
     expect(useConnectionStatus.getState()).toEqual({ connected: false, everConnected: false });
 
     fake.serverConnects();
@@ -172,7 +178,7 @@ describe('the live connection', () => {
   });
 
   it('keeps trying after the server closed the socket on purpose', () => {
-    connectSocket();
+    connectSocket(session);
     fake.serverConnects();
     fake.drops('io server disconnect', { retrying: false });
 
@@ -190,7 +196,7 @@ describe('the live connection', () => {
   });
 
   it('does not interfere while socket.io is retrying by itself', () => {
-    connectSocket();
+    connectSocket(session);
     fake.serverConnects();
     fake.drops('transport close', { retrying: true });
     fake.active = true;
@@ -200,7 +206,7 @@ describe('the live connection', () => {
 
   it('shows the auth screen when the server refuses the socket because the session is gone', async () => {
     fetchSessionUser.mockResolvedValue(null);
-    connectSocket();
+    connectSocket(session);
     fake.serverConnects();
     fake.drops('transport close', { retrying: true });
 
@@ -214,7 +220,7 @@ describe('the live connection', () => {
 
   it('tries again later when the session still holds', async () => {
     fetchSessionUser.mockResolvedValue(alice);
-    connectSocket();
+    connectSocket(session);
     fake.refused('Not signed in');
     await Promise.resolve();
     await Promise.resolve();
@@ -225,7 +231,7 @@ describe('the live connection', () => {
   });
 
   it('forgets everything on sign-out: no retries, no "paused" banner', () => {
-    connectSocket();
+    connectSocket(session);
     fake.serverConnects();
     fake.drops('io server disconnect', { retrying: false });
     disconnectSocket();
@@ -237,7 +243,7 @@ describe('the live connection', () => {
   it('hands server events to their subscribers', () => {
     const received = jest.fn();
     const stop = onServerEvent('notification', received);
-    connectSocket();
+    connectSocket(session);
     const event = { type: 'like', user: { name: 'Bruno', avatar: null }, message: 'liked your post' };
     fake.serverEmits('notification', event);
     stop();

@@ -3,14 +3,21 @@ import type {
   ServerEventName,
   ServerEventPayload,
   ServerToClientEvents,
+  SessionUser,
   Weapon,
 } from '@piste/contracts';
 import { io, type Socket } from 'socket.io-client';
 import { create } from 'zustand';
 import { fetchSessionUser } from '../api/auth';
-import { useSessionStore } from '../stores/session';
 
 export type PisteSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+/** What the socket needs of the session: who this tab thinks is signed in, and how to tell it otherwise. */
+export interface SocketSession {
+  userId(): string | null;
+  /** The server says someone else (or nobody) is signed in now. */
+  changed(user: SessionUser | null): void;
+}
 
 interface ConnectionStatus {
   connected: boolean;
@@ -26,6 +33,7 @@ export const useConnectionStatus = create<ConnectionStatus>()(() => ({
 type ServerEventHandler = (payload: unknown) => void;
 
 let socket: PisteSocket | null = null;
+let session: SocketSession | null = null;
 /** The feed the UI shows; re-announced to the server after every (re)connect. */
 let watchedWeapon: Weapon | null = null;
 const serverEventHandlers = new Map<string, Set<ServerEventHandler>>();
@@ -63,8 +71,8 @@ function recheckSession(target: PisteSocket): void {
   fetchSessionUser().then(
     (user) => {
       if (socket !== target) return;
-      if (!user || user.id !== useSessionStore.getState().user?.id) {
-        useSessionStore.getState().setUser(user);
+      if (!user || user.id !== session?.userId()) {
+        session?.changed(user);
         return;
       }
       scheduleRetry(target);
@@ -78,7 +86,8 @@ function dispatchServerEvent(event: string, payload: unknown): void {
 }
 
 /** Opens this tab's one connection (idempotent). The session cookie authenticates it. */
-export function connectSocket(): PisteSocket {
+export function connectSocket(forSession: SocketSession): PisteSocket {
+  session = forSession;
   if (socket) {
     if (!socket.connected && !socket.active) socket.connect();
     return socket;

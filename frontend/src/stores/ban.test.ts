@@ -4,12 +4,15 @@ import * as moderationApi from '../api/moderation';
 import { notify } from '../lib/toast';
 import { banNotice, useBanStore } from './ban';
 import { useSessionStore } from './session';
+import { startLiveEvents } from '../live-events';
 
 // Captures the store's socket subscriptions so a test can play server events.
 jest.mock('../realtime/socket', () => {
   const handlers = new Map<string, (payload: unknown) => void>();
   const reconnects = new Set<() => void>();
   return {
+    onRejoin: () => () => undefined,
+    getSocket: () => null,
     serverHandlers: handlers,
     reconnectHandlers: reconnects,
     onServerEvent: (event: string, handler: (payload: unknown) => void) => {
@@ -30,6 +33,9 @@ const { serverHandlers, reconnectHandlers } = jest.requireMock<{
   serverHandlers: Map<string, (payload: unknown) => void>;
   reconnectHandlers: Set<() => void>;
 }>('../realtime/socket');
+
+// The stores follow server events through the app's one table of live updates.
+startLiveEvents();
 const api = jest.mocked(moderationApi);
 const auth = jest.mocked(authApi);
 

@@ -1,8 +1,8 @@
+import type { Ban } from '@piste/contracts';
 import { create } from 'zustand';
 import * as moderationApi from '../api/moderation';
 import { formatBanEnd } from '../lib/moderation-format';
 import { notify } from '../lib/toast';
-import { onReconnect, onServerEvent } from '../realtime/socket';
 import { useSessionStore } from './session';
 
 /**
@@ -25,7 +25,7 @@ const MAX_TIMER_MS = 86_400_000;
 let endTimer: ReturnType<typeof setTimeout> | null = null;
 
 /** Follows the session user's `bannedUntil`: active until that time, then cleared by a timer. */
-function follow(bannedUntil: string | null): void {
+export function followBan(bannedUntil: string | null): void {
   if (endTimer !== null) clearTimeout(endTimer);
   endTimer = null;
   const remaining = bannedUntil ? Date.parse(bannedUntil) - Date.now() : Number.NaN;
@@ -36,7 +36,7 @@ function follow(bannedUntil: string | null): void {
   const known = useBanStore.getState();
   useBanStore.setState({ until: bannedUntil, reason: known.until === bannedUntil ? known.reason : null });
   if (known.until !== bannedUntil) void loadReason(bannedUntil);
-  endTimer = setTimeout(() => follow(bannedUntil), Math.min(remaining, MAX_TIMER_MS));
+  endTimer = setTimeout(() => followBan(bannedUntil), Math.min(remaining, MAX_TIMER_MS));
 }
 
 /** The reason is a courtesy for the notice; the server refuses what a ban forbids regardless. */
@@ -61,15 +61,8 @@ export function useBannedUntil(): string | null {
   return useBanStore((s) => s.until);
 }
 
-follow(useSessionStore.getState().user?.bannedUntil ?? null);
-useSessionStore.subscribe((state, previous) => {
-  const bannedUntil = state.user?.bannedUntil ?? null;
-  if (bannedUntil !== (previous.user?.bannedUntil ?? null) || state.user?.id !== previous.user?.id) {
-    follow(bannedUntil);
-  }
-});
-
-onServerEvent('ban:new', ({ ban }) => {
+/** A ban issued now (`ban:new`): shown at once, with its reason, and said in a toast. */
+export function receiveBan(ban: Ban): void {
   const session = useSessionStore.getState();
   if (!session.user) return;
   const current = session.user.bannedUntil;
@@ -82,6 +75,4 @@ onServerEvent('ban:new', ({ ban }) => {
     'You have been banned from posting',
     `Until ${formatBanEnd(ban.bannedUntil)} you can read, but not post, comment, react, message or connect. Reason: ${ban.reason}`,
   );
-});
-// A ban issued while this tab was offline arrives with the refreshed session user.
-onReconnect(() => void useSessionStore.getState().refresh());
+}

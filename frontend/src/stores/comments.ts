@@ -3,7 +3,6 @@ import { create } from 'zustand';
 import { errorMessage } from '../api/client';
 import * as postsApi from '../api/posts';
 import { notify } from '../lib/toast';
-import { onReconnect, onServerEvent } from '../realtime/socket';
 import { useFeedStore } from './feed';
 import { useSessionStore } from './session';
 
@@ -111,14 +110,3 @@ export const useCommentsStore = create<CommentsState>()((set, get) => ({
 
   reset: () => set({ threads: {}, liking: {} }),
 }));
-
-onServerEvent('comment:created', ({ comment }) => useCommentsStore.getState().receive(comment));
-onReconnect(() => {
-  // Comments missed while offline: reload the threads that are open.
-  for (const [postId, thread] of Object.entries(useCommentsStore.getState().threads)) {
-    if (thread.status === 'ready') void useCommentsStore.getState().load(postId);
-  }
-});
-useSessionStore.subscribe((state, previous) => {
-  if (state.user?.id !== previous.user?.id) useCommentsStore.getState().reset();
-});

@@ -1,13 +1,30 @@
-import type { ConnectionRequest, ConnectionUser } from '@piste/contracts';
+import type { BlockedUser, ConnectionRequest, ConnectionUser } from '@piste/contracts';
 import * as connectionsApi from '../api/connections';
-import { selectRequestBadge, useConnectionsStore } from './connections';
+import { startLiveEvents } from '../live-events';
+import { refreshConnectionsAfterReconnect, selectRequestBadge, useConnectionsStore } from './connections';
 
-jest.mock('../realtime/socket', () => ({
-  onServerEvent: () => () => undefined,
-  onReconnect: () => () => undefined,
-}));
+// Captures the live-event table's subscriptions so a test can play server events.
+jest.mock('../realtime/socket', () => {
+  const handlers = new Map<string, (payload: unknown) => void>();
+  return {
+    serverHandlers: handlers,
+    getSocket: () => null,
+    onServerEvent: (event: string, handler: (payload: unknown) => void) => {
+      handlers.set(event, handler);
+      return () => handlers.delete(event);
+    },
+    onReconnect: () => () => undefined,
+    onRejoin: () => () => undefined,
+  };
+});
 jest.mock('../api/connections');
+jest.mock('../api/messages');
+jest.mock('../api/notifications');
 const api = jest.mocked(connectionsApi);
+const { serverHandlers } = jest.requireMock<{
+  serverHandlers: Map<string, (payload: unknown) => void>;
+}>('../realtime/socket');
+startLiveEvents();
 
 const ME = 'me-1';
 
@@ -22,6 +39,10 @@ function person(id: string, overrides: Partial<ConnectionUser> = {}): Connection
     role: 'student',
     ...overrides,
   };
+}
+
+function blockedEntry(id: string): BlockedUser {
+  return { id, username: id, name: id.toUpperCase(), avatar: null, blockedAt: '2026-11-22T10:00:00.000Z' };
 }
 
 function request(id: string, senderId: string, receiverId: string): ConnectionRequest {
@@ -126,13 +147,7 @@ describe('useConnectionsStore', () => {
     api.fetchConnections.mockResolvedValue([person('x')]);
     await useConnectionsStore.getState().loadRequests();
     await useConnectionsStore.getState().loadConnections();
-    api.blockUser.mockResolvedValue({
-      id: 'x',
-      username: 'x',
-      name: 'X',
-      avatar: null,
-      blockedAt: '2026-11-22T10:00:00.000Z',
-    });
+    api.blockUser.mockResolvedValue(blockedEntry('x'));
     await useConnectionsStore.getState().block('x');
     const state = useConnectionsStore.getState();
     expect(state.incoming.map((r) => r.id)).toEqual(['r2']);
@@ -151,5 +166,88 @@ describe('useConnectionsStore', () => {
     await useConnectionsStore.getState().loadConnections();
     useConnectionsStore.getState().refreshAfterEvent({ connectionsChanged: true });
     expect(api.fetchConnections).toHaveBeenCalledTimes(2);
+  });
+
+  it('unblocking drops the user from the blocked list, unflags the connection and reloads the list', async () => {
+    api.fetchConnections.mockResolvedValue([person('x', { isBlocked: true })]);
+    api.fetchBlockedUsers.mockResolvedValue([blockedEntry('x'), blockedEntry('y')]);
+    await useConnectionsStore.getState().loadConnections();
+    await useConnectionsStore.getState().loadBlocked();
+    api.unblockUser.mockResolvedValue();
+    api.fetchConnections.mockResolvedValue([person('x', { isBlocked: false }), person('z')]);
+    await useConnectionsStore.getState().unblock('x');
+    expect(api.unblockUser).toHaveBeenCalledWith('x');
+    let state = useConnectionsStore.getState();
+    expect(state.blocked.map((b) => b.id)).toEqual(['y']);
+    expect(state.connections[0]).toMatchObject({ id: 'x', isBlocked: false });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    state = useConnectionsStore.getState();
+    expect(state.connections.map((u) => u.id)).toEqual(['x', 'z']);
+    expect(state.busy).toEqual({});
+  });
+
+  it('a refused block changes nothing and reaches the caller (which shows the toast)', async () => {
+    api.fetchBlockedUsers.mockResolvedValue([]);
+    await useConnectionsStore.getState().loadBlocked();
+    api.blockUser.mockRejectedValue(new Error('Failed to block user'));
+    await expect(useConnectionsStore.getState().block('x')).rejects.toThrow('Failed to block user');
+    expect(useConnectionsStore.getState()).toMatchObject({ blocked: [], busy: {} });
+  });
+
+  it('after a reconnect reloads the blocked list and the connections once they were shown', async () => {
+    api.fetchIncomingRequests.mockResolvedValue([]);
+    api.fetchSentRequests.mockResolvedValue([]);
+    refreshConnectionsAfterReconnect();
+    expect(api.fetchBlockedUsers).not.toHaveBeenCalled();
+    expect(api.fetchConnections).not.toHaveBeenCalled();
+
+    api.fetchConnections.mockResolvedValue([]);
+    api.fetchBlockedUsers.mockResolvedValue([]);
+    await useConnectionsStore.getState().loadConnections();
+    await useConnectionsStore.getState().loadBlocked();
+    api.fetchBlockedUsers.mockResolvedValue([blockedEntry('x')]);
+    refreshConnectionsAfterReconnect();
+    expect(api.fetchConnections).toHaveBeenCalledTimes(2);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(useConnectionsStore.getState().blocked.map((b) => b.id)).toEqual(['x']);
+  });
+});
+
+describe('live events', () => {
+  beforeEach(async () => {
+    api.fetchIncomingRequests.mockResolvedValue([]);
+    api.fetchSentRequests.mockResolvedValue([]);
+    api.fetchConnections.mockResolvedValue([person('a')]);
+    // Shown (as on Connections or Messages): live events keep it current.
+    await useConnectionsStore.getState().loadConnections();
+    api.fetchConnections.mockClear();
+  });
+
+  it('an accepted request, or a removed connection, reloads the connections', () => {
+    serverHandlers.get('friend-request:updated')!({
+      request: { ...request('r1', ME, 'b'), status: 'accepted' },
+    });
+    expect(api.fetchConnections).toHaveBeenCalledTimes(1);
+    serverHandlers.get('friend-request:removed')!({
+      requestId: 'r1',
+      senderId: ME,
+      receiverId: 'b',
+      status: 'accepted',
+    });
+    expect(api.fetchConnections).toHaveBeenCalledTimes(2);
+  });
+
+  it('a declined or withdrawn request leaves the connections alone', () => {
+    serverHandlers.get('friend-request:updated')!({
+      request: { ...request('r1', ME, 'b'), status: 'declined' },
+    });
+    serverHandlers.get('friend-request:removed')!({
+      requestId: 'r2',
+      senderId: 'c',
+      receiverId: ME,
+      status: 'pending',
+    });
+    expect(api.fetchConnections).not.toHaveBeenCalled();
+    expect(api.fetchIncomingRequests).toHaveBeenCalledTimes(2);
   });
 });

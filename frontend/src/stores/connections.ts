@@ -2,7 +2,6 @@ import type { BlockedUser, ConnectionRequest, ConnectionUser, Weapon } from '@pi
 import { useEffect } from 'react';
 import { create } from 'zustand';
 import * as connectionsApi from '../api/connections';
-import { onReconnect, onServerEvent } from '../realtime/socket';
 
 export type LoadStatus = 'idle' | 'loading' | 'ready' | 'error';
 /** Discover's weapon filter: one weapon, or every weapon. */
@@ -289,32 +288,24 @@ function badgeFor(incoming: number, sent: number): ConnectionRequestBadgeValue |
 }
 
 /**
- * Keeps the signed-in user's requests live: loads them, refetches on `friend-request:*` events and after
- * a reconnect. Mounted once, by the Header, for as long as someone is signed in.
+ * Keeps the signed-in user's requests loaded (live updates come through live-events.ts). Mounted once, by the
+ * Header, for as long as someone is signed in.
  */
 export function useLiveConnectionRequests(userId: string): void {
   useEffect(() => {
     const store = useConnectionsStore.getState();
     store.bindUser(userId);
     void store.loadRequests().catch(() => undefined);
-    const refresh = (connectionsChanged: boolean) =>
-      useConnectionsStore.getState().refreshAfterEvent({ connectionsChanged });
-    const unsubscribe = [
-      onServerEvent('friend-request:new', () => refresh(false)),
-      onServerEvent('friend-request:updated', ({ request }) => refresh(request.status === 'accepted')),
-      onServerEvent('friend-request:removed', ({ status }) => refresh(status === 'accepted')),
-      onReconnect(() => {
-        const state = useConnectionsStore.getState();
-        state.refreshAfterEvent({ connectionsChanged: true });
-        if (state.blockedStatus !== 'idle') void state.loadBlocked().catch(() => undefined);
-      }),
-    ];
-    return () => {
-      unsubscribe.forEach((off) => off());
-      // Signed out (the Header unmounts): forget this user's lists.
-      useConnectionsStore.getState().bindUser(null);
-    };
+    // Signed out (the Header unmounts): forget this user's lists.
+    return () => useConnectionsStore.getState().bindUser(null);
   }, [userId]);
+}
+
+/** After a reconnect: the requests, and the lists that are shown, may have changed meanwhile. */
+export function refreshConnectionsAfterReconnect(): void {
+  const state = useConnectionsStore.getState();
+  state.refreshAfterEvent({ connectionsChanged: true });
+  if (state.blockedStatus !== 'idle') void state.loadBlocked().catch(() => undefined);
 }
 
 /** The Header's connections badge, live. */

@@ -2,16 +2,19 @@ import type { FeedPost, SessionUser } from '@piste/contracts';
 import { ApiError } from '../api/client';
 import * as postsApi from '../api/posts';
 import { notify } from '../lib/toast';
-import { postTimeAgo } from '../lib/post-time';
+import { timeAgo } from '../lib/relative-time';
 import { roleStyle } from '../components/RoleBadge';
 import { useFeedStore } from './feed';
 import { useSessionStore } from './session';
+import { startLiveEvents } from '../live-events';
 
 // Captures the store's socket subscriptions so a test can play server events.
 jest.mock('../realtime/socket', () => {
   const handlers = new Map<string, (payload: unknown) => void>();
   const reconnects = new Set<() => void>();
   return {
+    onRejoin: () => () => undefined,
+    getSocket: () => null,
     serverHandlers: handlers,
     reconnectHandlers: reconnects,
     onServerEvent: (event: string, handler: (payload: unknown) => void) => {
@@ -33,6 +36,9 @@ const { serverHandlers, reconnectHandlers } = jest.requireMock<{
   serverHandlers: Map<string, (payload: unknown) => void>;
   reconnectHandlers: Set<() => void>;
 }>('../realtime/socket');
+
+// The stores follow server events through the app's one table of live updates.
+startLiveEvents();
 const api = jest.mocked(postsApi);
 const toast = jest.mocked(notify);
 
@@ -210,14 +216,109 @@ describe('feed store', () => {
     expect(toast.error).toHaveBeenCalledWith('Failed to hide post');
     expect(useFeedStore.getState().posts.map((p) => p.id)).toEqual(['p0', 'p1']);
   });
+
+  it('follows the user’s own reactions from another tab (post:viewer) wherever the post is shown', async () => {
+    api.fetchFeedPage.mockResolvedValueOnce(page(0, 2));
+    await useFeedStore.getState().open('epee');
+    useFeedStore.getState().showElsewhere([makePost('p0'), makePost('f1')]);
+    serverHandlers.get('post:created')!({ post: makePost('new', { weapon: 'epee' }) });
+    const liked = { likesCount: 3, dislikesCount: 0, isLiked: true, isDisliked: false };
+    for (const postId of ['p0', 'f1', 'new']) serverHandlers.get('post:viewer')!({ postId, ...liked });
+    const state = useFeedStore.getState();
+    expect(state.posts[0]).toMatchObject(liked);
+    expect(state.posts[1]).toMatchObject({ isLiked: false, likesCount: 0 });
+    expect(state.elsewhere.p0).toMatchObject(liked);
+    expect(state.elsewhere.f1).toMatchObject(liked);
+    expect(state.incoming[0]).toMatchObject(liked);
+
+    serverHandlers.get('post:viewer')!({
+      postId: 'p0',
+      likesCount: 2,
+      dislikesCount: 1,
+      isLiked: false,
+      isDisliked: true,
+    });
+    expect(useFeedStore.getState().posts[0]).toMatchObject({
+      isLiked: false,
+      isDisliked: true,
+      likesCount: 2,
+      dislikesCount: 1,
+    });
+  });
+
+  it('shows a post just published from /post at the top of its feed, once, before the feed has it', async () => {
+    api.fetchFeedPage.mockResolvedValueOnce(page(0, 2));
+    await useFeedStore.getState().open('epee');
+    const mine = makePost('mine', { weapon: 'foil', authorId: me.id });
+    api.createPost.mockResolvedValueOnce(mine);
+    const draft = {
+      content: mine.content,
+      type: 'general' as const,
+      weapon: 'foil' as const,
+      drillDetails: null,
+      achievementDetails: null,
+      file: null,
+    };
+    await useFeedStore.getState().publish(draft);
+    // Not on the Épée feed shown meanwhile.
+    expect(useFeedStore.getState().posts.map((p) => p.id)).toEqual(['p0', 'p1']);
+
+    // The Foil feed's first page was read before the post was stored: the post still leads it.
+    api.fetchFeedPage.mockResolvedValueOnce([makePost('f0', { weapon: 'foil' })]);
+    await useFeedStore.getState().open('foil');
+    expect(useFeedStore.getState().posts.map((p) => p.id)).toEqual(['mine', 'f0']);
+    // The live event that follows adds no copy, and neither does a page that has it.
+    serverHandlers.get('post:created')!({ post: mine });
+    expect(useFeedStore.getState().posts.map((p) => p.id)).toEqual(['mine', 'f0']);
+    api.fetchFeedPage.mockResolvedValueOnce([mine, makePost('f0', { weapon: 'foil' })]);
+    await useFeedStore.getState().refresh();
+    expect(useFeedStore.getState().posts.map((p) => p.id)).toEqual(['mine', 'f0']);
+  });
+
+  it('uploads a video’s poster with it, and posts without one when the poster upload fails', async () => {
+    const objects = jest.mocked(await import('../api/objects'));
+    const video = new File(['v'], 'clip.webm', { type: 'video/webm' });
+    const poster = new File(['p'], 'clip-poster.jpg', { type: 'image/jpeg' });
+    const draft = {
+      content: 'Footwork',
+      type: 'general' as const,
+      weapon: 'epee' as const,
+      drillDetails: null,
+      achievementDetails: null,
+      file: video,
+      poster,
+    };
+    objects.uploadFile
+      .mockResolvedValueOnce('/objects/post/video')
+      .mockResolvedValueOnce('/objects/post/poster');
+    api.createPost.mockResolvedValue(makePost('v1', { authorId: me.id }));
+    await useFeedStore.getState().publish(draft);
+    expect(objects.uploadFile).toHaveBeenNthCalledWith(2, poster, 'post');
+    expect(api.createPost).toHaveBeenLastCalledWith(
+      expect.objectContaining({
+        mediaUrl: '/objects/post/video',
+        mediaType: 'video',
+        mediaPosterUrl: '/objects/post/poster',
+      }),
+    );
+
+    objects.uploadFile
+      .mockResolvedValueOnce('/objects/post/video2')
+      .mockRejectedValueOnce(new Error('poster refused'));
+    await useFeedStore.getState().publish(draft);
+    expect(api.createPost).toHaveBeenLastCalledWith(
+      expect.objectContaining({ mediaUrl: '/objects/post/video2', mediaPosterUrl: null }),
+    );
+    expect(toast.error).not.toHaveBeenCalled();
+  });
 });
 
 describe('post display helpers', () => {
   it('words a post’s age as the spec does', () => {
     const now = Date.parse('2026-11-22T12:00:00Z');
-    expect(postTimeAgo('2026-11-22T11:30:00Z', now)).toBe('Just now');
-    expect(postTimeAgo('2026-11-22T09:00:00Z', now)).toBe('3 hours ago');
-    expect(postTimeAgo('2026-11-19T12:00:00Z', now)).toBe('3 days ago');
+    expect(timeAgo('2026-11-22T11:30:00Z', 'post', now)).toBe('Just now');
+    expect(timeAgo('2026-11-22T09:00:00Z', 'post', now)).toBe('3 hours ago');
+    expect(timeAgo('2026-11-19T12:00:00Z', 'post', now)).toBe('3 days ago');
   });
 
   it('gives every spec role its own style and the rest the default', () => {

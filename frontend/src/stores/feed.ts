@@ -5,6 +5,7 @@ import {
   type CreatePostPayload,
   type FeedPost,
   type PostCounts,
+  type PostViewer,
   type Weapon,
 } from '@piste/contracts';
 import { create } from 'zustand';
@@ -13,7 +14,7 @@ import { reportPost } from '../api/moderation';
 import { uploadFile, UploadError } from '../api/objects';
 import * as postsApi from '../api/posts';
 import { notify } from '../lib/toast';
-import { onReconnect, onServerEvent } from '../realtime/socket';
+import { patchPost, patchRecord, withoutPost, withoutRecord } from './post-lists';
 import { useSessionStore } from './session';
 
 /**
@@ -33,6 +34,8 @@ export interface NewPost {
   drillDetails: CreatePostPayload['drillDetails'];
   achievementDetails: CreatePostPayload['achievementDetails'];
   file: File | null;
+  /** A video's poster frame, captured in the browser; the post goes out without one if its upload fails. */
+  poster?: File | null;
 }
 
 interface FeedState {
@@ -73,35 +76,33 @@ interface FeedState {
   receiveCreated: (post: FeedPost) => void;
   receiveDeleted: (postId: string) => void;
   receiveCounts: (counts: PostCounts) => void;
+  /** The user's own like or dislike changed (in this tab or another): every copy of the post follows. */
+  receiveViewer: (viewer: PostViewer) => void;
   /** Lets a page outside the feed show these posts through the store (see `elsewhere`). */
   showElsewhere: (posts: FeedPost[]) => void;
+  /** Forgets the last user's feed state (their likes, hidden posts, the post they just published). */
+  reset: () => void;
 }
 
 /** Every call that returns data for the shown feed carries the sequence it started with; stale replies are dropped. */
 let sequence = 0;
 
-function withoutPost(posts: FeedPost[], postId: string): FeedPost[] {
-  return posts.filter((p) => p.id !== postId);
-}
+/**
+ * The post this tab just published, for a short while: the feed it went to shows it at the top even when that
+ * feed is opened (from /post) before its first page or the live event includes it.
+ */
+let justPublished: { post: FeedPost; until: number } | null = null;
+const JUST_PUBLISHED_MS = 60_000;
 
-function patchPost(posts: FeedPost[], postId: string, patch: Partial<FeedPost>): FeedPost[] {
-  return posts.map((p) => (p.id === postId ? { ...p, ...patch } : p));
-}
-
-function patchRecord(
-  posts: Record<string, FeedPost>,
-  postId: string,
-  patch: Partial<FeedPost>,
-): Record<string, FeedPost> {
-  const post = posts[postId];
-  return post ? { ...posts, [postId]: { ...post, ...patch } } : posts;
-}
-
-function withoutRecord(posts: Record<string, FeedPost>, postId: string): Record<string, FeedPost> {
-  if (!posts[postId]) return posts;
-  const rest = { ...posts };
-  delete rest[postId];
-  return rest;
+/** The first page of `weapon`, with the post just published there on top when the page does not have it yet. */
+function withJustPublished(page: FeedPost[], weapon: Weapon): FeedPost[] {
+  if (!justPublished || justPublished.until < Date.now()) {
+    justPublished = null;
+    return page;
+  }
+  const { post } = justPublished;
+  if (post.weapon !== weapon || page.some((p) => p.id === post.id)) return page;
+  return [post, ...page];
 }
 
 /** Where a post the user acts on is shown: the feed, the posts waiting behind "New posts", or elsewhere. */
@@ -134,6 +135,15 @@ const REACTION_TEXTS: Record<
     failure: 'Failed to update dislike status',
   },
 };
+
+/** A poster is a nicety: without it the video shows its first frame, so a failed upload does not stop the post. */
+async function uploadPoster(poster: File): Promise<string | null> {
+  try {
+    return await uploadFile(poster, 'post');
+  } catch {
+    return null;
+  }
+}
 
 export const useFeedStore = create<FeedState>()((set, get) => ({
   weapon: null,
@@ -173,7 +183,7 @@ export const useFeedStore = create<FeedState>()((set, get) => ({
       const page = await postsApi.fetchFeedPage(weapon);
       if (started !== sequence) return;
       set({
-        posts: page,
+        posts: withJustPublished(page, weapon),
         incoming: [],
         hasMore: page.length >= FEED_PAGE_SIZE,
         status: 'ready',
@@ -231,10 +241,7 @@ export const useFeedStore = create<FeedState>()((set, get) => ({
       const reply = active
         ? await postsApi.unreact(reaction, userId, postId)
         : await postsApi.react(reaction, userId, postId);
-      set((state) => ({
-        posts: patchPost(state.posts, postId, reply),
-        elsewhere: patchRecord(state.elsewhere, postId, reply),
-      }));
+      get().receiveViewer(reply);
     } catch (error) {
       const texts = REACTION_TEXTS[reaction];
       if (error instanceof Error && error.message === texts.repeat)
@@ -291,11 +298,16 @@ export const useFeedStore = create<FeedState>()((set, get) => ({
 
   publish: async (draft, onUploadProgress) => {
     const user = useSessionStore.getState().user;
-    let media: Pick<CreatePostPayload, 'mediaUrl' | 'mediaType'> = { mediaUrl: null, mediaType: null };
+    let media: Pick<CreatePostPayload, 'mediaUrl' | 'mediaType' | 'mediaPosterUrl'> = {
+      mediaUrl: null,
+      mediaType: null,
+    };
     if (draft.file) {
       try {
         const mediaUrl = await uploadFile(draft.file, 'post', onUploadProgress);
-        media = { mediaUrl, mediaType: draft.file.type.startsWith('video/') ? 'video' : 'image' };
+        const mediaType = draft.file.type.startsWith('video/') ? 'video' : 'image';
+        media = { mediaUrl, mediaType };
+        if (mediaType === 'video' && draft.poster) media.mediaPosterUrl = await uploadPoster(draft.poster);
       } catch (error) {
         const detail = error instanceof UploadError ? `${error.message}: ${error.detail}` : undefined;
         notify.error('Failed to upload media', detail);
@@ -312,6 +324,7 @@ export const useFeedStore = create<FeedState>()((set, get) => ({
         achievementDetails: draft.type === 'achievement' ? draft.achievementDetails : null,
         ...media,
       });
+      justPublished = { post, until: Date.now() + JUST_PUBLISHED_MS };
       get().receiveCreated(post);
       return post;
     } catch (error) {
@@ -343,12 +356,14 @@ export const useFeedStore = create<FeedState>()((set, get) => ({
     else set({ incoming: [post, ...incoming] });
   },
 
-  receiveDeleted: (postId) =>
+  receiveDeleted: (postId) => {
+    if (justPublished?.post.id === postId) justPublished = null;
     set((state) => ({
       posts: withoutPost(state.posts, postId),
       incoming: withoutPost(state.incoming, postId),
       elsewhere: withoutRecord(state.elsewhere, postId),
-    })),
+    }));
+  },
 
   receiveCounts: ({ postId, likesCount, dislikesCount, commentsCount }) => {
     const counts = { likesCount, dislikesCount, commentsCount };
@@ -359,21 +374,23 @@ export const useFeedStore = create<FeedState>()((set, get) => ({
     }));
   },
 
+  receiveViewer: ({ postId, isLiked, isDisliked, likesCount, dislikesCount }) => {
+    const patch = { isLiked, isDisliked, likesCount, dislikesCount };
+    set((state) => ({
+      posts: patchPost(state.posts, postId, patch),
+      incoming: patchPost(state.incoming, postId, patch),
+      elsewhere: patchRecord(state.elsewhere, postId, patch),
+    }));
+  },
+
   showElsewhere: (posts) =>
     set((state) => ({
       elsewhere: { ...state.elsewhere, ...Object.fromEntries(posts.map((post) => [post.id, post])) },
     })),
-}));
 
-onServerEvent('post:created', ({ post }) => useFeedStore.getState().receiveCreated(post));
-onServerEvent('post:deleted', ({ postId }) => useFeedStore.getState().receiveDeleted(postId));
-// Counts come only for the posts this tab watches (realtime/post-watch.ts).
-onServerEvent('post:counts', (counts) => useFeedStore.getState().receiveCounts(counts));
-onReconnect(() => void useFeedStore.getState().refresh());
-useSessionStore.subscribe((state, previous) => {
-  // Another user's feed state (likes, hidden posts) must not linger after a sign-out.
-  if (state.user?.id !== previous.user?.id) {
-    useFeedStore.setState({ elsewhere: {} });
-    void useFeedStore.getState().open(null);
-  }
-});
+  reset: () => {
+    justPublished = null;
+    set({ elsewhere: {} });
+    void get().open(null);
+  },
+}));

@@ -1,10 +1,16 @@
-import type { Conversation, DirectMessage, SessionUser } from '@piste/contracts';
+import {
+  MESSAGES_PAGE_SIZE,
+  type Conversation,
+  type DirectMessage,
+  type SessionUser,
+} from '@piste/contracts';
 import { ApiError } from '../api/client';
 import * as messagesApi from '../api/messages';
 import { notify } from '../lib/toast';
 import { draftKey, useMessagesStore } from './messages';
 import { useNotificationsStore } from './notifications';
 import { useSessionStore } from './session';
+import { startLiveEvents } from '../live-events';
 
 // Captures the store's socket subscriptions so a test can play server events.
 jest.mock('../realtime/socket', () => {
@@ -37,6 +43,9 @@ const { serverHandlers, reconnectHandlers, socketEmit } = jest.requireMock<{
   reconnectHandlers: Set<() => void>;
   socketEmit: jest.Mock;
 }>('../realtime/socket');
+
+// The stores follow server events through the app's one table of live updates.
+startLiveEvents();
 const api = jest.mocked(messagesApi);
 
 function play(event: string, payload: unknown): void {
@@ -258,7 +267,6 @@ describe('reconnect', () => {
       },
     });
     api.fetchMessages.mockResolvedValue([known, missed]);
-    api.fetchBlockedUserIds.mockResolvedValue([]);
     reconnectHandlers.forEach((handler) => handler());
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(api.fetchConversations).toHaveBeenCalled();
@@ -267,5 +275,93 @@ describe('reconnect', () => {
       'hello',
       'sent while offline',
     ]);
+  });
+});
+
+describe('threads', () => {
+  it('opens a conversation once, clears its unread count, and loads older pages before it', async () => {
+    useMessagesStore.setState({ conversations: [conversation('c1', { unreadCount: 3 })] });
+    const latest = Array.from({ length: MESSAGES_PAGE_SIZE }, () => message());
+    api.fetchMessages.mockResolvedValueOnce(latest);
+    await useMessagesStore.getState().openConversation('c1');
+    await useMessagesStore.getState().openConversation('c1');
+    expect(api.fetchMessages).toHaveBeenCalledTimes(1);
+    let state = useMessagesStore.getState();
+    expect(state.conversations[0].unreadCount).toBe(0);
+    expect(state.threads.c1).toMatchObject({ status: 'ready', hasOlder: true });
+
+    const older = message({ createdAt: '2026-01-01T00:00:00.000Z', content: 'older' });
+    api.fetchMessages.mockResolvedValueOnce([older]);
+    await useMessagesStore.getState().loadOlder('c1');
+    expect(api.fetchMessages).toHaveBeenLastCalledWith('c1', MESSAGES_PAGE_SIZE, {
+      before: latest[0].createdAt,
+      beforeId: latest[0].id,
+    });
+    state = useMessagesStore.getState();
+    expect(state.threads.c1.messages[0].content).toBe('older');
+    expect(state.threads.c1.messages).toHaveLength(MESSAGES_PAGE_SIZE + 1);
+    expect(state.threads.c1.hasOlder).toBe(false);
+  });
+
+  it('discards a failed message and nothing else', async () => {
+    api.sendMessage.mockRejectedValue(new ApiError('Failed', 500));
+    await useMessagesStore.getState().send(partner, 'c1', 'first');
+    await useMessagesStore.getState().send(partner, 'c1', 'second');
+    const [first] = useMessagesStore.getState().threads.c1.messages;
+    useMessagesStore.getState().discard('c1', first.clientId!);
+    expect(useMessagesStore.getState().threads.c1.messages.map((m) => m.content)).toEqual(['second']);
+  });
+});
+
+describe('a change of user', () => {
+  it('drops replies that arrive for the previous user and forgets their read receipts', async () => {
+    let resolveSend!: (reply: { message: DirectMessage; conversationId: string }) => void;
+    api.sendMessage.mockReturnValue(new Promise((resolve) => (resolveSend = resolve)));
+    let resolveList!: (conversations: Conversation[]) => void;
+    api.fetchConversations.mockReturnValue(new Promise((resolve) => (resolveList = resolve)));
+    const sending = useMessagesStore.getState().send(partner, 'c1', 'bye');
+    const loading = useMessagesStore.getState().loadConversations();
+    play('message:read', { conversationId: 'c1', readerId: partner.id, readAt: new Date().toISOString() });
+    expect(useMessagesStore.getState().partnerReadAt).toHaveProperty('c1');
+
+    useSessionStore.setState({ user: { ...me, id: 'someone-else' } });
+    resolveSend({ message: message({ senderId: me.id, receiverId: partner.id }), conversationId: 'c1' });
+    resolveList([conversation('c1')]);
+    await expect(sending).resolves.toBeNull();
+    await loading;
+
+    const state = useMessagesStore.getState();
+    expect(state).toMatchObject({ threads: {}, conversations: [], partnerReadAt: {} });
+    expect(state.conversationsStatus).not.toBe('ready');
+    // The next user's notifications get no "You sent a message" from the last one.
+    expect(useNotificationsStore.getState().items.filter((n) => n.type === 'message')).toEqual([]);
+  });
+});
+
+describe('typing', () => {
+  afterEach(() => jest.useRealTimers());
+
+  it('hides the indicator when the other side goes quiet, and says "stopped" after idling', () => {
+    jest.useFakeTimers();
+    play('typing', { conversationId: 'c1', userId: partner.id, isTyping: true });
+    jest.advanceTimersByTime(5000);
+    expect(useMessagesStore.getState().typing).toHaveProperty(partner.id);
+    jest.advanceTimersByTime(1000);
+    expect(useMessagesStore.getState().typing).toEqual({});
+
+    useMessagesStore.getState().typingInput(partner.id, 'c1');
+    expect(socketEmit).toHaveBeenLastCalledWith('typing', expect.objectContaining({ isTyping: true }));
+    jest.advanceTimersByTime(3000);
+    expect(socketEmit).toHaveBeenLastCalledWith('typing', {
+      receiverId: partner.id,
+      conversationId: 'c1',
+      isTyping: false,
+    });
+  });
+
+  it('forgets indicators on a change of user', () => {
+    play('typing', { conversationId: 'c1', userId: partner.id, isTyping: true });
+    useMessagesStore.getState().reset();
+    expect(useMessagesStore.getState().typing).toEqual({});
   });
 });

@@ -3,12 +3,15 @@ import { ApiError } from '../api/client';
 import * as moderationApi from '../api/moderation';
 import { selectPendingCount, splitResolved, useModerationStore } from './moderation';
 import { useSessionStore } from './session';
+import { startLiveEvents } from '../live-events';
 
 // Captures the store's socket subscriptions so a test can play server events.
 jest.mock('../realtime/socket', () => {
   const handlers = new Map<string, (payload: unknown) => void>();
   const reconnects = new Set<() => void>();
   return {
+    onRejoin: () => () => undefined,
+    getSocket: () => null,
     serverHandlers: handlers,
     reconnectHandlers: reconnects,
     onServerEvent: (event: string, handler: (payload: unknown) => void) => {
@@ -27,6 +30,9 @@ const { serverHandlers, reconnectHandlers } = jest.requireMock<{
   serverHandlers: Map<string, (payload: unknown) => void>;
   reconnectHandlers: Set<() => void>;
 }>('../realtime/socket');
+
+// The stores follow server events through the app's one table of live updates.
+startLiveEvents();
 const api = jest.mocked(moderationApi);
 
 const admin: SessionUser = {

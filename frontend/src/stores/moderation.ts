@@ -3,8 +3,6 @@ import { useEffect } from 'react';
 import { create } from 'zustand';
 import { ApiError } from '../api/client';
 import * as moderationApi from '../api/moderation';
-import { onReconnect, onServerEvent } from '../realtime/socket';
-import { useSessionStore } from './session';
 
 /**
  * The admin's report queue. It is filled by GET /api/reports and kept live by `report:new` and
@@ -122,15 +120,3 @@ export function usePendingReportCount(isAdmin: boolean): number {
   }, [isAdmin, status, load]);
   return useModerationStore((s) => (isAdmin ? selectPendingCount(s) : 0));
 }
-
-// Live updates: only admins' sockets receive these events.
-onServerEvent('report:new', ({ report }) => useModerationStore.getState().receive(report));
-onServerEvent('report:updated', ({ report }) => useModerationStore.getState().receive(report));
-// Events missed while offline are gone: refetch a queue that was shown.
-onReconnect(() => {
-  if (useModerationStore.getState().status !== 'idle') void useModerationStore.getState().load();
-});
-// Another user signing in on this tab never sees the previous admin's queue.
-useSessionStore.subscribe((state, previous) => {
-  if (state.user?.id !== previous.user?.id) useModerationStore.getState().reset();
-});

@@ -7,12 +7,15 @@ import {
   selectUnreadCount,
   useNotificationsStore,
 } from './notifications';
+import { startLiveEvents } from '../live-events';
 
 // Captures the store's socket subscriptions so a test can play a server event or a connect.
 jest.mock('../realtime/socket', () => {
   const handlers = new Map<string, (payload: unknown) => void>();
   const rejoin: Array<() => void> = [];
   return {
+    onReconnect: () => () => undefined,
+    getSocket: () => null,
     serverHandlers: handlers,
     rejoinHandlers: rejoin,
     onServerEvent: (event: string, handler: (payload: unknown) => void) => {
@@ -41,6 +44,9 @@ const api = jest.requireMock<{
   markNotificationsRead: jest.Mock;
   deleteNotification: jest.Mock;
 }>('../api/notifications');
+
+// The stores follow server events through the app's one table of live updates.
+startLiveEvents();
 
 const alice: SessionUser = {
   id: 'user-alice',

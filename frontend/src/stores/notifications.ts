@@ -7,7 +7,7 @@ import type {
 import { create } from 'zustand';
 import { deleteNotification, fetchNotifications, markNotificationsRead } from '../api/notifications';
 import { ApiError } from '../api/client';
-import { onRejoin, onServerEvent } from '../realtime/socket';
+import { timeAgo } from '../lib/relative-time';
 import {
   NOTIFICATIONS_CAP,
   notificationsStorageKey,
@@ -16,7 +16,6 @@ import {
   writePendingDeletes,
   writeStored,
 } from './notification-storage';
-import { useSessionStore } from './session';
 
 export { NOTIFICATIONS_CAP, notificationsStorageKey } from './notification-storage';
 
@@ -324,42 +323,16 @@ export function notificationTime(
   notification: Pick<AppNotification, 'createdAt' | 'time'>,
   now = Date.now(),
 ): string {
-  if (!notification.createdAt) return notification.time;
-  const created = Date.parse(notification.createdAt);
-  if (Number.isNaN(created)) return notification.time;
-  const minutes = Math.floor((now - created) / 60_000);
-  if (minutes < 1) return 'Just now';
-  if (minutes < 60) return minutes === 1 ? '1 minute ago' : `${minutes} minutes ago`;
-  const hours = Math.floor(minutes / 60);
-  if (hours < 24) return hours === 1 ? '1 hour ago' : `${hours} hours ago`;
-  const days = Math.floor(hours / 24);
-  return days === 1 ? '1 day ago' : `${days} days ago`;
+  if (!notification.createdAt || Number.isNaN(Date.parse(notification.createdAt))) return notification.time;
+  return timeAgo(notification.createdAt, 'minutes', now);
 }
 
-/**
- * Wires the store to the rest of the app, once: follows the signed-in user (switching storage keys on sign-in
- * and sign-out), syncs with the server on every connect, takes the server's live events, and keeps tabs in step
- * through the `storage` event.
- */
-function startNotificationSync(): void {
-  const bindSessionUser = () => {
-    useNotificationsStore.getState().bindUser(useSessionStore.getState().user?.id ?? null);
-  };
-  bindSessionUser();
-  useSessionStore.subscribe(bindSessionUser);
-
-  onRejoin(() => void useNotificationsStore.getState().sync());
-  onServerEvent('notification', (notification) => useNotificationsStore.getState().receive(notification));
-  onServerEvent('notifications:changed', (changed) => useNotificationsStore.getState().applyChanged(changed));
-
-  window.addEventListener('storage', (event) => {
-    const { userId, items } = useNotificationsStore.getState();
-    if (!userId) return;
-    // key null: another tab cleared all of local storage.
-    if (event.key !== null && event.key !== notificationsStorageKey(userId)) return;
-    const stored = readStored(userId);
-    if (stored) useNotificationsStore.setState(withCount(withOlderPages(stored, items)));
-  });
+/** Another tab changed this user's stored notifications (a `storage` event): show what it stored. */
+export function followOtherTabs(event: StorageEvent): void {
+  const { userId, items } = useNotificationsStore.getState();
+  if (!userId) return;
+  // key null: another tab cleared all of local storage.
+  if (event.key !== null && event.key !== notificationsStorageKey(userId)) return;
+  const stored = readStored(userId);
+  if (stored) useNotificationsStore.setState(withCount(withOlderPages(stored, items)));
 }
-
-if (typeof window !== 'undefined') startNotificationSync();

@@ -68,7 +68,7 @@ export function ConnectionList({
               ) : (
                 <Link
                   to={`/messages?with=${encodeURIComponent(user.id)}`}
-                  className="inline-flex flex-1 items-center justify-center gap-2 rounded-lg border border-slate-200 bg-white px-4 py-2 text-sm font-semibold text-slate-700 shadow-sm transition hover:bg-slate-50 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900 sm:flex-none"
+                  className="inline-flex flex-1 items-center justify-center gap-2 rounded-lg border border-slate-200 bg-white px-4 py-2 text-sm font-semibold text-slate-700 shadow-sm transition hover:bg-slate-50 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900 sm:flex-none dark:border-slate-800 dark:bg-slate-900 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white dark:focus-visible:outline-slate-300"
                 >
                   <MessageCircle aria-hidden className="size-4" />
                   Message
@@ -103,7 +103,7 @@ export function BlockedList({ blocked, busy, onUnblock }: BlockedListProps) {
     <section aria-labelledby="blocked-users-title" className="mt-8">
       <h2
         id="blocked-users-title"
-        className="mb-3 text-sm font-semibold tracking-wide text-slate-500 uppercase"
+        className="mb-3 text-sm font-semibold tracking-wide text-slate-500 uppercase dark:text-slate-400"
       >
         Blocked users ({blocked.length})
       </h2>

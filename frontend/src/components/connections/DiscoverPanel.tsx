@@ -41,14 +41,14 @@ export function DiscoverPanel({
   const hasText = query.trim().length > 0;
   return (
     <div>
-      <div className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
+      <div className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-800 dark:bg-slate-900">
         <label htmlFor="discover-search" className="sr-only">
           Search by name or username
         </label>
         <div className="relative">
           <Search
             aria-hidden
-            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400"
+            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400 dark:text-slate-500"
           />
           <input
             id="discover-search"
@@ -58,12 +58,12 @@ export function DiscoverPanel({
             maxLength={100}
             placeholder="Search for fencers by name or username..."
             onChange={(event) => onQueryChange(event.target.value)}
-            className="block w-full rounded-xl border border-slate-300 bg-slate-50 py-2.5 pr-10 pl-9 text-sm text-slate-900 transition placeholder:text-slate-400 focus:border-slate-900 focus:bg-white focus:ring-2 focus:ring-slate-900/15 focus:outline-none"
+            className="block w-full rounded-xl border border-slate-300 bg-slate-50 py-2.5 pr-10 pl-9 text-sm text-slate-900 transition placeholder:text-slate-500 dark:placeholder:text-slate-400 focus:border-slate-900 focus:bg-white focus:ring-2 focus:ring-slate-900/15 focus:outline-none dark:border-slate-700 dark:bg-slate-800/50 dark:text-slate-100 dark:focus:border-slate-300 dark:focus:bg-slate-900 dark:focus:ring-slate-300/15"
           />
           {status === 'loading' ? (
             <LoaderCircle
               aria-label="Searching"
-              className="absolute top-1/2 right-3 size-4 -translate-y-1/2 animate-spin text-slate-400"
+              className="absolute top-1/2 right-3 size-4 -translate-y-1/2 animate-spin text-slate-400 dark:text-slate-500"
             />
           ) : null}
         </div>
@@ -77,10 +77,10 @@ export function DiscoverPanel({
                 role="radio"
                 aria-checked={active}
                 onClick={() => onWeaponChange(filter.value)}
-                className={`rounded-full border px-3 py-1 text-xs font-semibold transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900 ${
+                className={`rounded-full border px-3 py-1 text-xs font-semibold transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900 dark:focus-visible:outline-slate-300 ${
                   active
-                    ? 'border-slate-900 bg-slate-900 text-white'
-                    : 'border-slate-200 bg-white text-slate-600 hover:border-slate-300 hover:text-slate-900'
+                    ? 'border-slate-900 bg-slate-900 text-white dark:border-slate-300 dark:bg-slate-100 dark:text-slate-900'
+                    : 'border-slate-200 bg-white text-slate-600 hover:border-slate-300 hover:text-slate-900 dark:border-slate-800 dark:bg-slate-900 dark:text-slate-300 dark:hover:border-slate-600 dark:hover:text-white'
                 }`}
               >
                 {filter.label}
@@ -148,7 +148,7 @@ function ResultAction({
   const bannedUntil = useBannedUntil();
   if (user.requestStatus === 'sent') {
     return (
-      <span className="inline-flex w-full items-center justify-center gap-1.5 rounded-lg bg-slate-100 px-4 py-2 text-sm font-semibold text-slate-500 sm:w-auto">
+      <span className="inline-flex w-full items-center justify-center gap-1.5 rounded-lg bg-slate-100 px-4 py-2 text-sm font-semibold text-slate-500 sm:w-auto dark:bg-slate-800 dark:text-slate-400">
         <Clock aria-hidden className="size-4" />
         Request sent
       </span>

@@ -4,9 +4,9 @@ import { Avatar } from '../Avatar';
 import { AvatarLink, ProfileLink } from '../fencer/ProfileLink';
 
 const WEAPON_CHIP_CLASSES: Record<Weapon, string> = {
-  epee: 'bg-purple-50 text-purple-700 ring-purple-200',
-  foil: 'bg-emerald-50 text-emerald-700 ring-emerald-200',
-  sabre: 'bg-red-50 text-red-700 ring-red-200',
+  epee: 'bg-purple-50 text-purple-700 ring-purple-200 dark:bg-purple-950 dark:text-purple-200 dark:ring-purple-800',
+  foil: 'bg-emerald-50 text-emerald-700 ring-emerald-200 dark:bg-emerald-950 dark:text-emerald-200 dark:ring-emerald-800',
+  sabre: 'bg-red-50 text-red-700 ring-red-200 dark:bg-red-950 dark:text-red-200 dark:ring-red-800',
 };
 
 export interface PersonSummary {
@@ -44,7 +44,7 @@ export function PersonCard({ person, note, tag, actions, linked = true }: Person
     <li
       data-testid="person-card"
       data-user-id={person.id}
-      className="flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm transition hover:border-slate-300 sm:flex-row sm:items-center sm:gap-4"
+      className="flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm transition hover:border-slate-300 sm:flex-row sm:items-center sm:gap-4 dark:border-slate-800 dark:bg-slate-900 dark:hover:border-slate-600"
     >
       <div className="flex min-w-0 flex-1 items-center gap-3 sm:gap-4">
         {linked ? (
@@ -59,20 +59,23 @@ export function PersonCard({ person, note, tag, actions, linked = true }: Person
         <div className="min-w-0 flex-1">
           <div className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1">
             {linked ? (
-              <ProfileLink user={person} className="truncate font-semibold text-slate-900">
+              <ProfileLink
+                user={person}
+                className="truncate font-semibold text-slate-900 dark:text-slate-100"
+              >
                 {name}
               </ProfileLink>
             ) : (
-              <p className="truncate font-semibold text-slate-900">{name}</p>
+              <p className="truncate font-semibold text-slate-900 dark:text-slate-100">{name}</p>
             )}
             {tag}
           </div>
-          <p className="truncate text-sm text-slate-500">
+          <p className="truncate text-sm text-slate-500 dark:text-slate-400">
             {person.username ? <span>@{person.username}</span> : null}
             {person.username && title ? <span aria-hidden> · </span> : null}
             {title ? <span>{title}</span> : null}
           </p>
-          {note ? <p className="mt-0.5 text-xs text-slate-400">{note}</p> : null}
+          {note ? <p className="mt-0.5 text-xs text-slate-500 dark:text-slate-400">{note}</p> : null}
         </div>
         {person.weaponSpecialty ? (
           <span
@@ -90,9 +93,10 @@ export function PersonCard({ person, note, tag, actions, linked = true }: Person
 /** A small pill beside a name. */
 export function Tag({ children, tone = 'slate' }: { children: ReactNode; tone?: 'slate' | 'amber' | 'red' }) {
   const tones = {
-    slate: 'bg-slate-100 text-slate-600',
-    amber: 'bg-amber-50 text-amber-700 ring-1 ring-inset ring-amber-200',
-    red: 'bg-red-50 text-red-700 ring-1 ring-inset ring-red-200',
+    slate: 'bg-slate-100 text-slate-600 dark:bg-slate-800 dark:text-slate-300',
+    amber:
+      'bg-amber-50 text-amber-700 ring-1 ring-inset ring-amber-200 dark:bg-amber-950 dark:text-amber-200 dark:ring-amber-800',
+    red: 'bg-red-50 text-red-700 ring-1 ring-inset ring-red-200 dark:bg-red-950 dark:text-red-200 dark:ring-red-800',
   };
   return <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${tones[tone]}`}>{children}</span>;
 }

@@ -3,7 +3,7 @@ import { Check, Clock, Inbox, Send, X } from 'lucide-react';
 import { Button } from '../Button';
 import { EmptyState, PersonListSkeleton } from './EmptyState';
 import { PersonCard, Tag } from './PersonCard';
-import { timeAgo } from './relativeTime';
+import { timeAgo } from '../../lib/relative-time';
 
 interface IncomingProps {
   requests: ConnectionRequest[];
@@ -33,7 +33,7 @@ export function IncomingRequestList({ requests, loading, busy, onRespond }: Inco
           <PersonCard
             key={request.id}
             person={request.sender}
-            note={`Wants to connect · ${timeAgo(request.createdAt)}`}
+            note={`Wants to connect · ${timeAgo(request.createdAt, 'minutes')}`}
             actions={
               <>
                 <Button
@@ -97,7 +97,7 @@ export function SentRequestList({ requests, loading, busy, onCancel }: SentProps
                 Pending
               </Tag>
             }
-            note={`Sent ${timeAgo(request.createdAt).toLowerCase()}`}
+            note={`Sent ${timeAgo(request.createdAt, 'minutes').toLowerCase()}`}
             actions={
               <Button
                 variant="outline"

@@ -55,7 +55,7 @@ export function CompetitionRecord({ entries, isOwn, name, className = '' }: Comp
           {isOwn ? (
             <Link
               to="/post"
-              className="mt-3 inline-block rounded-sm text-sm font-semibold text-slate-900 underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900 dark:text-white"
+              className="mt-3 inline-block rounded-sm text-sm font-semibold text-slate-900 underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900 dark:text-white dark:focus-visible:outline-slate-300"
             >
               Share a result
             </Link>
@@ -93,7 +93,7 @@ function RecordEntry({ entry }: { entry: CompetitionEntry }) {
           {formatDate(entry.date)}
         </time>
       ) : (
-        <span className="block text-xs font-semibold tracking-wide text-slate-400 uppercase dark:text-slate-500">
+        <span className="block text-xs font-semibold tracking-wide text-slate-500 uppercase dark:text-slate-400">
           Listed on profile
         </span>
       )}
@@ -102,23 +102,29 @@ function RecordEntry({ entry }: { entry: CompetitionEntry }) {
         <dl className="mt-1.5 flex flex-wrap items-center gap-x-3 gap-y-1.5 text-sm text-slate-600 dark:text-slate-300">
           {entry.place ? (
             <div className="inline-flex items-center gap-1 rounded-full bg-amber-50 px-2 py-0.5 font-semibold text-amber-800 ring-1 ring-amber-200 ring-inset dark:bg-amber-950 dark:text-amber-200 dark:ring-amber-800">
-              <Medal aria-hidden className="size-3.5" />
               <dt className="sr-only">Place</dt>
-              <dd className="break-all">{entry.place}</dd>
+              <dd className="inline-flex items-center gap-1 break-all">
+                <Medal aria-hidden className="size-3.5 shrink-0" />
+                {entry.place}
+              </dd>
             </div>
           ) : null}
           {entry.score ? (
             <div className="inline-flex items-center gap-1">
-              <Target aria-hidden className="size-3.5 opacity-70" />
-              <dt>Score</dt>
+              <dt className="inline-flex items-center gap-1">
+                <Target aria-hidden className="size-3.5 opacity-70" />
+                Score
+              </dt>
               <dd className="font-medium break-all text-slate-800 dark:text-slate-100">{entry.score}</dd>
             </div>
           ) : null}
           {entry.competitors !== null ? (
             <div className="inline-flex items-center gap-1">
-              <Users aria-hidden className="size-3.5 opacity-70" />
               <dt className="sr-only">Competitors</dt>
-              <dd>{fieldSize(entry.competitors)}</dd>
+              <dd className="inline-flex items-center gap-1">
+                <Users aria-hidden className="size-3.5 opacity-70" />
+                {fieldSize(entry.competitors)}
+              </dd>
             </div>
           ) : null}
         </dl>

@@ -10,7 +10,7 @@ import { Button } from '../Button';
 
 /** A link drawn as Button's primary variant (Message, Edit profile), so it changes with the buttons beside it. */
 const BUTTON_LINK =
-  'inline-flex items-center justify-center gap-2 rounded-lg border border-transparent bg-slate-900 px-4 py-2 text-sm font-semibold text-white shadow-sm transition hover:bg-slate-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900';
+  'inline-flex items-center justify-center gap-2 rounded-lg border border-transparent bg-slate-900 px-4 py-2 text-sm font-semibold text-white shadow-sm transition hover:bg-slate-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900 dark:bg-slate-100 dark:text-slate-900 dark:hover:bg-white dark:focus-visible:outline-slate-300';
 
 interface ConnectionActionProps {
   fencer: FencerProfile;

@@ -51,7 +51,7 @@ export function FencerPosts({ view, user, isOwn, name, className = '' }: FencerP
           {isOwn ? (
             <Link
               to="/post"
-              className="mt-4 inline-block rounded-sm text-sm font-semibold text-slate-900 underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900 dark:text-white"
+              className="mt-4 inline-block rounded-sm text-sm font-semibold text-slate-900 underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900 dark:text-white dark:focus-visible:outline-slate-300"
             >
               Create a post
             </Link>

@@ -14,7 +14,7 @@ export function ProfileLink({ user, className = '', children }: ProfileLinkProps
   return (
     <Link
       to={profilePath(user)}
-      className={`rounded-sm hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900 ${className}`}
+      className={`rounded-sm hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900 dark:focus-visible:outline-slate-300 ${className}`}
     >
       {children}
     </Link>

@@ -3,6 +3,7 @@ import { ArrowLeft, Ban, MessagesSquare } from 'lucide-react';
 import { useEffect } from 'react';
 import { errorMessage } from '../../api/client';
 import { notify } from '../../lib/toast';
+import { useConnectionsStore } from '../../stores/connections';
 import { draftKey, useIsTyping, useMessagesStore, type ChatPartner } from '../../stores/messages';
 import { Avatar } from '../Avatar';
 import { AvatarLink, ProfileLink } from '../fencer/ProfileLink';
@@ -36,9 +37,9 @@ export function ConversationPane({
 }: ConversationPaneProps) {
   const threadKey = conversationId ?? draftKey(partner.id);
   const thread = useMessagesStore((s) => s.threads[threadKey]);
-  const isBlocked = useMessagesStore((s) => s.blockedIds.includes(partner.id));
+  const isBlocked = useConnectionsStore((s) => s.blocked.some((b) => b.id === partner.id));
   // Conversations name the partner without a username; a connection's entry has it (else the link goes by id).
-  const username = useMessagesStore((s) => s.friends.find((f) => f.id === partner.id)?.username);
+  const username = useConnectionsStore((s) => s.connections.find((f) => f.id === partner.id)?.username);
   const isTyping = useIsTyping(partner.id);
   const openConversation = useMessagesStore((s) => s.openConversation);
   const setActiveConversation = useMessagesStore((s) => s.setActiveConversation);
@@ -48,8 +49,8 @@ export function ConversationPane({
   const typingInput = useMessagesStore((s) => s.typingInput);
   const stopTyping = useMessagesStore((s) => s.stopTyping);
   const deleteConversation = useMessagesStore((s) => s.deleteConversation);
-  const block = useMessagesStore((s) => s.block);
-  const unblock = useMessagesStore((s) => s.unblock);
+  const block = useConnectionsStore((s) => s.block);
+  const unblock = useConnectionsStore((s) => s.unblock);
 
   useEffect(() => {
     setActiveConversation(conversationId);
@@ -99,12 +100,12 @@ export function ConversationPane({
 
   return (
     <section aria-label={`Conversation with ${name}`} className="flex min-h-0 flex-1 flex-col">
-      <header className="flex items-center gap-3 border-b border-slate-200 bg-white px-3 py-3 sm:px-5">
+      <header className="flex items-center gap-3 border-b border-slate-200 bg-white px-3 py-3 sm:px-5 dark:border-slate-800 dark:bg-slate-900">
         <button
           type="button"
           onClick={onBack}
           aria-label="Back to conversations"
-          className="-ml-1 flex size-9 items-center justify-center rounded-full text-slate-600 hover:bg-slate-100 md:hidden"
+          className="-ml-1 flex size-9 items-center justify-center rounded-full text-slate-600 hover:bg-slate-100 md:hidden dark:text-slate-300 dark:hover:bg-slate-800"
         >
           <ArrowLeft aria-hidden className="size-5" />
         </button>
@@ -114,11 +115,13 @@ export function ConversationPane({
           <AvatarLink user={{ ...partner, username }} label={name} />
         )}
         <div className="min-w-0 flex-1">
-          <h2 className="truncate text-base font-semibold text-slate-900">
+          <h2 className="truncate text-base font-semibold text-slate-900 dark:text-slate-100">
             {isBlocked ? name : <ProfileLink user={{ id: partner.id, username }}>{name}</ProfileLink>}
           </h2>
           {subtitle ? (
-            <p className={`truncate text-xs ${isTyping ? 'font-medium text-emerald-600' : 'text-slate-500'}`}>
+            <p
+              className={`truncate text-xs ${isTyping ? 'font-medium text-emerald-700 dark:text-emerald-400' : 'text-slate-500 dark:text-slate-400'}`}
+            >
               {subtitle}
             </p>
           ) : null}
@@ -146,10 +149,11 @@ export function ConversationPane({
         onRetry={(clientId) => void retry(partner, threadKey, clientId)}
         onDiscard={(clientId) => discard(threadKey, clientId)}
         typingName={isTyping ? name : null}
+        partnerName={name}
       />
 
       {isBlocked ? (
-        <p className="flex items-center gap-2 border-t border-amber-200 bg-amber-50 px-4 py-2 text-xs text-amber-900">
+        <p className="flex items-center gap-2 border-t border-amber-200 bg-amber-50 px-4 py-2 text-xs text-amber-900 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-200">
           <Ban aria-hidden className="size-3.5 shrink-0" />
           You blocked {name}. Unblock them from the menu to message each other again.
         </p>
@@ -168,12 +172,12 @@ export function ConversationPane({
 /** The right pane before anything is chosen. */
 export function NoConversationSelected() {
   return (
-    <div className="flex flex-1 flex-col items-center justify-center bg-slate-50/60 px-6 text-center">
-      <span className="mb-4 flex size-14 items-center justify-center rounded-full bg-white text-slate-500 shadow-sm ring-1 ring-slate-200">
+    <div className="flex flex-1 flex-col items-center justify-center bg-slate-50/60 px-6 text-center dark:bg-slate-800/50">
+      <span className="mb-4 flex size-14 items-center justify-center rounded-full bg-white text-slate-500 shadow-sm ring-1 ring-slate-200 dark:bg-slate-900 dark:text-slate-400 dark:ring-slate-700">
         <MessagesSquare aria-hidden className="size-7" />
       </span>
-      <h2 className="text-lg font-semibold text-slate-900">Select a conversation</h2>
-      <p className="mt-1 max-w-xs text-sm text-slate-500">
+      <h2 className="text-lg font-semibold text-slate-900 dark:text-slate-100">Select a conversation</h2>
+      <p className="mt-1 max-w-xs text-sm text-slate-500 dark:text-slate-400">
         Choose a conversation from the sidebar to start messaging.
       </p>
     </div>

@@ -3,7 +3,8 @@ import { MessageSquarePlus, Search, Users } from 'lucide-react';
 import { useId, type KeyboardEvent, type ReactNode } from 'react';
 import { Avatar } from '../Avatar';
 import { HomeButton } from '../HomeButton';
-import { nameMatches, relativeTime, useNow } from './relativeTime';
+import { timeAgo, useNow } from '../../lib/relative-time';
+import { nameMatches } from './name-filter';
 
 export type SidebarTab = 'chats' | 'connections';
 
@@ -45,29 +46,29 @@ export function ConversationSidebar(props: ConversationSidebarProps) {
 
   return (
     <div className="flex min-h-0 flex-1 flex-col">
-      <div className="space-y-4 border-b border-slate-200 p-4">
+      <div className="space-y-4 border-b border-slate-200 p-4 dark:border-slate-800">
         <div className="flex items-center justify-between gap-3">
-          <h1 className="text-xl font-bold tracking-tight text-slate-900">Messages</h1>
+          <h1 className="text-xl font-bold tracking-tight text-slate-900 dark:text-slate-100">Messages</h1>
           <HomeButton />
         </div>
         <label className="relative block">
           <span className="sr-only">Search conversations</span>
           <Search
             aria-hidden
-            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400"
+            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400 dark:text-slate-500"
           />
           <input
             type="search"
             value={query}
             onChange={(event) => onQueryChange(event.target.value)}
             placeholder="Search conversations..."
-            className="w-full rounded-lg border border-slate-200 bg-slate-50 py-2 pr-3 pl-9 text-sm text-slate-900 placeholder:text-slate-400 focus:border-slate-400 focus:bg-white focus:ring-2 focus:ring-slate-200 focus:outline-none"
+            className="w-full rounded-lg border border-slate-200 bg-slate-50 py-2 pr-3 pl-9 text-sm text-slate-900 placeholder:text-slate-500 dark:placeholder:text-slate-400 focus:border-slate-400 focus:bg-white focus:ring-2 focus:ring-slate-200 focus:outline-none dark:border-slate-800 dark:bg-slate-800/50 dark:text-slate-100 dark:focus:border-slate-500 dark:focus:bg-slate-900 dark:focus:ring-slate-700"
           />
         </label>
         <div
           role="tablist"
           aria-label="Conversations"
-          className="grid grid-cols-2 gap-1 rounded-lg bg-slate-100 p-1"
+          className="grid grid-cols-2 gap-1 rounded-lg bg-slate-100 p-1 dark:bg-slate-800"
         >
           {TABS.map(({ id, label }) => {
             const selected = tab === id;
@@ -82,8 +83,10 @@ export function ConversationSidebar(props: ConversationSidebarProps) {
                 tabIndex={selected ? 0 : -1}
                 onClick={() => onTabChange(id)}
                 onKeyDown={onTabKeyDown}
-                className={`rounded-md px-3 py-1.5 text-sm font-semibold transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900 ${
-                  selected ? 'bg-white text-slate-900 shadow-sm' : 'text-slate-600 hover:text-slate-900'
+                className={`rounded-md px-3 py-1.5 text-sm font-semibold transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900 dark:focus-visible:outline-slate-300 ${
+                  selected
+                    ? 'bg-white text-slate-900 shadow-sm dark:bg-slate-900 dark:text-slate-100'
+                    : 'text-slate-600 hover:text-slate-900 dark:text-slate-300 dark:hover:text-white'
                 }`}
               >
                 {label}
@@ -125,7 +128,7 @@ function ChatsList({
           <button
             type="button"
             onClick={onRetryConversations}
-            className="font-semibold text-slate-900 underline"
+            className="font-semibold text-slate-900 underline dark:text-slate-100"
           >
             Try again
           </button>
@@ -142,7 +145,7 @@ function ChatsList({
   if (shown.length === 0) return <ListNote>No conversations match “{query.trim()}”.</ListNote>;
 
   return (
-    <ul aria-label="Chats" className="divide-y divide-slate-100">
+    <ul aria-label="Chats" className="divide-y divide-slate-100 dark:divide-slate-800">
       {shown.map((conversation) => {
         const { otherUser, lastMessage, unreadCount } = conversation;
         const selected = conversation.id === selectedConversationId;
@@ -156,27 +159,30 @@ function ChatsList({
               onClick={() => onSelectConversation(conversation)}
               aria-current={selected ? 'true' : undefined}
               data-testid="conversation-item"
-              className={`flex w-full items-center gap-3 px-4 py-3 text-left transition focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-slate-900 ${
-                selected ? 'bg-slate-100' : 'hover:bg-slate-50'
+              className={`flex w-full items-center gap-3 px-4 py-3 text-left transition focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-slate-900 dark:focus-visible:outline-slate-300 ${
+                selected ? 'bg-slate-100 dark:bg-slate-800' : 'hover:bg-slate-50 dark:hover:bg-slate-800'
               }`}
             >
               <Avatar avatar={otherUser.avatar} name={otherUser.name} />
               <span className="min-w-0 flex-1">
                 <span className="flex items-baseline justify-between gap-2">
                   <span
-                    className={`truncate text-sm ${unreadCount > 0 ? 'font-bold' : 'font-semibold'} text-slate-900`}
+                    className={`truncate text-sm ${unreadCount > 0 ? 'font-bold' : 'font-semibold'} text-slate-900 dark:text-slate-100`}
                   >
                     {otherUser.name ?? 'Unknown fencer'}
                   </span>
                   {conversation.lastMessageAt ? (
-                    <time dateTime={conversation.lastMessageAt} className="shrink-0 text-xs text-slate-500">
-                      {relativeTime(conversation.lastMessageAt, now)}
+                    <time
+                      dateTime={conversation.lastMessageAt}
+                      className="shrink-0 text-xs text-slate-600 dark:text-slate-400"
+                    >
+                      {timeAgo(conversation.lastMessageAt, 'compact', now)}
                     </time>
                   ) : null}
                 </span>
                 <span className="mt-0.5 flex items-center justify-between gap-2">
                   <span
-                    className={`truncate text-sm ${unreadCount > 0 ? 'font-medium text-slate-900' : 'text-slate-500'}`}
+                    className={`truncate text-sm ${unreadCount > 0 ? 'font-medium text-slate-900 dark:text-slate-100' : 'text-slate-600 dark:text-slate-400'}`}
                   >
                     {preview}
                   </span>
@@ -221,7 +227,7 @@ function ConnectionsList({
   if (shown.length === 0) return <ListNote>No connections match “{query.trim()}”.</ListNote>;
 
   return (
-    <ul aria-label="Connections" className="divide-y divide-slate-100">
+    <ul aria-label="Connections" className="divide-y divide-slate-100 dark:divide-slate-800">
       {shown.map((friend) => {
         const selected = friend.id === selectedPartnerId;
         const detail =
@@ -236,18 +242,18 @@ function ConnectionsList({
               onClick={() => onSelectConnection(friend)}
               aria-current={selected ? 'true' : undefined}
               data-testid="connection-item"
-              className={`flex w-full items-center gap-3 px-4 py-3 text-left transition focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-slate-900 ${
-                selected ? 'bg-slate-100' : 'hover:bg-slate-50'
+              className={`flex w-full items-center gap-3 px-4 py-3 text-left transition focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-slate-900 dark:focus-visible:outline-slate-300 ${
+                selected ? 'bg-slate-100 dark:bg-slate-800' : 'hover:bg-slate-50 dark:hover:bg-slate-800'
               }`}
             >
               <Avatar avatar={friend.avatar} name={friend.name ?? friend.username} />
               <span className="min-w-0 flex-1">
-                <span className="block truncate text-sm font-semibold text-slate-900">
+                <span className="block truncate text-sm font-semibold text-slate-900 dark:text-slate-100">
                   {friend.name ?? friend.username}
                 </span>
-                <span className="block truncate text-sm text-slate-500">{detail}</span>
+                <span className="block truncate text-sm text-slate-500 dark:text-slate-400">{detail}</span>
               </span>
-              <MessageSquarePlus aria-hidden className="size-4 shrink-0 text-slate-400" />
+              <MessageSquarePlus aria-hidden className="size-4 shrink-0 text-slate-400 dark:text-slate-500" />
             </button>
           </li>
         );
@@ -257,17 +263,17 @@ function ConnectionsList({
 }
 
 function ListNote({ children }: { children: ReactNode }) {
-  return <p className="px-4 py-8 text-center text-sm text-slate-500">{children}</p>;
+  return <p className="px-4 py-8 text-center text-sm text-slate-500 dark:text-slate-400">{children}</p>;
 }
 
 function EmptyList({ icon, children, hint }: { icon: ReactNode; children: ReactNode; hint?: string }) {
   return (
     <div className="flex flex-col items-center px-6 py-12 text-center">
-      <span className="mb-3 flex size-12 items-center justify-center rounded-full bg-slate-100 text-slate-500">
+      <span className="mb-3 flex size-12 items-center justify-center rounded-full bg-slate-100 text-slate-500 dark:bg-slate-800 dark:text-slate-400">
         {icon}
       </span>
-      <p className="text-sm font-medium text-slate-700">{children}</p>
-      {hint ? <p className="mt-1 text-sm text-slate-500">{hint}</p> : null}
+      <p className="text-sm font-medium text-slate-700 dark:text-slate-300">{children}</p>
+      {hint ? <p className="mt-1 text-sm text-slate-500 dark:text-slate-400">{hint}</p> : null}
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { Loader2, MessageCircle, RotateCcw, X } from 'lucide-react';
-import { useLayoutEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { ChatMessage } from '../../stores/messages';
-import { relativeTime, useNow } from './relativeTime';
+import { timeAgo, useNow } from '../../lib/relative-time';
 
 interface MessageListProps {
   /** Identifies the conversation: a new one starts at the bottom. */
@@ -17,6 +17,8 @@ interface MessageListProps {
   onDiscard: (clientId: string) => void;
   /** The other side is typing: shown at the bottom of the list. */
   typingName: string | null;
+  /** The other side's name, for announcing their new messages to screen readers. */
+  partnerName: string;
 }
 
 /** Pixels from the top at which older messages are fetched, and from the bottom that count as "at the bottom". */
@@ -46,6 +48,7 @@ export function MessageList(props: MessageListProps) {
 
   const firstId = messages[0]?.id;
   const last = messages[messages.length - 1];
+  const announcement = useIncomingAnnouncement(threadKey, userId, props.partnerName, loading ? null : last);
 
   useLayoutEffect(() => {
     const el = containerRef.current;
@@ -85,23 +88,25 @@ export function MessageList(props: MessageListProps) {
       ref={containerRef}
       onScroll={onScroll}
       data-testid="message-list"
-      className="min-h-0 flex-1 overflow-y-auto bg-slate-50/60 px-4 py-4 sm:px-6"
+      className="min-h-0 flex-1 overflow-y-auto bg-slate-50/60 px-4 py-4 sm:px-6 dark:bg-slate-800/50"
     >
       {messages.length === 0 ? (
         loading ? (
-          <p className="flex h-full items-center justify-center gap-2 text-sm text-slate-500">
+          <p className="flex h-full items-center justify-center gap-2 text-sm text-slate-500 dark:text-slate-400">
             <Loader2 aria-hidden className="size-4 animate-spin" /> Loading messages...
           </p>
         ) : failed ? (
-          <p className="flex h-full items-center justify-center text-sm text-slate-500">
+          <p className="flex h-full items-center justify-center text-sm text-slate-500 dark:text-slate-400">
             Couldn't load the messages.
           </p>
         ) : (
           <div className="flex h-full flex-col items-center justify-center text-center">
-            <span className="mb-3 flex size-12 items-center justify-center rounded-full bg-white text-slate-500 shadow-sm ring-1 ring-slate-200">
+            <span className="mb-3 flex size-12 items-center justify-center rounded-full bg-white text-slate-500 shadow-sm ring-1 ring-slate-200 dark:bg-slate-900 dark:text-slate-400 dark:ring-slate-700">
               <MessageCircle aria-hidden className="size-6" />
             </span>
-            <p className="text-sm font-medium text-slate-600">No messages yet. Start the conversation!</p>
+            <p className="text-sm font-medium text-slate-600 dark:text-slate-300">
+              No messages yet. Start the conversation!
+            </p>
           </div>
         )
       ) : (
@@ -109,12 +114,15 @@ export function MessageList(props: MessageListProps) {
           {hasOlder || loadingOlder ? (
             <div className="flex justify-center pb-3">
               {loadingOlder ? (
-                <Loader2 aria-label="Loading older messages" className="size-4 animate-spin text-slate-400" />
+                <Loader2
+                  aria-label="Loading older messages"
+                  className="size-4 animate-spin text-slate-400 dark:text-slate-500"
+                />
               ) : (
                 <button
                   type="button"
                   onClick={onLoadOlder}
-                  className="rounded-full px-3 py-1 text-xs font-medium text-slate-500 hover:bg-slate-100 hover:text-slate-700"
+                  className="rounded-full px-3 py-1 text-xs font-medium text-slate-500 hover:bg-slate-100 hover:text-slate-700 dark:text-slate-400 dark:hover:bg-slate-800 dark:hover:text-slate-100"
                 >
                   Load older messages
                 </button>
@@ -137,18 +145,18 @@ export function MessageList(props: MessageListProps) {
                     title={new Date(message.createdAt).toLocaleString()}
                     className={`max-w-[80%] rounded-2xl px-3.5 py-2 text-[15px] leading-snug break-words whitespace-pre-wrap shadow-sm sm:max-w-[70%] ${
                       !own
-                        ? 'rounded-bl-md bg-white text-slate-900 ring-1 ring-slate-200'
+                        ? 'rounded-bl-md bg-white text-slate-900 ring-1 ring-slate-200 dark:bg-slate-900 dark:text-slate-100 dark:ring-slate-700'
                         : message.delivery === 'failed'
-                          ? 'rounded-br-md bg-red-50 text-red-900 ring-1 ring-red-200'
-                          : `rounded-br-md bg-slate-900 text-white ${message.delivery === 'sending' ? 'opacity-70' : ''}`
+                          ? 'rounded-br-md bg-red-50 text-red-900 ring-1 ring-red-200 dark:bg-red-950 dark:text-red-200 dark:ring-red-800'
+                          : `rounded-br-md bg-slate-900 text-white dark:bg-slate-100 dark:text-slate-900 ${message.delivery === 'sending' ? 'opacity-70' : ''}`
                     }`}
                   >
                     {message.content}
                   </p>
                   {message.delivery === 'sending' ? (
-                    <span className="mt-1 text-[11px] text-slate-400">Sending…</span>
+                    <span className="mt-1 text-[11px] text-slate-500 dark:text-slate-400">Sending…</span>
                   ) : message.delivery === 'failed' ? (
-                    <span className="mt-1 flex items-center gap-2 text-[11px] text-red-600">
+                    <span className="mt-1 flex items-center gap-2 text-[11px] text-red-600 dark:text-red-400">
                       Not sent
                       <button
                         type="button"
@@ -162,16 +170,16 @@ export function MessageList(props: MessageListProps) {
                         onClick={() => message.clientId && props.onDiscard(message.clientId)}
                         aria-label="Discard message"
                         title="Discard"
-                        className="inline-flex items-center rounded p-0.5 text-red-500 hover:bg-red-100"
+                        className="inline-flex items-center rounded p-0.5 text-red-500 hover:bg-red-100 dark:text-red-400 dark:hover:bg-red-900/50"
                       >
                         <X aria-hidden className="size-3" />
                       </button>
                     </span>
                   ) : endsGroup || message === lastOwnSent ? (
-                    <span className="mt-1 text-[11px] text-slate-400">
-                      <time dateTime={message.createdAt}>{relativeTime(message.createdAt, now)}</time>
+                    <span className="mt-1 text-[11px] text-slate-500 dark:text-slate-400">
+                      <time dateTime={message.createdAt}>{timeAgo(message.createdAt, 'compact', now)}</time>
                       {message === lastOwnSent && message.isRead ? (
-                        <span data-testid="seen" className="font-medium text-slate-500">
+                        <span data-testid="seen" className="font-medium text-slate-500 dark:text-slate-400">
                           {' · '}Seen
                         </span>
                       ) : null}
@@ -183,20 +191,53 @@ export function MessageList(props: MessageListProps) {
           </ol>
         </>
       )}
+      {/* Present from the start, so screen readers announce each new incoming message put in it. */}
+      <p role="status" aria-live="polite" data-testid="message-announcement" className="sr-only">
+        {announcement}
+      </p>
       {typingName ? (
         <p
           data-testid="typing-indicator"
           aria-live="polite"
-          className="mt-1 flex items-center gap-2 text-xs text-slate-500"
+          className="mt-1 flex items-center gap-2 text-xs text-slate-500 dark:text-slate-400"
         >
           <span className="flex gap-0.5" aria-hidden>
-            <span className="size-1.5 animate-bounce rounded-full bg-slate-400 [animation-delay:-0.3s]" />
-            <span className="size-1.5 animate-bounce rounded-full bg-slate-400 [animation-delay:-0.15s]" />
-            <span className="size-1.5 animate-bounce rounded-full bg-slate-400" />
+            <span className="size-1.5 animate-bounce rounded-full bg-slate-400 [animation-delay:-0.3s] dark:bg-slate-500" />
+            <span className="size-1.5 animate-bounce rounded-full bg-slate-400 [animation-delay:-0.15s] dark:bg-slate-500" />
+            <span className="size-1.5 animate-bounce rounded-full bg-slate-400 dark:bg-slate-500" />
           </span>
           {typingName} is typing…
         </p>
       ) : null}
     </div>
   );
+}
+
+/**
+ * The text that announces the latest message from the other side, once one arrives while the conversation is
+ * open; empty before that (the messages already there when it opens are not read out).
+ */
+function useIncomingAnnouncement(
+  threadKey: string,
+  userId: string,
+  partnerName: string,
+  /** The newest message; null while the conversation is still loading. */
+  last: ChatMessage | undefined | null,
+): string {
+  const [announcement, setAnnouncement] = useState('');
+  const seen = useRef<{ threadKey: string; lastId: string | undefined } | null>(null);
+  const lastId = last?.id;
+  useEffect(() => {
+    if (last === null) return;
+    const previous = seen.current;
+    seen.current = { threadKey, lastId };
+    if (previous?.threadKey !== threadKey) {
+      setAnnouncement('');
+      return;
+    }
+    if (last && lastId !== previous.lastId && last.senderId !== userId) {
+      setAnnouncement(`New message from ${partnerName}: ${last.content}`);
+    }
+  }, [threadKey, lastId, last, userId, partnerName]);
+  return announcement;
 }

@@ -66,7 +66,7 @@ export function BanDialog({ report, pending, onCancel, onConfirm }: BanDialogPro
         if (!pending) onCancel();
       }}
       onClick={onBackdropClick}
-      className="m-auto w-[calc(100vw-2rem)] max-w-md rounded-2xl border border-slate-200 bg-white p-0 text-slate-900 shadow-2xl backdrop:bg-slate-900/50 backdrop:backdrop-blur-[2px]"
+      className="m-auto w-[calc(100vw-2rem)] max-w-md rounded-2xl border border-slate-200 bg-white p-0 text-slate-900 shadow-2xl backdrop:bg-slate-900/50 backdrop:backdrop-blur-[2px] dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 dark:backdrop:bg-black/70"
     >
       {report ? (
         <form
@@ -78,16 +78,18 @@ export function BanDialog({ report, pending, onCancel, onConfirm }: BanDialogPro
           }}
         >
           <div className="flex items-start gap-3">
-            <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-red-50 text-red-600">
+            <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-red-50 text-red-600 dark:bg-red-950 dark:text-red-400">
               <Ban aria-hidden className="size-5" />
             </span>
             <div className="min-w-0">
               <h2 id="ban-dialog-title" className="text-lg font-semibold">
                 Ban User
               </h2>
-              <p id="ban-dialog-description" className="mt-1 text-sm text-slate-600">
+              <p id="ban-dialog-description" className="mt-1 text-sm text-slate-600 dark:text-slate-300">
                 Temporarily ban{' '}
-                <span className="font-semibold text-slate-900">{report.post.authorName ?? 'this user'}</span>{' '}
+                <span className="font-semibold text-slate-900 dark:text-slate-100">
+                  {report.post.authorName ?? 'this user'}
+                </span>{' '}
                 from posting and commenting.
               </p>
             </div>
@@ -95,7 +97,10 @@ export function BanDialog({ report, pending, onCancel, onConfirm }: BanDialogPro
 
           <div className="mt-5 space-y-4">
             <div>
-              <label htmlFor="ban-duration" className="mb-1.5 block text-sm font-medium text-slate-700">
+              <label
+                htmlFor="ban-duration"
+                className="mb-1.5 block text-sm font-medium text-slate-700 dark:text-slate-300"
+              >
                 Ban duration
               </label>
               <select
@@ -115,7 +120,10 @@ export function BanDialog({ report, pending, onCancel, onConfirm }: BanDialogPro
               </select>
             </div>
             <div>
-              <label htmlFor="ban-reason" className="mb-1.5 block text-sm font-medium text-slate-700">
+              <label
+                htmlFor="ban-reason"
+                className="mb-1.5 block text-sm font-medium text-slate-700 dark:text-slate-300"
+              >
                 Reason
               </label>
               <textarea

@@ -10,9 +10,13 @@ export function BanNotice() {
   const reason = useBanStore((s) => s.reason);
   if (!until) return null;
   return (
-    <div role="status" data-testid="ban-notice" className="border-b border-red-200 bg-red-50">
-      <p className="mx-auto flex max-w-6xl items-start gap-2 px-3 py-2 text-sm text-red-900 sm:px-6">
-        <Ban aria-hidden className="mt-0.5 size-4 shrink-0 text-red-600" />
+    <div
+      role="status"
+      data-testid="ban-notice"
+      className="border-b border-red-200 bg-red-50 dark:border-red-800 dark:bg-red-950"
+    >
+      <p className="mx-auto flex max-w-6xl items-start gap-2 px-3 py-2 text-sm text-red-900 sm:px-6 dark:text-red-200">
+        <Ban aria-hidden className="mt-0.5 size-4 shrink-0 text-red-600 dark:text-red-400" />
         <span>
           <span className="font-semibold">{banNotice(until)}.</span> You can still read, report, hide and
           block.

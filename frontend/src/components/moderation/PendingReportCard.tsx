@@ -26,24 +26,26 @@ export function PendingReportCard({
   return (
     <article
       aria-label={`Report: ${report.reason}`}
-      className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
+      className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5 dark:border-slate-800 dark:bg-slate-900"
       data-report-id={report.id}
     >
       <header className="flex items-start justify-between gap-3">
         <div className="flex min-w-0 items-start gap-3">
-          <span className="mt-0.5 flex size-9 shrink-0 items-center justify-center rounded-full bg-red-50 text-red-600">
+          <span className="mt-0.5 flex size-9 shrink-0 items-center justify-center rounded-full bg-red-50 text-red-600 dark:bg-red-950 dark:text-red-400">
             <Flag aria-hidden className="size-4" />
           </span>
           <div className="min-w-0">
-            <h3 className="font-semibold break-words text-slate-900">{report.reason}</h3>
-            <dl className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-500">
+            <h3 className="font-semibold break-words text-slate-900 dark:text-slate-100">{report.reason}</h3>
+            <dl className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-500 dark:text-slate-400">
               <div className="flex gap-1">
                 <dt className="whitespace-nowrap">Reported:</dt>
-                <dd className="font-medium text-slate-700">{formatDateTime(report.createdAt)}</dd>
+                <dd className="font-medium text-slate-700 dark:text-slate-300">
+                  {formatDateTime(report.createdAt)}
+                </dd>
               </div>
               <div className="flex min-w-0 gap-1">
                 <dt className="whitespace-nowrap">Post ID:</dt>
-                <dd className="truncate font-mono text-slate-700">{report.postId}</dd>
+                <dd className="truncate font-mono text-slate-700 dark:text-slate-300">{report.postId}</dd>
               </div>
             </dl>
           </div>
@@ -51,13 +53,15 @@ export function PendingReportCard({
         <ReportStatusBadge status={report.status} />
       </header>
 
-      {report.description ? <p className="mt-3 text-sm text-slate-700">{report.description}</p> : null}
+      {report.description ? (
+        <p className="mt-3 text-sm text-slate-700 dark:text-slate-300">{report.description}</p>
+      ) : null}
 
       <div className="mt-4">
         <ReportedPostPreview post={report.post} />
       </div>
 
-      <div className="mt-4 grid grid-cols-2 gap-2 border-t border-slate-100 pt-4 sm:flex sm:flex-wrap">
+      <div className="mt-4 grid grid-cols-2 gap-2 border-t border-slate-100 pt-4 sm:flex sm:flex-wrap dark:border-slate-800">
         <Button
           variant="destructive"
           className="col-span-2"
@@ -73,7 +77,7 @@ export function PendingReportCard({
         </Button>
         <Button
           variant="outline"
-          className="sm:border-transparent sm:bg-transparent sm:shadow-none"
+          className="sm:border-transparent sm:bg-transparent sm:shadow-none dark:sm:border-transparent dark:sm:bg-transparent"
           disabled={busy !== null}
           onClick={() => onDismiss(report)}
         >

@@ -1,9 +1,21 @@
 import type { ReportStatus } from '@piste/contracts';
 
 const styles: Record<ReportStatus, { label: string; classes: string }> = {
-  pending: { label: 'Pending', classes: 'bg-amber-50 text-amber-800 ring-amber-200' },
-  dismissed: { label: 'Dismissed', classes: 'bg-slate-100 text-slate-700 ring-slate-200' },
-  resolved: { label: 'Resolved', classes: 'bg-emerald-50 text-emerald-800 ring-emerald-200' },
+  pending: {
+    label: 'Pending',
+    classes:
+      'bg-amber-50 text-amber-800 ring-amber-200 dark:bg-amber-950 dark:text-amber-200 dark:ring-amber-800',
+  },
+  dismissed: {
+    label: 'Dismissed',
+    classes:
+      'bg-slate-100 text-slate-700 ring-slate-200 dark:bg-slate-800 dark:text-slate-300 dark:ring-slate-700',
+  },
+  resolved: {
+    label: 'Resolved',
+    classes:
+      'bg-emerald-50 text-emerald-800 ring-emerald-200 dark:bg-emerald-950 dark:text-emerald-200 dark:ring-emerald-800',
+  },
 };
 
 export function ReportStatusBadge({ status }: { status: ReportStatus }) {

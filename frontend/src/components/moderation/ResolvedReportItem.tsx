@@ -16,21 +16,25 @@ export function ResolvedReportItem({ report }: { report: Report }) {
     <li className="p-4 sm:p-5" data-report-id={report.id}>
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
-          <p className="font-semibold break-words text-slate-900">{report.reason}</p>
-          <dl className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-500">
+          <p className="font-semibold break-words text-slate-900 dark:text-slate-100">{report.reason}</p>
+          <dl className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-500 dark:text-slate-400">
             <div className="flex gap-1">
               <dt className="whitespace-nowrap">Resolved:</dt>
-              <dd className="font-medium text-slate-700">{formatDateTime(report.resolvedAt)}</dd>
+              <dd className="font-medium text-slate-700 dark:text-slate-300">
+                {formatDateTime(report.resolvedAt)}
+              </dd>
             </div>
             {report.reviewedBy ? (
               <div className="flex gap-1">
                 <dt className="whitespace-nowrap">Handled by:</dt>
-                <dd className="font-medium text-slate-700">{report.reviewedBy.name ?? 'Unknown'}</dd>
+                <dd className="font-medium text-slate-700 dark:text-slate-300">
+                  {report.reviewedBy.name ?? 'Unknown'}
+                </dd>
               </div>
             ) : null}
             <div className="flex min-w-0 gap-1">
               <dt className="whitespace-nowrap">Post ID:</dt>
-              <dd className="truncate font-mono text-slate-700">{report.postId}</dd>
+              <dd className="truncate font-mono text-slate-700 dark:text-slate-300">{report.postId}</dd>
             </div>
           </dl>
         </div>
@@ -44,11 +48,11 @@ export function ResolvedReportItem({ report }: { report: Report }) {
       {report.actions.length > 0 ? (
         <ol
           aria-label="Audit trail"
-          className="mt-3 space-y-1 border-l-2 border-slate-200 pl-3 text-xs text-slate-600"
+          className="mt-3 space-y-1 border-l-2 border-slate-200 pl-3 text-xs text-slate-600 dark:border-slate-800 dark:text-slate-300"
         >
           {report.actions.map((entry, index) => (
             <li key={`${entry.action}-${entry.at}-${index}`}>
-              <span className="font-medium text-slate-800">
+              <span className="font-medium text-slate-800 dark:text-slate-200">
                 {ACTION_LABELS[entry.action] ?? entry.action}
               </span>
               {entry.by ? ` by ${entry.by}` : ''} · {formatDateTime(entry.at)}

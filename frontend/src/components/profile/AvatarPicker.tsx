@@ -37,10 +37,15 @@ export function AvatarPicker({
             src={previewUrl}
             alt="New profile photo preview"
             data-testid="avatar-preview"
-            className="size-20 rounded-full border-4 border-white bg-slate-200 object-cover shadow-md"
+            className="size-20 rounded-full border-4 border-white bg-slate-200 object-cover shadow-md dark:border-slate-900 dark:bg-slate-700"
           />
         ) : (
-          <Avatar avatar={avatar} name={name} size="lg" className="border-4 border-white shadow-md" />
+          <Avatar
+            avatar={avatar}
+            name={name}
+            size="lg"
+            className="border-4 border-white shadow-md dark:border-slate-900"
+          />
         )}
         <button
           type="button"
@@ -48,7 +53,7 @@ export function AvatarPicker({
           disabled={disabled}
           aria-label="Change profile photo"
           title="Change photo"
-          className="absolute right-0 bottom-0 flex size-8 items-center justify-center rounded-full border-2 border-white bg-slate-900 text-white shadow transition hover:bg-slate-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900 disabled:opacity-60"
+          className="absolute right-0 bottom-0 flex size-8 items-center justify-center rounded-full border-2 border-white bg-slate-900 text-white shadow transition hover:bg-slate-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900 disabled:opacity-60 dark:border-slate-900 dark:bg-slate-100 dark:text-slate-900 dark:focus-visible:outline-slate-300"
         >
           <Camera aria-hidden className="size-4" />
         </button>
@@ -59,7 +64,7 @@ export function AvatarPicker({
             type="button"
             onClick={() => inputRef.current?.click()}
             disabled={disabled}
-            className="rounded-lg border border-slate-200 bg-white px-3 py-1.5 text-sm font-semibold text-slate-700 shadow-sm transition hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900 disabled:opacity-60"
+            className="rounded-lg border border-slate-200 bg-white px-3 py-1.5 text-sm font-semibold text-slate-700 shadow-sm transition hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900 disabled:opacity-60 dark:border-slate-800 dark:bg-slate-900 dark:text-slate-300 dark:hover:bg-slate-800 dark:focus-visible:outline-slate-300"
           >
             {hasImage ? 'Change photo' : 'Upload photo'}
           </button>
@@ -68,14 +73,14 @@ export function AvatarPicker({
               type="button"
               onClick={onRemove}
               disabled={disabled}
-              className="inline-flex items-center gap-1.5 rounded-lg px-3 py-1.5 text-sm font-semibold text-slate-500 transition hover:bg-red-50 hover:text-red-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900 disabled:opacity-60"
+              className="inline-flex items-center gap-1.5 rounded-lg px-3 py-1.5 text-sm font-semibold text-slate-500 transition hover:bg-red-50 hover:text-red-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900 disabled:opacity-60 dark:text-slate-400 dark:hover:bg-red-900/40 dark:hover:text-red-400 dark:focus-visible:outline-slate-300"
             >
               <Trash2 aria-hidden className="size-4" />
               Remove
             </button>
           ) : null}
         </div>
-        <p className="mt-2 text-xs text-slate-500">JPG or PNG, up to 10 MB.</p>
+        <p className="mt-2 text-xs text-slate-500 dark:text-slate-400">JPG or PNG, up to 10 MB.</p>
         {percent !== null ? (
           <div className="mt-2 w-48" aria-live="polite">
             <div
@@ -84,14 +89,14 @@ export function AvatarPicker({
               aria-valuemin={0}
               aria-valuemax={100}
               aria-valuenow={percent}
-              className="h-1.5 overflow-hidden rounded-full bg-slate-200"
+              className="h-1.5 overflow-hidden rounded-full bg-slate-200 dark:bg-slate-700"
             >
               <div
                 className="h-full rounded-full bg-slate-900 transition-[width]"
                 style={{ width: `${percent}%` }}
               />
             </div>
-            <p className="mt-1 text-xs text-slate-500">Uploading… {percent}%</p>
+            <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">Uploading… {percent}%</p>
           </div>
         ) : null}
       </div>

@@ -15,14 +15,17 @@ export function ProfileDetails({ profile }: { profile: Profile }) {
     },
   ];
   return (
-    <dl className="divide-y divide-slate-100">
+    <dl className="divide-y divide-slate-100 dark:divide-slate-800">
       {rows.map(({ icon: Icon, label, value, empty }) => (
         <div key={label} className="flex items-start gap-3 py-3.5 sm:items-center">
-          <Icon aria-hidden className="mt-0.5 size-4 shrink-0 text-slate-400 sm:mt-0" />
-          <dt className="w-36 shrink-0 text-sm font-medium text-slate-500">{label}</dt>
+          {/* The icon sits in the term: a <dl>'s div holds only terms and values. */}
+          <dt className="flex shrink-0 items-start gap-3 text-sm font-medium text-slate-500 sm:items-center dark:text-slate-400">
+            <Icon aria-hidden className="mt-0.5 size-4 shrink-0 text-slate-400 sm:mt-0 dark:text-slate-500" />
+            <span className="w-36">{label}</span>
+          </dt>
           <dd
             data-testid={`profile-${label.toLowerCase().replace(/\s+/g, '-')}`}
-            className={`min-w-0 flex-1 text-sm break-words ${value ? 'text-slate-900' : 'text-slate-400 italic'}`}
+            className={`min-w-0 flex-1 text-sm break-words ${value ? 'text-slate-900 dark:text-slate-100' : 'text-slate-500 italic dark:text-slate-400'}`}
           >
             {value ?? empty}
           </dd>

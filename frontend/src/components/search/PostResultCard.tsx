@@ -2,7 +2,7 @@ import { WEAPON_LABELS, type FeedPost } from '@piste/contracts';
 import { MessageCircle, ThumbsUp } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { postTimeAgo } from '../../lib/post-time';
+import { timeAgo } from '../../lib/relative-time';
 import { Avatar } from '../Avatar';
 import { PostImage } from '../PostImage';
 import { HighlightWords } from './highlight';
@@ -70,7 +70,7 @@ export function PostResultCard({ post, query = '', standalone = false }: PostRes
             {post.author.title || `${WEAPON_LABELS[post.weapon]} fencer`}
             <span aria-hidden> · </span>
             <time dateTime={post.createdAt} title={new Date(post.createdAt).toLocaleString()}>
-              {postTimeAgo(post.createdAt)}
+              {timeAgo(post.createdAt, 'post')}
             </time>
           </p>
         </div>

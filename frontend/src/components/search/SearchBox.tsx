@@ -125,12 +125,12 @@ export function SearchBox({ initialText = '' }: SearchBoxProps) {
         onBlur={() => setOpen(false)}
         onKeyDown={onKeyDown}
         placeholder="Search drills, fencers, clubs..."
-        className="w-full rounded-full border border-slate-200 bg-white py-2.5 pr-10 pl-10 text-sm text-slate-900 shadow-xs transition placeholder:text-slate-400 focus:border-slate-900 focus:ring-2 focus:ring-slate-900/10 focus:outline-none dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 dark:placeholder:text-slate-500 dark:focus:border-slate-300 dark:focus:ring-slate-300/20"
+        className="w-full rounded-full border border-slate-200 bg-white py-2.5 pr-10 pl-10 text-sm text-slate-900 shadow-xs transition placeholder:text-slate-500 focus:border-slate-900 focus:ring-2 focus:ring-slate-900/10 focus:outline-none dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 dark:placeholder:text-slate-400 dark:focus:border-slate-300 dark:focus:ring-slate-300/20"
       />
       {expanded && suggestions.loading ? (
         <LoaderCircle
           aria-hidden
-          className="absolute top-1/2 right-3.5 size-4 -translate-y-1/2 animate-spin text-slate-400"
+          className="absolute top-1/2 right-3.5 size-4 -translate-y-1/2 animate-spin text-slate-400 dark:text-slate-500"
         />
       ) : null}
       {/* The listbox stays in the page (empty and hidden when closed) so aria-controls always names it. */}
@@ -232,7 +232,7 @@ function Group({ label, children }: { label: string; children: ReactNode }) {
       <div
         id={labelId}
         role="presentation"
-        className="px-4 pt-2 pb-1 text-xs font-semibold tracking-wide text-slate-400 uppercase dark:text-slate-500"
+        className="px-4 pt-2 pb-1 text-xs font-semibold tracking-wide text-slate-500 uppercase dark:text-slate-400"
       >
         {label}
       </div>

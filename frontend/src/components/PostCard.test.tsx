@@ -1,0 +1,239 @@
+import { WEAPON_LABELS, type FeedPost, type SessionUser } from '@piste/contracts';
+import { act } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { banNotice, useBanStore } from '../stores/ban';
+import { useFeedStore } from '../stores/feed';
+import { PostCard } from './PostCard';
+
+// A plain anchor for Link: where a link goes is what is checked, not the navigation.
+jest.mock('react-router-dom', () => ({
+  Link: ({ to, ...props }: { to: string }) =>
+    jest.requireActual<typeof import('react')>('react').createElement('a', { href: to, ...props }),
+}));
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+// jsdom has no modal dialogs; the delete confirmation opens one.
+HTMLDialogElement.prototype.showModal = function (this: HTMLDialogElement) {
+  this.open = true;
+};
+HTMLDialogElement.prototype.close = function (this: HTMLDialogElement) {
+  this.open = false;
+};
+
+const AUTHOR_ID = 'author-1';
+const author: SessionUser = {
+  id: AUTHOR_ID,
+  username: 'claire',
+  name: 'Claire Dubois',
+  avatar: null,
+  isAdmin: false,
+  bannedUntil: null,
+};
+const reader: SessionUser = { ...author, id: 'reader-1', username: 'ben', name: 'Ben' };
+
+function makePost(overrides: Partial<FeedPost> = {}): FeedPost {
+  return {
+    id: 'post-1',
+    authorId: AUTHOR_ID,
+    content: 'Lunge ladder, three sets',
+    type: 'general',
+    weapon: 'epee',
+    authorRole: 'coach',
+    mediaUrl: null,
+    mediaType: null,
+    drillDetails: null,
+    achievementDetails: null,
+    likesCount: 3,
+    dislikesCount: 1,
+    commentsCount: 0,
+    sharesCount: 0,
+    savesCount: 0,
+    createdAt: new Date(Date.now() - 5 * 60_000).toISOString(),
+    author: { id: AUTHOR_ID, name: 'Claire Dubois', username: 'claire', avatar: null, title: null },
+    isLiked: true,
+    isDisliked: false,
+    ...overrides,
+  };
+}
+
+const toggleReaction = jest.fn(() => Promise.resolve());
+const hide = jest.fn(() => Promise.resolve());
+const remove = jest.fn(() => Promise.resolve());
+const report = jest.fn(() => Promise.resolve());
+
+let host: HTMLDivElement;
+let root: Root;
+
+beforeEach(() => {
+  jest.clearAllMocks();
+  useFeedStore.setState({ toggleReaction, hide, remove, report, reacting: {} });
+  useBanStore.setState({ until: null, reason: null });
+  host = document.createElement('div');
+  document.body.append(host);
+  root = createRoot(host);
+});
+
+afterEach(() => {
+  act(() => root.unmount());
+  host.remove();
+});
+
+function render(post: FeedPost, user: SessionUser | null = reader) {
+  act(() => root.render(<PostCard post={post} user={user} />));
+}
+
+/** An element's accessible name as the card gives it: its aria-label, else its text. */
+const nameOf = (element: Element) => element.getAttribute('aria-label') ?? element.textContent?.trim();
+
+function button(name: string) {
+  const match = [...host.querySelectorAll('button')].find((b) => nameOf(b) === name);
+  if (!match) throw new Error(`No button named ${name}`);
+  return match;
+}
+
+function openMenu() {
+  act(() => button('Post options').click());
+  return [...host.querySelectorAll('[role=menuitem]')].map(nameOf);
+}
+
+function choose(item: string) {
+  openMenu();
+  act(() => button(item).click());
+}
+
+describe('PostCard', () => {
+  it('links the author name and avatar to the fencer page', () => {
+    render(makePost());
+    const links = [...host.querySelectorAll('a')].map((a) => ({
+      name: nameOf(a),
+      href: a.getAttribute('href'),
+    }));
+    expect(links).toEqual([
+      { name: "Claire Dubois's profile", href: '/u/claire' },
+      { name: 'Claire Dubois', href: '/u/claire' },
+    ]);
+    expect(host.querySelector('article')?.getAttribute('aria-label')).toBe('Post by Claire Dubois');
+  });
+
+  it('shows the role badge, the weapon fallback title and the relative time', () => {
+    render(makePost());
+    expect(host.querySelector('[data-testid=role-badge]')?.textContent).toBe('Coach');
+    expect(host.querySelector('header')?.textContent).toContain(`${WEAPON_LABELS.epee} fencer`);
+    const time = host.querySelector('time')!;
+    expect(time.textContent).toBe('Just now');
+
+    render(makePost({ createdAt: new Date(Date.now() - 3 * 3_600_000).toISOString() }));
+    expect(host.querySelector('time')?.textContent).toBe('3 hours ago');
+  });
+
+  it('names each reaction button with its count and says whether it is pressed', () => {
+    render(makePost());
+    const footer = [...host.querySelectorAll('footer button')].map((b) => ({
+      name: nameOf(b),
+      pressed: b.getAttribute('aria-pressed'),
+      expanded: b.getAttribute('aria-expanded'),
+    }));
+    expect(footer).toEqual([
+      { name: 'Like, 3 likes', pressed: 'true', expanded: null },
+      { name: 'Dislike, 1 dislike', pressed: 'false', expanded: null },
+      { name: 'Comment, 0 comments', pressed: null, expanded: 'false' },
+    ]);
+  });
+
+  it('likes and dislikes through the feed store', () => {
+    render(makePost({ isLiked: false }));
+    act(() => button('Like, 3 likes').click());
+    expect(toggleReaction).toHaveBeenCalledWith('post-1', 'like');
+    act(() => button('Dislike, 1 dislike').click());
+    expect(toggleReaction).toHaveBeenLastCalledWith('post-1', 'dislike');
+  });
+
+  it('holds the reactions while one is on its way', () => {
+    useFeedStore.setState({ reacting: { 'post-1': true } });
+    render(makePost());
+    expect(button('Like, 3 likes').disabled).toBe(true);
+    expect(button('Dislike, 1 dislike').disabled).toBe(true);
+    expect(button('Comment, 0 comments').disabled).toBe(false);
+  });
+
+  it('lets a banned user take a like back but not give a dislike, and says why', () => {
+    const until = '2099-11-23T10:00:00.000Z';
+    useBanStore.setState({ until });
+    render(makePost({ isLiked: true }));
+    expect(button('Like, 3 likes').disabled).toBe(false);
+    const dislike = button('Dislike, 1 dislike');
+    expect(dislike.disabled).toBe(true);
+    expect(dislike.title).toBe(banNotice(until));
+  });
+
+  it('offers its author Delete Post and Hide Post, and deletes after the confirmation', async () => {
+    render(makePost(), author);
+    expect(openMenu()).toEqual(['Delete Post', 'Hide Post']);
+    act(() => button('Delete Post').click());
+    const dialog = host.querySelector('dialog')!;
+    expect(dialog.open).toBe(true);
+    expect(dialog.textContent).toContain('Delete this post?');
+    expect(remove).not.toHaveBeenCalled();
+    const confirm = [...dialog.querySelectorAll('button')].find((b) => nameOf(b) === 'Delete Post')!;
+    await act(async () => {
+      confirm.click();
+      await Promise.resolve();
+    });
+    expect(remove).toHaveBeenCalledWith('post-1');
+    expect(dialog.open).toBe(false);
+  });
+
+  it('offers anyone else Report Post and Hide Post', () => {
+    render(makePost(), reader);
+    expect(openMenu()).toEqual(['Report Post', 'Hide Post']);
+    act(() => button('Report Post').click());
+    expect(report).toHaveBeenCalledWith('post-1');
+    choose('Hide Post');
+    expect(hide).toHaveBeenCalledWith('post-1');
+    expect(remove).not.toHaveBeenCalled();
+  });
+
+  it('shows drill details as a description list of the filled-in fields', () => {
+    render(
+      makePost({
+        type: 'drill',
+        drillDetails: { duration: '20 minutes', level: 'Beginner', equipment: '', focus: 'Distance' },
+      }),
+    );
+    const list = host.querySelector('dl')!;
+    const pairs = [...list.children].map((pair) => [
+      pair.querySelector('dt')?.textContent,
+      pair.querySelector('dd')?.textContent,
+    ]);
+    expect(pairs).toEqual([
+      ['Duration', '20 minutes'],
+      ['Level', 'Beginner'],
+      ['Focus', 'Distance'],
+    ]);
+  });
+
+  it('shows achievement details, competitors included, and no list for a general post', () => {
+    render(
+      makePost({
+        type: 'achievement',
+        achievementDetails: { place: '1st', score: '15-12', competition: 'Regional Open', competitors: 64 },
+      }),
+    );
+    expect([...host.querySelectorAll('dt')].map((term) => term.textContent)).toEqual([
+      'Place',
+      'Score',
+      'Competition',
+      'Competitors',
+    ]);
+    expect([...host.querySelectorAll('dd')].map((value) => value.textContent)).toEqual([
+      '1st',
+      '15-12',
+      'Regional Open',
+      '64',
+    ]);
+
+    render(makePost());
+    expect(host.querySelector('dl')).toBeNull();
+  });
+});

@@ -1,0 +1,139 @@
+import { act } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { banNotice, useBanStore } from '../../stores/ban';
+import { MessageComposer } from './MessageComposer';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+const BAN_END = '2099-11-23T10:00:00.000Z';
+
+const onSend = jest.fn();
+const onTyping = jest.fn();
+const onStopTyping = jest.fn();
+
+let host: HTMLDivElement;
+let root: Root;
+
+function render(threadKey = 'conversation-1') {
+  act(() =>
+    root.render(
+      <MessageComposer
+        threadKey={threadKey}
+        onSend={onSend}
+        onTyping={onTyping}
+        onStopTyping={onStopTyping}
+      />,
+    ),
+  );
+}
+
+beforeEach(() => {
+  jest.clearAllMocks();
+  useBanStore.setState({ until: null, reason: null });
+  host = document.createElement('div');
+  document.body.append(host);
+  root = createRoot(host);
+  render();
+});
+
+afterEach(() => {
+  act(() => root.unmount());
+  host.remove();
+});
+
+/** The text box its "Message" label names. */
+function input() {
+  const label = [...host.querySelectorAll('label')].find((l) => l.textContent === 'Message');
+  return label!.control as HTMLTextAreaElement;
+}
+
+const send = () => host.querySelector<HTMLButtonElement>('button[aria-label="Send message"]')!;
+
+function type(text: string) {
+  act(() => {
+    Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, 'value')!.set!.call(input(), text);
+    input().dispatchEvent(new Event('input', { bubbles: true }));
+  });
+}
+
+/** Presses a key in the box; false when the composer kept the browser from acting on it. */
+function press(key: string, shiftKey = false) {
+  let allowed = true;
+  act(() => {
+    allowed = input().dispatchEvent(
+      new KeyboardEvent('keydown', { key, shiftKey, bubbles: true, cancelable: true }),
+    );
+  });
+  return allowed;
+}
+
+describe('MessageComposer', () => {
+  it('sends the draft with Enter and empties the box', () => {
+    expect(input().placeholder).toBe('Type a message...');
+    type('En garde');
+    expect(press('Enter')).toBe(false);
+    expect(onSend).toHaveBeenCalledTimes(1);
+    expect(onSend).toHaveBeenCalledWith('En garde');
+    expect(input().value).toBe('');
+    expect(document.activeElement).toBe(input());
+  });
+
+  it('leaves Shift+Enter to the browser, which adds a newline, and sends nothing', () => {
+    type('First line');
+    expect(press('Enter', true)).toBe(true);
+    expect(onSend).not.toHaveBeenCalled();
+    type('First line\nSecond line');
+    press('Enter');
+    expect(onSend).toHaveBeenCalledWith('First line\nSecond line');
+  });
+
+  it('sends nothing for an empty or whitespace-only draft', () => {
+    press('Enter');
+    type('   \n\t ');
+    press('Enter');
+    expect(onSend).not.toHaveBeenCalled();
+    expect(input().value).toBe('   \n\t ');
+  });
+
+  it('enables Send only while the draft has text, and sends with it too', () => {
+    expect(send().disabled).toBe(true);
+    type('   ');
+    expect(send().disabled).toBe(true);
+    type('Bout at six?');
+    expect(send().disabled).toBe(false);
+    act(() => send().click());
+    expect(onSend).toHaveBeenCalledWith('Bout at six?');
+    expect(send().disabled).toBe(true);
+  });
+
+  it('says when typing starts and stops', () => {
+    type('Al');
+    expect(onTyping).toHaveBeenCalled();
+    type('');
+    expect(onStopTyping).toHaveBeenCalledTimes(1);
+    act(() => {
+      input().dispatchEvent(new FocusEvent('focusout', { bubbles: true }));
+    });
+    expect(onStopTyping).toHaveBeenCalledTimes(2);
+  });
+
+  it('keeps a draft per conversation', () => {
+    type('For the first');
+    render('conversation-2');
+    expect(input().value).toBe('');
+    render('conversation-1');
+    expect(input().value).toBe('For the first');
+  });
+
+  it('is closed to a banned user, with the ban note instead', () => {
+    type('Written before the ban');
+    act(() => useBanStore.setState({ until: BAN_END }));
+    expect(input().disabled).toBe(true);
+    expect(document.getElementById(input().getAttribute('aria-describedby')!)?.textContent).toBe(
+      banNotice(BAN_END),
+    );
+    expect(send().disabled).toBe(true);
+    press('Enter');
+    expect(onSend).not.toHaveBeenCalled();
+  });
+});

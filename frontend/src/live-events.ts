@@ -1,0 +1,118 @@
+import type { ServerEventName, ServerEventPayload, SessionUser } from '@piste/contracts';
+import { announceWatchedPosts } from './realtime/post-watch';
+import { onReconnect, onRejoin, onServerEvent, type SocketSession } from './realtime/socket';
+import { followBan, receiveBan } from './stores/ban';
+import { useCommentsStore } from './stores/comments';
+import { refreshConnectionsAfterReconnect, useConnectionsStore } from './stores/connections';
+import { useFeedStore } from './stores/feed';
+import { readShownConversation, useMessagesStore } from './stores/messages';
+import { useModerationStore } from './stores/moderation';
+import { followOtherTabs, useNotificationsStore } from './stores/notifications';
+import { useSessionStore } from './stores/session';
+
+/**
+ * The one table of live updates: what each server event (DESIGN.md section 5) does to the stores, what runs
+ * after every (re)connect, and what forgets the last user's state when the signed-in user changes. The stores
+ * hold actions only; nothing subscribes at import.
+ */
+
+type ServerEventTable = {
+  // `resync` is the socket's own business (it runs the reconnect list below).
+  [E in Exclude<ServerEventName, 'resync'>]: (payload: ServerEventPayload<E>) => void;
+};
+
+const feed = () => useFeedStore.getState();
+const messages = () => useMessagesStore.getState();
+const connections = () => useConnectionsStore.getState();
+const notifications = () => useNotificationsStore.getState();
+
+const SERVER_EVENTS: ServerEventTable = {
+  'message:new': (payload) => messages().receive(payload),
+  'message:read': (payload) => messages().applyRead(payload),
+  typing: (payload) => messages().applyTyping(payload),
+  notification: (notification) => notifications().receive(notification),
+  'notifications:changed': (changed) => notifications().applyChanged(changed),
+  'post:created': ({ post }) => feed().receiveCreated(post),
+  'post:deleted': ({ postId }) => feed().receiveDeleted(postId),
+  // Counts and comments come only for the posts this tab watches (realtime/post-watch.ts).
+  'post:counts': (counts) => feed().receiveCounts(counts),
+  'comment:created': ({ comment }) => useCommentsStore.getState().receive(comment),
+  // The user's own reactions, from any of their tabs.
+  'post:viewer': (viewer) => feed().receiveViewer(viewer),
+  'friend-request:new': () => connections().refreshAfterEvent({ connectionsChanged: false }),
+  // New or removed connections also change who can be messaged: Messages shows the connections store's list.
+  'friend-request:updated': ({ request }) =>
+    connections().refreshAfterEvent({ connectionsChanged: request.status === 'accepted' }),
+  'friend-request:removed': ({ status }) =>
+    connections().refreshAfterEvent({ connectionsChanged: status === 'accepted' }),
+  // Only admins' sockets receive these.
+  'report:new': ({ report }) => useModerationStore.getState().receive(report),
+  'report:updated': ({ report }) => useModerationStore.getState().receive(report),
+  'ban:new': ({ ban }) => receiveBan(ban),
+};
+
+/** After every connect (the first included) and on resync: tell the server again what this tab follows. */
+const ON_REJOIN: Array<() => void> = [announceWatchedPosts, () => void notifications().sync()];
+
+/** After a reconnect and on resync: events meanwhile were lost, so refetch what is shown. */
+const ON_RECONNECT: Array<() => void> = [
+  () => void feed().refresh(),
+  () => messages().refresh(),
+  () => {
+    // Comments of the threads that are open.
+    const comments = useCommentsStore.getState();
+    for (const [postId, thread] of Object.entries(comments.threads)) {
+      if (thread.status === 'ready') void comments.load(postId);
+    }
+  },
+  () => {
+    const moderation = useModerationStore.getState();
+    if (moderation.status !== 'idle') void moderation.load();
+  },
+  refreshConnectionsAfterReconnect,
+  // A ban issued while this tab was offline arrives with the refreshed session user.
+  () => void useSessionStore.getState().refresh(),
+];
+
+/** When the signed-in user changes (sign-in, sign-out, another user): nothing of the last one lingers. */
+const ON_USER_CHANGE: Array<(user: SessionUser | null) => void> = [
+  (user) => notifications().bindUser(user?.id ?? null),
+  () => feed().reset(),
+  () => messages().reset(),
+  () => useCommentsStore.getState().reset(),
+  () => useModerationStore.getState().reset(),
+];
+
+/** What the socket needs of the session: who this tab thinks is signed in, and how to correct it. */
+export const socketSession: SocketSession = {
+  userId: () => useSessionStore.getState().user?.id ?? null,
+  changed: (user) => useSessionStore.getState().setUser(user),
+};
+
+let started = false;
+
+/** Wires the table up, once, before the first render. */
+export function startLiveEvents(): void {
+  if (started) return;
+  started = true;
+  for (const [event, action] of Object.entries(SERVER_EVENTS)) {
+    onServerEvent(event as ServerEventName, action as (payload: unknown) => void);
+  }
+  ON_REJOIN.forEach((action) => onRejoin(action));
+  ON_RECONNECT.forEach((action) => onReconnect(action));
+
+  const session = useSessionStore.getState();
+  notifications().bindUser(session.user?.id ?? null);
+  followBan(session.user?.bannedUntil ?? null);
+  useSessionStore.subscribe((state, previous) => {
+    if (state.user?.id !== previous.user?.id) ON_USER_CHANGE.forEach((action) => action(state.user));
+    const bannedUntil = state.user?.bannedUntil ?? null;
+    if (bannedUntil !== (previous.user?.bannedUntil ?? null) || state.user?.id !== previous.user?.id) {
+      followBan(bannedUntil);
+    }
+  });
+
+  // Other tabs of this browser: their notification changes, and coming back to this one.
+  window.addEventListener('storage', followOtherTabs);
+  document.addEventListener('visibilitychange', readShownConversation);
+}
