@@ -1,19 +1,9 @@
-import type { Conversation, DirectMessage, ServerEventPayload } from '@piste/contracts';
+import type { Conversation, DirectMessage } from '@piste/contracts';
 import * as messagesApi from '../../api/messages';
 import { asStored } from './receipts';
 import { compareStored, draftKey, emptyThread, mergeMessages } from './threads';
-import type { LoadStatus, MessagesSlice } from './types';
+import type { ConversationsSlice, MessagesSlice } from './types';
 import { currentUserId, isPageVisible } from './viewer';
-
-/** The conversation list, with unread counts for the header badge, kept live by `message:new`. */
-export interface ConversationsSlice {
-  conversations: Conversation[];
-  conversationsStatus: LoadStatus;
-
-  loadConversations: () => Promise<void>;
-  deleteConversation: (conversationId: string) => Promise<void>;
-  receive: (payload: ServerEventPayload<'message:new'>) => void;
-}
 
 export const initialConversations: Pick<ConversationsSlice, 'conversations' | 'conversationsStatus'> = {
   conversations: [],

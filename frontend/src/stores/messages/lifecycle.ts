@@ -3,17 +3,7 @@ import * as messagesApi from '../../api/messages';
 import { initialConversations } from './conversations';
 import { asStored, initialReceipts } from './receipts';
 import { initialThreads, isDraftKey, withLatestPage, withThread } from './threads';
-import type { MessagesSlice } from './types';
-
-/** The whole store's turns: catching up after a reconnect, and forgetting everything for another user. */
-export interface LifecycleSlice {
-  /** Bumped on reset, so replies for a previous user are dropped. */
-  generation: number;
-
-  /** After a reconnect: refetch the list and the open conversation's latest page. */
-  refresh: () => void;
-  reset: () => void;
-}
+import type { LifecycleSlice, MessagesSlice } from './types';
 
 export const createLifecycleSlice: MessagesSlice<LifecycleSlice> = (set, get) => ({
   generation: 0,

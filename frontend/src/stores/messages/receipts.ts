@@ -1,21 +1,7 @@
-import type { Conversation, DirectMessage, ServerEventPayload } from '@piste/contracts';
+import type { Conversation, DirectMessage } from '@piste/contracts';
 import * as messagesApi from '../../api/messages';
-import type { ChatMessage, MessagesSlice } from './types';
+import type { ChatMessage, MessagesSlice, ReceiptsSlice } from './types';
 import { currentUserId } from './viewer';
-
-/** Read receipts: what we have read (told to the server) and what the other side has read of ours. */
-export interface ReceiptsSlice {
-  /**
-   * When the other side last read each conversation (conversation id → time). A read receipt can arrive
-   * before the reply to our own send (the reader saw `message:new` first), so a message stored later still
-   * counts as read if it is not newer.
-   */
-  partnerReadAt: Record<string, string>;
-
-  /** The conversation on screen has been seen: clears its count and tells the server (read receipts). */
-  markRead: (conversationId: string) => void;
-  applyRead: (payload: ServerEventPayload<'message:read'>) => void;
-}
 
 export const initialReceipts: Pick<ReceiptsSlice, 'partnerReadAt'> = { partnerReadAt: {} };
 

@@ -5,17 +5,8 @@ import { useNotificationsStore } from '../notifications';
 import { withMessage } from './conversations';
 import { asStored } from './receipts';
 import { draftKey, emptyThread, mergeMessages, withThread } from './threads';
-import type { ChatMessage, ChatPartner, MessagesSlice } from './types';
+import type { ChatMessage, ChatPartner, MessagesSlice, SendingSlice } from './types';
 import { currentUserId } from './viewer';
-
-/** Optimistic sends: shown at once with a client id, kept as failed when refused, retried or discarded. */
-export interface SendingSlice {
-  /** Sends optimistically; resolves with the conversation id, or null when the send failed. */
-  send: (partner: ChatPartner, conversationId: string | null, content: string) => Promise<string | null>;
-  /** Sends a failed message again with the same client id, so it can never be stored twice. */
-  retry: (partner: ChatPartner, threadKey: string, clientId: string) => Promise<string | null>;
-  discard: (threadKey: string, clientId: string) => void;
-}
 
 export const createSendingSlice: MessagesSlice<SendingSlice> = (set, get) => {
   /** Stores a message shown in `threadKey`; resolves with its conversation id, or null when refused. */

@@ -1,20 +1,7 @@
 import { MESSAGES_PAGE_SIZE, type DirectMessage } from '@piste/contracts';
 import * as messagesApi from '../../api/messages';
 import { asStored, withConversationRead } from './receipts';
-import type { ChatMessage, MessagesSlice, MessagesState, Thread } from './types';
-
-/** The open conversations' messages, page by page, and which conversation is on screen. */
-export interface ThreadsSlice {
-  /** By conversation id, or by draftKey(partnerId) before the first message. */
-  threads: Record<string, Thread>;
-  /** The conversation on screen: its incoming messages are read at once. */
-  activeConversationId: string | null;
-
-  /** Shows a conversation: loads its latest page (which marks it read) unless already loaded. */
-  openConversation: (conversationId: string) => Promise<void>;
-  setActiveConversation: (conversationId: string | null) => void;
-  loadOlder: (conversationId: string) => Promise<void>;
-}
+import type { ChatMessage, MessagesSlice, MessagesState, Thread, ThreadsSlice } from './types';
 
 export const initialThreads: Pick<ThreadsSlice, 'threads' | 'activeConversationId'> = {
   threads: {},

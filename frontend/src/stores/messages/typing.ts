@@ -1,6 +1,5 @@
-import type { ServerEventPayload } from '@piste/contracts';
 import { getSocket } from '../../realtime/socket';
-import type { MessagesSlice } from './types';
+import type { MessagesSlice, TypingSlice } from './types';
 
 /** How long a typing indicator stays without news from the other side. */
 const TYPING_SHOWN_MS = 6000;
@@ -8,21 +7,6 @@ const TYPING_SHOWN_MS = 6000;
 const TYPING_IDLE_MS = 3000;
 /** While typing goes on, the "typing" signal is repeated at most this often. */
 const TYPING_REPEAT_MS = 2000;
-
-/** The typing indicator both ways: who is typing to us, and telling the other side that we are. */
-export interface TypingSlice {
-  /** Other users typing to us: user id → when the indicator expires (ms). */
-  typing: Record<string, number>;
-
-  /** The composer's input changed: tell the other side we are typing (throttled), and when we stop. */
-  typingInput: (partnerId: string, conversationId: string | null) => void;
-  stopTyping: () => void;
-  applyTyping: (payload: ServerEventPayload<'typing'>) => void;
-  /** The user's indicator goes: they stopped, or their message arrived. */
-  clearTyping: (userId: string) => void;
-  /** Drops every indicator and timer without telling anyone: the signed-in user changed. */
-  forgetTyping: () => void;
-}
 
 export const createTypingSlice: MessagesSlice<TypingSlice> = (set, get) => {
   /** What this side last told the other side it is typing to. */
