@@ -132,5 +132,14 @@ describeInBrowser('search', () => {
     await page.waitForURL('**/posts/*');
     await page.getByText('Balestra into flèche').waitFor();
     await shot(page, 'search-post-360');
+
+    // A phone's feed has no side column: the header's search icon opens the search page, ready to type.
+    await page.goto('/epee');
+    await page.getByRole('link', { name: 'Search', exact: true }).click();
+    await page.waitForURL('**/search');
+    await expect(searchBox(page).evaluate((box) => box === document.activeElement)).resolves.toBe(true);
+    await page.keyboard.type('balestra');
+    await suggestions(page, 'Posts').filter({ hasText: 'Ten minutes every morning' }).waitFor();
+    await shot(page, 'search-from-header-360');
   });
 });

@@ -1,5 +1,5 @@
 import { WEAPON_LABELS, WEAPONS, type SessionUser, type Weapon } from '@piste/contracts';
-import { MessageCircle, ShieldCheck, SquarePen, Swords, Users, type LucideIcon } from 'lucide-react';
+import { MessageCircle, Search, ShieldCheck, SquarePen, Swords, Users, type LucideIcon } from 'lucide-react';
 import { Link, useLocation } from 'react-router-dom';
 import { WEAPON_TAB_CLASSES, weaponOfPath } from '../lib/weapons';
 import { Avatar } from './Avatar';
@@ -44,6 +44,8 @@ export function Header({ user, connectionRequestBadge = null }: HeaderProps) {
         <WeaponTabs activeWeapon={activeWeapon} className="hidden md:flex" />
 
         <nav aria-label="Account" className="ml-auto flex items-center gap-0.5 sm:gap-1">
+          {/* The search box sits in the feed's side column, which only wide screens show. */}
+          <IconLink to="/search" label="Search" icon={Search} className="hidden md:flex lg:hidden" />
           <NotificationBell />
           <IconLink to="/post" label="Create post" icon={SquarePen} />
           {user.isAdmin ? (
@@ -88,9 +90,10 @@ export function Header({ user, connectionRequestBadge = null }: HeaderProps) {
         </nav>
       </div>
 
-      {/* On a phone the header row is full, so the theme toggle sits beside the weapon tabs. */}
+      {/* On a phone the header row is full, so search and the theme toggle sit beside the weapon tabs. */}
       <div className="flex items-center gap-2 border-t border-slate-100 px-3 py-2 md:hidden dark:border-slate-800">
         <WeaponTabs activeWeapon={activeWeapon} className="flex min-w-0 flex-1" stretch />
+        <IconLink to="/search" label="Search" icon={Search} />
         <ThemeToggle />
       </div>
     </header>
@@ -140,6 +143,7 @@ function IconLink({
   count = 0,
   counted = ['', ''],
   badgeColour = 'bg-red-600',
+  className = 'flex',
 }: {
   to: string;
   label: string;
@@ -149,6 +153,8 @@ function IconLink({
   /** What the count counts, singular and plural, for the accessible name: 'Messages, 3 unread'. */
   counted?: [string, string];
   badgeColour?: string;
+  /** Its display (e.g. hidden on some widths); flex by default. */
+  className?: string;
 }) {
   const { pathname } = useLocation();
   const isActive = pathname === to;
@@ -159,11 +165,11 @@ function IconLink({
       aria-label={shown ? `${label}, ${shown} ${count === 1 ? counted[0] : counted[1]}` : label}
       title={label}
       aria-current={isActive ? 'page' : undefined}
-      className={`relative flex size-9 items-center justify-center rounded-full transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900 sm:size-10 dark:focus-visible:outline-slate-300 ${
+      className={`relative size-9 shrink-0 items-center justify-center rounded-full transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900 sm:size-10 dark:focus-visible:outline-slate-300 ${
         isActive
           ? 'bg-slate-100 text-slate-900 dark:bg-slate-800 dark:text-slate-100'
           : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white'
-      }`}
+      } ${className}`}
     >
       <Icon aria-hidden className="size-5" />
       {shown ? (

@@ -25,7 +25,7 @@ export function SearchPage() {
           {query ? <>Results for “{query}”</> : 'Search'}
         </h1>
         {/* A new query is a new page: the box starts again from it. */}
-        <SearchBox key={query} initialText={query} />
+        <SearchBox key={query} initialText={query} autoFocus={!query} />
       </div>
       {query ? (
         <Results key={query} query={query} results={results} />

@@ -34,6 +34,8 @@ function optionsOf({ query, reply }: SearchSuggestions): SearchOption[] {
 interface SearchBoxProps {
   /** The text the box starts with (the results page passes its query). */
   initialText?: string;
+  /** Takes the focus on arrival (the search page opened without a query, from the header's search icon). */
+  autoFocus?: boolean;
 }
 
 /**
@@ -41,7 +43,7 @@ interface SearchBoxProps {
  * WAI-ARIA combobox (arrow keys move through the options, Enter opens one, Escape closes the list, then clears).
  * Enter with no option chosen opens the results page.
  */
-export function SearchBox({ initialText = '' }: SearchBoxProps) {
+export function SearchBox({ initialText = '', autoFocus = false }: SearchBoxProps) {
   const navigate = useNavigate();
   const [text, setText] = useState(initialText);
   const [open, setOpen] = useState(false);
@@ -114,6 +116,7 @@ export function SearchBox({ initialText = '' }: SearchBoxProps) {
         aria-activedescendant={activeOptionId}
         autoComplete="off"
         enterKeyHint="search"
+        autoFocus={autoFocus}
         maxLength={SEARCH_TEXT_MAX}
         value={text}
         onChange={(event) => {
