@@ -25,7 +25,7 @@ import { useFeedStore } from '../stores/feed';
 import { Avatar } from './Avatar';
 import { BannedNote } from './BannedNote';
 import { Button } from './Button';
-import { controlClassName } from './FormField';
+import { ACHIEVEMENT_FIELDS, DetailFields, DRILL_FIELDS, emptyDetails } from './composer/DetailFields';
 
 interface ComposerProps {
   user: SessionUser | null;
@@ -42,8 +42,8 @@ const TYPES: { value: PostType; label: string; icon: LucideIcon }[] = [
   { value: 'achievement', label: 'Achievement', icon: Trophy },
 ];
 
-const EMPTY_DRILL = { duration: '', level: '', equipment: '', focus: '' };
-const EMPTY_ACHIEVEMENT = { place: '', score: '', competition: '', competitors: '' };
+const EMPTY_DRILL = emptyDetails(DRILL_FIELDS);
+const EMPTY_ACHIEVEMENT = emptyDetails(ACHIEVEMENT_FIELDS);
 
 /** Writes a post: content, type, optional image or video (with upload progress), drill or achievement details. */
 export function Composer({ user, weapon: feedWeapon, chooseWeapon = false, onPosted }: ComposerProps) {
@@ -241,71 +241,24 @@ export function Composer({ user, weapon: feedWeapon, chooseWeapon = false, onPos
         </div>
 
         {type === 'drill' ? (
-          <fieldset className="mt-4 grid gap-3 rounded-xl border border-sky-100 bg-sky-50/50 p-3.5 sm:ml-13 sm:grid-cols-2 dark:border-sky-900 dark:bg-sky-950/50">
-            <legend className="sr-only">Drill details</legend>
-            <DetailInput
-              id="drill-duration"
-              label="Duration"
-              placeholder="e.g. 20 minutes"
-              value={drill.duration}
-              onChange={(v) => setDrill({ ...drill, duration: v })}
-            />
-            <DetailInput
-              id="drill-level"
-              label="Level"
-              placeholder="e.g. Beginner"
-              value={drill.level}
-              onChange={(v) => setDrill({ ...drill, level: v })}
-            />
-            <DetailInput
-              id="drill-equipment"
-              label="Equipment"
-              placeholder="e.g. Mask, blade, partner"
-              value={drill.equipment}
-              onChange={(v) => setDrill({ ...drill, equipment: v })}
-            />
-            <DetailInput
-              id="drill-focus"
-              label="Focus"
-              placeholder="e.g. Distance"
-              value={drill.focus}
-              onChange={(v) => setDrill({ ...drill, focus: v })}
-            />
-          </fieldset>
+          <DetailFields
+            kind="drill"
+            legend="Drill details"
+            fields={DRILL_FIELDS}
+            values={drill}
+            onChange={setDrill}
+            className="border-sky-100 bg-sky-50/50 dark:border-sky-900 dark:bg-sky-950/50"
+          />
         ) : null}
         {type === 'achievement' ? (
-          <fieldset className="mt-4 grid gap-3 rounded-xl border border-amber-100 bg-amber-50/50 p-3.5 sm:ml-13 sm:grid-cols-2 dark:border-amber-900 dark:bg-amber-950/50">
-            <legend className="sr-only">Achievement details</legend>
-            <DetailInput
-              id="achievement-place"
-              label="Place"
-              placeholder="e.g. 1st"
-              value={achievement.place}
-              onChange={(v) => setAchievement({ ...achievement, place: v })}
-            />
-            <DetailInput
-              id="achievement-score"
-              label="Score"
-              placeholder="e.g. 15-12"
-              value={achievement.score}
-              onChange={(v) => setAchievement({ ...achievement, score: v })}
-            />
-            <DetailInput
-              id="achievement-competition"
-              label="Competition"
-              placeholder="e.g. Regional Open"
-              value={achievement.competition}
-              onChange={(v) => setAchievement({ ...achievement, competition: v })}
-            />
-            <DetailInput
-              id="achievement-competitors"
-              label="Competitors"
-              type="number"
-              placeholder="e.g. 64"
-              value={achievement.competitors}
-              onChange={(v) => setAchievement({ ...achievement, competitors: v })}
-            />
-          </fieldset>
+          <DetailFields
+            kind="achievement"
+            legend="Achievement details"
+            fields={ACHIEVEMENT_FIELDS}
+            values={achievement}
+            onChange={setAchievement}
+            className="border-amber-100 bg-amber-50/50 dark:border-amber-900 dark:bg-amber-950/50"
+          />
         ) : null}
 
         {file && preview ? (
@@ -367,34 +320,5 @@ export function Composer({ user, weapon: feedWeapon, chooseWeapon = false, onPos
         </div>
       </fieldset>
     </form>
-  );
-}
-
-interface DetailInputProps {
-  id: string;
-  label: string;
-  value: string;
-  placeholder: string;
-  type?: 'text' | 'number';
-  onChange: (value: string) => void;
-}
-
-function DetailInput({ id, label, value, placeholder, type = 'text', onChange }: DetailInputProps) {
-  return (
-    <div>
-      <label htmlFor={id} className="mb-1 block text-xs font-semibold text-slate-600 dark:text-slate-300">
-        {label}
-      </label>
-      <input
-        id={id}
-        type={type}
-        min={type === 'number' ? 0 : undefined}
-        value={value}
-        maxLength={type === 'text' ? LIMITS.detailField : undefined}
-        placeholder={placeholder}
-        onChange={(event) => onChange(event.target.value)}
-        className={controlClassName(false)}
-      />
-    </div>
   );
 }
