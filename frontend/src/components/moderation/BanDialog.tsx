@@ -6,9 +6,10 @@ import {
   type Report,
 } from '@piste/contracts';
 import { Ban } from 'lucide-react';
-import { useEffect, useRef, useState, type MouseEvent } from 'react';
+import { useState } from 'react';
 import { Button } from '../Button';
 import { controlClassName } from '../FormField';
+import { ModalDialog } from '../ModalDialog';
 
 interface BanDialogProps {
   /** The report whose post author would be banned; null keeps the dialog closed. */
@@ -29,17 +30,9 @@ function isBanHours(value: number): value is BanDurationHours {
  * reason is cleared; Cancel keeps what was typed.
  */
 export function BanDialog({ report, pending, onCancel, onConfirm }: BanDialogProps) {
-  const dialogRef = useRef<HTMLDialogElement>(null);
   const [durationHours, setDurationHours] = useState<BanDurationHours>(DEFAULT_BAN_HOURS);
   const [reason, setReason] = useState<string>(DEFAULT_BAN_REASON);
   const open = report !== null;
-
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
 
   const canSubmit = reason.trim().length > 0 && !pending;
 
@@ -51,22 +44,13 @@ export function BanDialog({ report, pending, onCancel, onConfirm }: BanDialogPro
     }
   }
 
-  // A click on the backdrop (the dialog element itself, outside its panel) closes it.
-  function onBackdropClick(event: MouseEvent<HTMLDialogElement>) {
-    if (event.target === dialogRef.current && !pending) onCancel();
-  }
-
   return (
-    <dialog
-      ref={dialogRef}
-      aria-labelledby="ban-dialog-title"
-      aria-describedby="ban-dialog-description"
-      onCancel={(event) => {
-        event.preventDefault();
-        if (!pending) onCancel();
-      }}
-      onClick={onBackdropClick}
-      className="m-auto w-[calc(100vw-2rem)] max-w-md rounded-2xl border border-slate-200 bg-white p-0 text-slate-900 shadow-2xl backdrop:bg-slate-900/50 backdrop:backdrop-blur-[2px] dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 dark:backdrop:bg-black/70"
+    <ModalDialog
+      open={open}
+      pending={pending}
+      onCancel={onCancel}
+      labelledBy="ban-dialog-title"
+      describedBy="ban-dialog-description"
     >
       {report ? (
         <form
@@ -147,6 +131,6 @@ export function BanDialog({ report, pending, onCancel, onConfirm }: BanDialogPro
           </div>
         </form>
       ) : null}
-    </dialog>
+    </ModalDialog>
   );
 }
