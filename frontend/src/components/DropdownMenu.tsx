@@ -1,5 +1,13 @@
 import { EllipsisVertical, type LucideIcon } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type KeyboardEvent as ReactKeyboardEvent,
+} from 'react';
+import { useDismiss } from './useDismiss';
 
 export interface DropdownMenuItem {
   icon: LucideIcon;
@@ -39,23 +47,10 @@ export function DropdownMenu({
   const menuId = useId();
   const visibleItems = items.filter((item): item is DropdownMenuItem => Boolean(item));
 
+  const close = useCallback(() => setOpen(false), []);
+  useDismiss(open, close, containerRef, triggerRef);
   useEffect(() => {
-    if (!open) return;
-    menuRef.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
-    const onPointerDown = (event: PointerEvent) => {
-      if (!containerRef.current?.contains(event.target as Node)) setOpen(false);
-    };
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      setOpen(false);
-      if (containerRef.current?.contains(document.activeElement)) triggerRef.current?.focus();
-    };
-    document.addEventListener('pointerdown', onPointerDown);
-    document.addEventListener('keydown', onKeyDown);
-    return () => {
-      document.removeEventListener('pointerdown', onPointerDown);
-      document.removeEventListener('keydown', onKeyDown);
-    };
+    if (open) menuRef.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
   }, [open]);
 
   function onMenuKeyDown(event: ReactKeyboardEvent<HTMLDivElement>) {

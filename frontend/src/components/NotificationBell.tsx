@@ -2,12 +2,14 @@ import { Bell } from 'lucide-react';
 import {
   lazy,
   Suspense,
+  useCallback,
   useEffect,
   useId,
   useRef,
   useState,
   type KeyboardEvent as ReactKeyboardEvent,
 } from 'react';
+import { useDismiss } from './useDismiss';
 import { useLocation } from 'react-router-dom';
 import { useNotificationsStore } from '../stores/notifications';
 
@@ -28,23 +30,8 @@ export function NotificationBell() {
 
   // Close on navigation, outside clicks and Escape; Escape puts focus back on the bell.
   useEffect(() => setOpen(false), [pathname]);
-  useEffect(() => {
-    if (!open) return;
-    const onPointerDown = (event: PointerEvent) => {
-      if (!containerRef.current?.contains(event.target as Node)) setOpen(false);
-    };
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      setOpen(false);
-      if (containerRef.current?.contains(document.activeElement)) bellRef.current?.focus();
-    };
-    document.addEventListener('pointerdown', onPointerDown);
-    document.addEventListener('keydown', onKeyDown);
-    return () => {
-      document.removeEventListener('pointerdown', onPointerDown);
-      document.removeEventListener('keydown', onKeyDown);
-    };
-  }, [open]);
+  const close = useCallback(() => setOpen(false), []);
+  useDismiss(open, close, containerRef, bellRef);
 
   // Tab and Shift+Tab go round the popover's controls while it is open (the popover takes focus on opening).
   function onPanelKeyDown(event: ReactKeyboardEvent<HTMLDivElement>) {
