@@ -17,6 +17,12 @@ const shared = {
 };
 
 module.exports = {
+  // One test file at a time (the journeys and socket tests share two cores), but always in a worker process,
+  // never in Jest's own: what a file leaves running after its tests (a store's timer, a socket closing late)
+  // then cannot outlive the run inside the process whose exit code CI reads. Setting a memory limit is what
+  // keeps a single worker out of band; it also restarts the worker when a file leaves it large.
+  maxWorkers: 1,
+  workerIdleMemoryLimit: '2GB',
   globalSetup: '<rootDir>/test/global-setup.ts',
   globalTeardown: '<rootDir>/test/global-teardown.ts',
   transform: shared.transform,

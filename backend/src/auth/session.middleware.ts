@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
 import session from 'express-session';
@@ -25,7 +25,8 @@ declare module 'express-session' {
  * minutes ago (or a tenth of its lifetime, for short ones): then its expiry slides forward, cookie included.
  */
 @Injectable()
-export class SessionMiddleware {
+export class SessionMiddleware implements OnApplicationShutdown {
+  private readonly logger = new Logger(SessionMiddleware.name);
   readonly handler: RequestHandler;
   /** Where sessions live; the socket gateway asks it whether a socket's session still holds. */
   readonly store: session.Store;
@@ -40,6 +41,7 @@ export class SessionMiddleware {
       pruneSessionInterval: 15 * 60,
       // express-session would otherwise touch (UPDATE) the row after every request.
       disableTouch: true,
+      errorLog: (...args: unknown[]) => this.logger.warn(args.map(String).join(' ')),
     });
     const ttlMs = config.sessionTtlSeconds * 1000;
     const sessions = session({
@@ -64,6 +66,11 @@ export class SessionMiddleware {
         if (!err) slideExpiry(req, ttlMs, refreshEveryMs);
         next(err);
       });
+  }
+
+  /** Stops the store's pruning of expired sessions: the pool it uses closes with the app. */
+  async onApplicationShutdown(): Promise<void> {
+    await (this.store as session.Store & { close?: () => Promise<void> }).close?.();
   }
 }
 

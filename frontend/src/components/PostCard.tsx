@@ -20,7 +20,7 @@ import { useWatchedPosts } from '../realtime/post-watch';
 import { banNotice, useBannedUntil } from '../stores/ban';
 import { useFeedStore } from '../stores/feed';
 import { AvatarLink, ProfileLink } from './fencer/ProfileLink';
-import { PostImage } from './PostImage';
+import { PostMedia } from './PostMedia';
 import { PostMenu } from './PostMenu';
 import { RoleBadge } from './RoleBadge';
 
@@ -116,7 +116,14 @@ export function PostCard({ post, user }: PostCardProps) {
         ) : null}
       </div>
 
-      {post.mediaUrl ? <PostMedia post={post} url={post.mediaUrl} /> : null}
+      {post.mediaUrl ? (
+        <PostMedia
+          post={post}
+          url={post.mediaUrl}
+          frameClassName="border-t border-slate-100 bg-slate-950/[0.03] dark:border-slate-800"
+          unavailableClassName="mx-4 mb-4 sm:mx-5"
+        />
+      ) : null}
 
       <footer className="flex items-center gap-1 border-t border-slate-100 px-2 py-1.5 sm:px-3 dark:border-slate-800">
         <ReactionButton
@@ -208,36 +215,6 @@ function DetailsBox({ tone, items }: { tone: 'drill' | 'achievement'; items: Det
         </div>
       ))}
     </dl>
-  );
-}
-
-function PostMedia({ post, url }: { post: FeedPost; url: string }) {
-  const [failed, setFailed] = useState(false);
-  if (failed) {
-    return (
-      <p className="mx-4 mb-4 rounded-xl bg-slate-100 p-6 text-center text-sm text-slate-500 sm:mx-5 dark:bg-slate-800 dark:text-slate-400">
-        Media unavailable
-      </p>
-    );
-  }
-  return (
-    <div className="border-t border-slate-100 bg-slate-950/[0.03] dark:border-slate-800">
-      {post.mediaType === 'video' ? (
-        <video
-          data-testid="post-media"
-          // Without a poster the first frame stands in for one: the media fragment makes the browser fetch it.
-          src={post.mediaPosterUrl ? url : `${url}#t=0.1`}
-          poster={post.mediaPosterUrl ?? undefined}
-          controls
-          preload="metadata"
-          playsInline
-          onError={() => setFailed(true)}
-          className="max-h-[32rem] w-full bg-black"
-        />
-      ) : (
-        <PostImage post={post} url={url} onError={() => setFailed(true)} />
-      )}
-    </div>
   );
 }
 

@@ -1,10 +1,9 @@
 import { WEAPON_LABELS, type FeedPost } from '@piste/contracts';
 import { MessageCircle, ThumbsUp } from 'lucide-react';
-import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { timeAgo } from '../../lib/relative-time';
 import { Avatar } from '../Avatar';
-import { PostImage } from '../PostImage';
+import { PostMedia } from '../PostMedia';
 import { HighlightWords } from './highlight';
 import { fencerPath, postPath } from '../../lib/paths';
 import { detailsOf, PostTypeChip } from './PostSummary';
@@ -80,7 +79,14 @@ export function PostResultCard({ post, query = '', standalone = false }: PostRes
       {standalone ? (
         <div className="mt-3">
           {body}
-          {post.mediaUrl ? <PostMedia post={post} url={post.mediaUrl} /> : null}
+          {post.mediaUrl ? (
+            <PostMedia
+              post={post}
+              url={post.mediaUrl}
+              frameClassName="mt-3 overflow-hidden rounded-xl bg-slate-950/[0.03] dark:bg-white/5"
+              unavailableClassName="mt-3"
+            />
+          ) : null}
         </div>
       ) : (
         <Link
@@ -105,33 +111,5 @@ export function PostResultCard({ post, query = '', standalone = false }: PostRes
         <span className="ml-auto text-xs font-medium">{WEAPON_LABELS[post.weapon]}</span>
       </footer>
     </article>
-  );
-}
-
-/** The post's picture or video, on the post's own page. */
-function PostMedia({ post, url }: { post: FeedPost; url: string }) {
-  const [failed, setFailed] = useState(false);
-  if (failed) {
-    return (
-      <p className="mt-3 rounded-xl bg-slate-100 p-6 text-center text-sm text-slate-500 dark:bg-slate-800 dark:text-slate-400">
-        Media unavailable
-      </p>
-    );
-  }
-  return (
-    <div className="mt-3 overflow-hidden rounded-xl bg-slate-950/[0.03] dark:bg-white/5">
-      {post.mediaType === 'video' ? (
-        <video
-          src={url}
-          controls
-          preload="metadata"
-          playsInline
-          onError={() => setFailed(true)}
-          className="max-h-[32rem] w-full bg-black"
-        />
-      ) : (
-        <PostImage post={post} url={url} onError={() => setFailed(true)} />
-      )}
-    </div>
   );
 }

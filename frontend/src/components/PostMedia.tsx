@@ -1,0 +1,47 @@
+import type { FeedPost } from '@piste/contracts';
+import { useState } from 'react';
+import { PostImage } from './PostImage';
+
+interface PostMediaProps {
+  post: FeedPost;
+  url: string;
+  /** The frame around the picture or video, and around the note when it cannot be shown. */
+  frameClassName: string;
+  unavailableClassName: string;
+}
+
+/**
+ * A post's picture (its display version, opening the original in a lightbox) or video (with its poster frame,
+ * or its first frame when it has none); 'Media unavailable' when it cannot be loaded.
+ */
+export function PostMedia({ post, url, frameClassName, unavailableClassName }: PostMediaProps) {
+  const [failed, setFailed] = useState(false);
+  if (failed) {
+    return (
+      <p
+        className={`rounded-xl bg-slate-100 p-6 text-center text-sm text-slate-500 dark:bg-slate-800 dark:text-slate-400 ${unavailableClassName}`}
+      >
+        Media unavailable
+      </p>
+    );
+  }
+  return (
+    <div className={frameClassName}>
+      {post.mediaType === 'video' ? (
+        <video
+          data-testid="post-media"
+          // Without a poster the first frame stands in for one: the media fragment makes the browser fetch it.
+          src={post.mediaPosterUrl ? url : `${url}#t=0.1`}
+          poster={post.mediaPosterUrl ?? undefined}
+          controls
+          preload="metadata"
+          playsInline
+          onError={() => setFailed(true)}
+          className="max-h-[32rem] w-full bg-black"
+        />
+      ) : (
+        <PostImage post={post} url={url} onError={() => setFailed(true)} />
+      )}
+    </div>
+  );
+}
