@@ -239,6 +239,8 @@ describeInBrowser('every screen: accessible, no sideways scroll on a phone, ligh
       // A message that arrives while the conversation is open is read out (a polite live region).
       const announcement = page.getByTestId('message-announcement');
       await expect(announcement.textContent()).resolves.toBe('');
+      // Only once the tab is live does the message arrive as a live event; before that it would be fetched.
+      await page.locator('[data-live-connection="connected"]').waitFor({ state: 'attached' });
       await ok(
         ben.request.post('/api/messages', {
           data: { receiverId: ana.user.id, content: 'See you at the club.' },
