@@ -235,7 +235,8 @@ describeInBrowser('every screen: accessible, no sideways scroll on a phone, ligh
     async () => {
       const { page } = ana;
       await page.goto(`/messages?with=${ben.user.id}`);
-      await page.getByText('Bring the spare mask, please.').waitFor();
+      // The conversation itself, not its preview in the list (which can show first).
+      await page.getByTestId('message-list').getByText('Bring the spare mask, please.').waitFor();
       // A message that arrives while the conversation is open is read out (a polite live region).
       const announcement = page.getByTestId('message-announcement');
       await expect(announcement.textContent()).resolves.toBe('');
