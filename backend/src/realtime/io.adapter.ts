@@ -1,4 +1,4 @@
-import type { INestApplicationContext } from '@nestjs/common';
+import { Logger, type INestApplicationContext } from '@nestjs/common';
 import { IoAdapter } from '@nestjs/platform-socket.io';
 import type { MessageMappingProperties } from '@nestjs/websockets';
 import { createAdapter } from '@socket.io/redis-adapter';
@@ -18,6 +18,7 @@ type NestSocket = Parameters<IoAdapter['bindMessageHandlers']>[0];
  * idle socket carries no more than one listener per gateway message.
  */
 export class PisteIoAdapter extends IoAdapter {
+  private readonly logger = new Logger(PisteIoAdapter.name);
   private readonly adapterConstructor: ReturnType<typeof createAdapter> | undefined;
 
   constructor(
@@ -47,6 +48,9 @@ export class PisteIoAdapter extends IoAdapter {
    * Binds the gateway's `@SubscribeMessage` handlers to a socket with one plain listener each, answering as Nest
    * does (an `{ event, data }` result is emitted, any other result acknowledges). Nest's own binding builds an
    * RxJS pipeline per handler and socket, several KiB that every idle socket would hold for its whole life.
+   * A message sent with an acknowledgement is always answered once its handler has finished (with nothing when
+   * the handler returns nothing or fails): the client then knows the server has processed it, e.g. joined the
+   * rooms it asked for.
    */
   override bindMessageHandlers(
     socket: NestSocket,
@@ -60,12 +64,25 @@ export class PisteIoAdapter extends IoAdapter {
           data: unknown;
           ack?: unknown;
         };
-        transform(callback(data, ack)).subscribe((reply) => {
-          if (reply === null || reply === undefined) return;
-          const { event, data: eventData } = reply as { event?: string; data?: unknown };
-          if (event) socket.emit(event, eventData);
-          else if (!isAckHandledManually && typeof ack === 'function')
-            (ack as (reply: unknown) => void)(reply);
+        let answer =
+          !isAckHandledManually && typeof ack === 'function' ? (ack as (...reply: unknown[]) => void) : null;
+        const acknowledge = (...reply: unknown[]) => {
+          answer?.(...reply);
+          answer = null;
+        };
+        transform(callback(data, ack)).subscribe({
+          next: (reply) => {
+            if (reply === null || reply === undefined) return;
+            const { event, data: eventData } = reply as { event?: string; data?: unknown };
+            if (event) socket.emit(event, eventData);
+            else acknowledge(reply);
+          },
+          // What went wrong stays on the server: the client only learns that the message was handled.
+          error: (err: unknown) => {
+            this.logger.error(`'${String(message)}' failed: ${String(err)}`);
+            acknowledge();
+          },
+          complete: () => acknowledge(),
         });
       });
     }

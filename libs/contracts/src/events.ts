@@ -48,14 +48,20 @@ export type ServerToClientEvents = {
   [E in keyof typeof serverEventSchemas]: (payload: z.infer<(typeof serverEventSchemas)[E]>) => void;
 };
 
-/** Events the client emits. */
+/**
+ * Events the client emits. The server acknowledges each one once it has handled it, when the client asks (the
+ * browser does not; tests wait for it before checking what the message changed).
+ */
 export interface ClientToServerEvents {
-  'feed:watch': (payload: { weapon: Weapon }) => void;
-  'feed:unwatch': (payload: { weapon: Weapon }) => void;
+  'feed:watch': (payload: { weapon: Weapon }, handled?: () => void) => void;
+  'feed:unwatch': (payload: { weapon: Weapon }, handled?: () => void) => void;
   /** Follow the counts and comments of posts shown on screen. */
-  'posts:watch': (payload: PostWatchPayload) => void;
-  'posts:unwatch': (payload: PostWatchPayload) => void;
-  typing: (payload: { receiverId: string; conversationId: string | null; isTyping: boolean }) => void;
+  'posts:watch': (payload: PostWatchPayload, handled?: () => void) => void;
+  'posts:unwatch': (payload: PostWatchPayload, handled?: () => void) => void;
+  typing: (
+    payload: { receiverId: string; conversationId: string | null; isTyping: boolean },
+    handled?: () => void,
+  ) => void;
 }
 
 export type ServerEventName = keyof ServerToClientEvents;
