@@ -9,6 +9,7 @@ import {
   useConnectionStatus,
   watchFeed,
 } from './socket';
+import { sessionUser } from '../test-support/session-user';
 
 /** A stand-in for socket.io's client socket: tests play its events and read what it was asked to do. */
 class FakeSocket {
@@ -81,14 +82,7 @@ const session = {
   changed: (user: SessionUser | null) => useSessionStore.getState().setUser(user),
 };
 
-const alice: SessionUser = {
-  id: 'user-alice',
-  username: 'alice',
-  name: 'Alice',
-  avatar: null,
-  isAdmin: false,
-  bannedUntil: null,
-};
+const alice = sessionUser({ id: 'user-alice', username: 'alice', name: 'Alice' });
 let fake: FakeSocket;
 
 beforeEach(() => {

@@ -1,38 +1,20 @@
-import type { Ban, SessionUser } from '@piste/contracts';
+import type { Ban } from '@piste/contracts';
 import * as authApi from '../api/auth';
 import * as moderationApi from '../api/moderation';
 import { notify } from '../lib/toast';
 import { banNotice, useBanStore } from './ban';
 import { useSessionStore } from './session';
 import { startLiveEvents } from '../live-events';
+import { liveSocket } from '../test-support/live-socket-mock';
+import { sessionUser } from '../test-support/session-user';
 
 // Captures the store's socket subscriptions so a test can play server events.
-jest.mock('../realtime/socket', () => {
-  const handlers = new Map<string, (payload: unknown) => void>();
-  const reconnects = new Set<() => void>();
-  return {
-    onRejoin: () => () => undefined,
-    getSocket: () => null,
-    serverHandlers: handlers,
-    reconnectHandlers: reconnects,
-    onServerEvent: (event: string, handler: (payload: unknown) => void) => {
-      handlers.set(event, handler);
-      return () => handlers.delete(event);
-    },
-    onReconnect: (handler: () => void) => {
-      reconnects.add(handler);
-      return () => reconnects.delete(handler);
-    },
-  };
-});
+jest.mock('../realtime/socket', () => jest.requireActual('../test-support/live-socket-mock').socketModule());
 jest.mock('../api/moderation');
 jest.mock('../api/auth');
-jest.mock('../lib/toast', () => ({ notify: { error: jest.fn(), success: jest.fn(), info: jest.fn() } }));
+jest.mock('../lib/toast', () => jest.requireActual('../test-support/live-socket-mock').toastModule());
 
-const { serverHandlers, reconnectHandlers } = jest.requireMock<{
-  serverHandlers: Map<string, (payload: unknown) => void>;
-  reconnectHandlers: Set<() => void>;
-}>('../realtime/socket');
+const live = liveSocket();
 
 // The stores follow server events through the app's one table of live updates.
 startLiveEvents();
@@ -43,14 +25,7 @@ const NOW = Date.parse('2026-11-22T10:00:00.000Z');
 const HOUR = 60 * 60 * 1000;
 const inHours = (hours: number) => new Date(NOW + hours * HOUR).toISOString();
 
-const alice: SessionUser = {
-  id: 'user-alice',
-  username: 'alice',
-  name: 'Alice',
-  avatar: null,
-  isAdmin: false,
-  bannedUntil: null,
-};
+const alice = sessionUser({ id: 'user-alice', username: 'alice', name: 'Alice' });
 
 function makeBan(bannedUntil: string, reason = 'Spam'): Ban {
   return {
@@ -113,7 +88,7 @@ describe('ban store', () => {
 
   it('ban:new bans the signed-in user at once, with the reason, and says so', () => {
     useSessionStore.setState({ user: alice });
-    serverHandlers.get('ban:new')!({ ban: makeBan(inHours(24), 'Spam') });
+    live.play('ban:new', { ban: makeBan(inHours(24), 'Spam') });
     expect(useSessionStore.getState().user?.bannedUntil).toBe(inHours(24));
     expect(useBanStore.getState()).toMatchObject({ until: inHours(24), reason: 'Spam' });
     expect(api.fetchOwnBan).not.toHaveBeenCalled();
@@ -125,7 +100,7 @@ describe('ban store', () => {
 
   it('a shorter ban:new does not shorten a longer ban', () => {
     useSessionStore.setState({ user: { ...alice, bannedUntil: inHours(168) } });
-    serverHandlers.get('ban:new')!({ ban: makeBan(inHours(1)) });
+    live.play('ban:new', { ban: makeBan(inHours(1)) });
     expect(useSessionStore.getState().user?.bannedUntil).toBe(inHours(168));
     expect(useBanStore.getState().until).toBe(inHours(168));
   });
@@ -133,7 +108,7 @@ describe('ban store', () => {
   it('after a reconnect, asks who is signed in again and picks up a ban missed while offline', async () => {
     useSessionStore.setState({ user: alice });
     auth.fetchSessionUser.mockResolvedValue({ ...alice, bannedUntil: inHours(24) });
-    reconnectHandlers.forEach((handler) => handler());
+    live.reconnect();
     await flush();
     expect(useBanStore.getState().until).toBe(inHours(24));
   });

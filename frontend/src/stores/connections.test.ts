@@ -1,29 +1,16 @@
 import type { BlockedUser, ConnectionRequest, ConnectionUser } from '@piste/contracts';
 import * as connectionsApi from '../api/connections';
 import { startLiveEvents } from '../live-events';
+import { liveSocket } from '../test-support/live-socket-mock';
 import { refreshConnectionsAfterReconnect, selectRequestBadge, useConnectionsStore } from './connections';
 
 // Captures the live-event table's subscriptions so a test can play server events.
-jest.mock('../realtime/socket', () => {
-  const handlers = new Map<string, (payload: unknown) => void>();
-  return {
-    serverHandlers: handlers,
-    getSocket: () => null,
-    onServerEvent: (event: string, handler: (payload: unknown) => void) => {
-      handlers.set(event, handler);
-      return () => handlers.delete(event);
-    },
-    onReconnect: () => () => undefined,
-    onRejoin: () => () => undefined,
-  };
-});
+jest.mock('../realtime/socket', () => jest.requireActual('../test-support/live-socket-mock').socketModule());
 jest.mock('../api/connections');
 jest.mock('../api/messages');
 jest.mock('../api/notifications');
 const api = jest.mocked(connectionsApi);
-const { serverHandlers } = jest.requireMock<{
-  serverHandlers: Map<string, (payload: unknown) => void>;
-}>('../realtime/socket');
+const live = liveSocket();
 startLiveEvents();
 
 const ME = 'me-1';
@@ -224,11 +211,11 @@ describe('live events', () => {
   });
 
   it('an accepted request, or a removed connection, reloads the connections', () => {
-    serverHandlers.get('friend-request:updated')!({
+    live.play('friend-request:updated', {
       request: { ...request('r1', ME, 'b'), status: 'accepted' },
     });
     expect(api.fetchConnections).toHaveBeenCalledTimes(1);
-    serverHandlers.get('friend-request:removed')!({
+    live.play('friend-request:removed', {
       requestId: 'r1',
       senderId: ME,
       receiverId: 'b',
@@ -238,10 +225,10 @@ describe('live events', () => {
   });
 
   it('a declined or withdrawn request leaves the connections alone', () => {
-    serverHandlers.get('friend-request:updated')!({
+    live.play('friend-request:updated', {
       request: { ...request('r1', ME, 'b'), status: 'declined' },
     });
-    serverHandlers.get('friend-request:removed')!({
+    live.play('friend-request:removed', {
       requestId: 'r2',
       senderId: 'c',
       receiverId: ME,

@@ -1,9 +1,4 @@
-import {
-  MESSAGES_PAGE_SIZE,
-  type Conversation,
-  type DirectMessage,
-  type SessionUser,
-} from '@piste/contracts';
+import { MESSAGES_PAGE_SIZE, type Conversation, type DirectMessage } from '@piste/contracts';
 import { ApiError } from '../api/client';
 import * as messagesApi from '../api/messages';
 import { notify } from '../lib/toast';
@@ -11,55 +6,22 @@ import { draftKey, useMessagesStore } from './messages';
 import { useNotificationsStore } from './notifications';
 import { useSessionStore } from './session';
 import { startLiveEvents } from '../live-events';
+import { liveSocket } from '../test-support/live-socket-mock';
+import { sessionUser } from '../test-support/session-user';
 
 // Captures the store's socket subscriptions so a test can play server events.
-jest.mock('../realtime/socket', () => {
-  const handlers = new Map<string, Set<(payload: unknown) => void>>();
-  const reconnects = new Set<() => void>();
-  const emit = jest.fn();
-  return {
-    serverHandlers: handlers,
-    reconnectHandlers: reconnects,
-    socketEmit: emit,
-    getSocket: () => ({ emit }),
-    onServerEvent: (event: string, handler: (payload: unknown) => void) => {
-      if (!handlers.has(event)) handlers.set(event, new Set());
-      handlers.get(event)!.add(handler);
-      return () => handlers.get(event)?.delete(handler);
-    },
-    onReconnect: (handler: () => void) => {
-      reconnects.add(handler);
-      return () => reconnects.delete(handler);
-    },
-    onRejoin: () => () => undefined,
-  };
-});
+jest.mock('../realtime/socket', () => jest.requireActual('../test-support/live-socket-mock').socketModule());
 jest.mock('../api/messages');
 jest.mock('../api/notifications');
-jest.mock('../lib/toast', () => ({ notify: { success: jest.fn(), error: jest.fn(), info: jest.fn() } }));
+jest.mock('../lib/toast', () => jest.requireActual('../test-support/live-socket-mock').toastModule());
 
-const { serverHandlers, reconnectHandlers, socketEmit } = jest.requireMock<{
-  serverHandlers: Map<string, Set<(payload: unknown) => void>>;
-  reconnectHandlers: Set<() => void>;
-  socketEmit: jest.Mock;
-}>('../realtime/socket');
+const live = liveSocket();
 
 // The stores follow server events through the app's one table of live updates.
 startLiveEvents();
 const api = jest.mocked(messagesApi);
 
-function play(event: string, payload: unknown): void {
-  serverHandlers.get(event)?.forEach((handler) => handler(payload));
-}
-
-const me: SessionUser = {
-  id: 'me',
-  username: 'me',
-  name: 'Me',
-  avatar: null,
-  isAdmin: false,
-  bannedUntil: null,
-};
+const me = sessionUser({ id: 'me', username: 'me', name: 'Me' });
 const partner = { id: 'them', name: 'Them', avatar: null };
 
 let clock = Date.parse('2026-03-01T10:00:00.000Z');
@@ -119,7 +81,7 @@ describe('sending', () => {
 
     // The echo to our own user room may arrive before the HTTP reply: still one message.
     const stored = message({ senderId: me.id, receiverId: partner.id, content: 'En garde', clientId });
-    play('message:new', { message: stored, conversationId: 'c1' });
+    live.play('message:new', { message: stored, conversationId: 'c1' });
     resolveSend({ message: stored, conversationId: 'c1' });
     await expect(sending).resolves.toBe('c1');
 
@@ -164,7 +126,7 @@ describe('live events', () => {
   it('counts an incoming message as unread and moves its conversation to the top', () => {
     useMessagesStore.setState({ conversations: [conversation('c2'), conversation('c1')] });
     const incoming = message({ conversationId: 'c1' });
-    play('message:new', { message: incoming, conversationId: 'c1' });
+    live.play('message:new', { message: incoming, conversationId: 'c1' });
     const [top, second] = useMessagesStore.getState().conversations;
     expect(top).toMatchObject({ id: 'c1', unreadCount: 1, lastMessage: incoming });
     expect(second.id).toBe('c2');
@@ -177,14 +139,14 @@ describe('live events', () => {
       activeConversationId: 'c1',
       threads: { c1: { messages: [], status: 'ready', hasOlder: false, loadingOlder: false } },
     });
-    play('message:new', { message: message(), conversationId: 'c1' });
+    live.play('message:new', { message: message(), conversationId: 'c1' });
     expect(useMessagesStore.getState().conversations[0].unreadCount).toBe(0);
     expect(useMessagesStore.getState().threads.c1.messages).toHaveLength(1);
     expect(api.markConversationRead).toHaveBeenCalledWith('c1');
   });
 
   it('refetches the list when a message belongs to a conversation it does not know', () => {
-    play('message:new', { message: message({ conversationId: 'new' }), conversationId: 'new' });
+    live.play('message:new', { message: message({ conversationId: 'new' }), conversationId: 'new' });
     expect(api.fetchConversations).toHaveBeenCalled();
   });
 
@@ -194,13 +156,17 @@ describe('live events', () => {
       conversations: [conversation('c1', { unreadCount: 2, lastMessage: own })],
       threads: { c1: { messages: [own], status: 'ready', hasOlder: false, loadingOlder: false } },
     });
-    play('message:read', { conversationId: 'c1', readerId: partner.id, readAt: new Date().toISOString() });
+    live.play('message:read', {
+      conversationId: 'c1',
+      readerId: partner.id,
+      readAt: new Date().toISOString(),
+    });
     let state = useMessagesStore.getState();
     expect(state.threads.c1.messages[0].isRead).toBe(true);
     expect(state.conversations[0].lastMessage!.isRead).toBe(true);
     expect(state.conversations[0].unreadCount).toBe(2);
 
-    play('message:read', { conversationId: 'c1', readerId: me.id, readAt: new Date().toISOString() });
+    live.play('message:read', { conversationId: 'c1', readerId: me.id, readAt: new Date().toISOString() });
     state = useMessagesStore.getState();
     expect(state.conversations[0].unreadCount).toBe(0);
   });
@@ -215,7 +181,7 @@ describe('live events', () => {
     const { clientId } = useMessagesStore.getState().threads.c1.messages[0];
     const stored = message({ senderId: me.id, receiverId: partner.id, content: 'Read me', clientId });
     // The partner saw message:new and read it before our HTTP reply came back.
-    play('message:read', { conversationId: 'c1', readerId: partner.id, readAt: stored.createdAt });
+    live.play('message:read', { conversationId: 'c1', readerId: partner.id, readAt: stored.createdAt });
     resolveSend({ message: stored, conversationId: 'c1' });
     await sending;
     expect(useMessagesStore.getState().threads.c1.messages).toEqual([
@@ -224,9 +190,9 @@ describe('live events', () => {
   });
 
   it('shows typing until the other side stops, and stops on their message', () => {
-    play('typing', { conversationId: 'c1', userId: partner.id, isTyping: true });
+    live.play('typing', { conversationId: 'c1', userId: partner.id, isTyping: true });
     expect(useMessagesStore.getState().typing[partner.id]).toBeGreaterThan(Date.now());
-    play('message:new', { message: message(), conversationId: 'c1' });
+    live.play('message:new', { message: message(), conversationId: 'c1' });
     expect(useMessagesStore.getState().typing[partner.id]).toBeUndefined();
   });
 
@@ -234,14 +200,14 @@ describe('live events', () => {
     api.sendMessage.mockResolvedValue({ message: message({ senderId: me.id }), conversationId: 'c1' });
     useMessagesStore.getState().typingInput(partner.id, 'c1');
     useMessagesStore.getState().typingInput(partner.id, 'c1');
-    expect(socketEmit).toHaveBeenCalledTimes(1);
-    expect(socketEmit).toHaveBeenCalledWith('typing', {
+    expect(live.emitted).toHaveBeenCalledTimes(1);
+    expect(live.emitted).toHaveBeenCalledWith('typing', {
       receiverId: partner.id,
       conversationId: 'c1',
       isTyping: true,
     });
     await useMessagesStore.getState().send(partner, 'c1', 'done');
-    expect(socketEmit).toHaveBeenLastCalledWith('typing', {
+    expect(live.emitted).toHaveBeenLastCalledWith('typing', {
       receiverId: partner.id,
       conversationId: 'c1',
       isTyping: false,
@@ -267,7 +233,7 @@ describe('reconnect', () => {
       },
     });
     api.fetchMessages.mockResolvedValue([known, missed]);
-    reconnectHandlers.forEach((handler) => handler());
+    live.reconnect();
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(api.fetchConversations).toHaveBeenCalled();
     expect(api.fetchMessages).toHaveBeenCalledWith('c1', expect.any(Number));
@@ -321,7 +287,11 @@ describe('a change of user', () => {
     api.fetchConversations.mockReturnValue(new Promise((resolve) => (resolveList = resolve)));
     const sending = useMessagesStore.getState().send(partner, 'c1', 'bye');
     const loading = useMessagesStore.getState().loadConversations();
-    play('message:read', { conversationId: 'c1', readerId: partner.id, readAt: new Date().toISOString() });
+    live.play('message:read', {
+      conversationId: 'c1',
+      readerId: partner.id,
+      readAt: new Date().toISOString(),
+    });
     expect(useMessagesStore.getState().partnerReadAt).toHaveProperty('c1');
 
     useSessionStore.setState({ user: { ...me, id: 'someone-else' } });
@@ -343,16 +313,16 @@ describe('typing', () => {
 
   it('hides the indicator when the other side goes quiet, and says "stopped" after idling', () => {
     jest.useFakeTimers();
-    play('typing', { conversationId: 'c1', userId: partner.id, isTyping: true });
+    live.play('typing', { conversationId: 'c1', userId: partner.id, isTyping: true });
     jest.advanceTimersByTime(5000);
     expect(useMessagesStore.getState().typing).toHaveProperty(partner.id);
     jest.advanceTimersByTime(1000);
     expect(useMessagesStore.getState().typing).toEqual({});
 
     useMessagesStore.getState().typingInput(partner.id, 'c1');
-    expect(socketEmit).toHaveBeenLastCalledWith('typing', expect.objectContaining({ isTyping: true }));
+    expect(live.emitted).toHaveBeenLastCalledWith('typing', expect.objectContaining({ isTyping: true }));
     jest.advanceTimersByTime(3000);
-    expect(socketEmit).toHaveBeenLastCalledWith('typing', {
+    expect(live.emitted).toHaveBeenLastCalledWith('typing', {
       receiverId: partner.id,
       conversationId: 'c1',
       isTyping: false,
@@ -360,7 +330,7 @@ describe('typing', () => {
   });
 
   it('forgets indicators on a change of user', () => {
-    play('typing', { conversationId: 'c1', userId: partner.id, isTyping: true });
+    live.play('typing', { conversationId: 'c1', userId: partner.id, isTyping: true });
     useMessagesStore.getState().reset();
     expect(useMessagesStore.getState().typing).toEqual({});
   });

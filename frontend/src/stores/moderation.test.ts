@@ -1,48 +1,23 @@
-import type { Report, SessionUser } from '@piste/contracts';
+import type { Report } from '@piste/contracts';
 import { ApiError } from '../api/client';
 import * as moderationApi from '../api/moderation';
 import { selectPendingCount, splitResolved, useModerationStore } from './moderation';
 import { useSessionStore } from './session';
 import { startLiveEvents } from '../live-events';
+import { liveSocket } from '../test-support/live-socket-mock';
+import { sessionUser } from '../test-support/session-user';
 
 // Captures the store's socket subscriptions so a test can play server events.
-jest.mock('../realtime/socket', () => {
-  const handlers = new Map<string, (payload: unknown) => void>();
-  const reconnects = new Set<() => void>();
-  return {
-    onRejoin: () => () => undefined,
-    getSocket: () => null,
-    serverHandlers: handlers,
-    reconnectHandlers: reconnects,
-    onServerEvent: (event: string, handler: (payload: unknown) => void) => {
-      handlers.set(event, handler);
-      return () => handlers.delete(event);
-    },
-    onReconnect: (handler: () => void) => {
-      reconnects.add(handler);
-      return () => reconnects.delete(handler);
-    },
-  };
-});
+jest.mock('../realtime/socket', () => jest.requireActual('../test-support/live-socket-mock').socketModule());
 jest.mock('../api/moderation');
 
-const { serverHandlers, reconnectHandlers } = jest.requireMock<{
-  serverHandlers: Map<string, (payload: unknown) => void>;
-  reconnectHandlers: Set<() => void>;
-}>('../realtime/socket');
+const live = liveSocket();
 
 // The stores follow server events through the app's one table of live updates.
 startLiveEvents();
 const api = jest.mocked(moderationApi);
 
-const admin: SessionUser = {
-  id: 'admin-1',
-  username: 'boss',
-  name: 'Boss',
-  avatar: null,
-  isAdmin: true,
-  bannedUntil: null,
-};
+const admin = sessionUser({ id: 'admin-1', username: 'boss', name: 'Boss', isAdmin: true });
 
 function makeReport(id: string, overrides: Partial<Report> = {}): Report {
   return {
@@ -89,9 +64,9 @@ describe('moderation store', () => {
   it('adds a report:new and applies a report:updated live', async () => {
     api.fetchReports.mockResolvedValue([makeReport('r1')]);
     await useModerationStore.getState().load();
-    serverHandlers.get('report:new')!({ report: makeReport('r2') });
+    live.play('report:new', { report: makeReport('r2') });
     expect(selectPendingCount(useModerationStore.getState())).toBe(2);
-    serverHandlers.get('report:updated')!({ report: dismissed(makeReport('r1')) });
+    live.play('report:updated', { report: dismissed(makeReport('r1')) });
     const state = useModerationStore.getState();
     expect(selectPendingCount(state)).toBe(1);
     expect(state.reports.find((r) => r.id === 'r1')?.status).toBe('dismissed');
@@ -101,7 +76,7 @@ describe('moderation store', () => {
     let resolveFetch: (reports: Report[]) => void = () => {};
     api.fetchReports.mockReturnValue(new Promise((resolve) => (resolveFetch = resolve)));
     const loading = useModerationStore.getState().load();
-    serverHandlers.get('report:updated')!({ report: dismissed(makeReport('r1')) });
+    live.play('report:updated', { report: dismissed(makeReport('r1')) });
     resolveFetch([makeReport('r1')]);
     await loading;
     expect(useModerationStore.getState().reports).toEqual([dismissed(makeReport('r1'))]);
@@ -174,12 +149,12 @@ describe('moderation store', () => {
   it('refetches a shown queue after a reconnect, and forgets it when the user changes', async () => {
     api.fetchReports.mockResolvedValue([makeReport('r1')]);
     await useModerationStore.getState().load();
-    reconnectHandlers.forEach((handler) => handler());
+    live.reconnect();
     expect(api.fetchReports).toHaveBeenCalledTimes(2);
 
     useSessionStore.setState({ user: null });
     expect(useModerationStore.getState()).toMatchObject({ reports: [], status: 'idle' });
-    reconnectHandlers.forEach((handler) => handler());
+    live.reconnect();
     expect(api.fetchReports).toHaveBeenCalledTimes(2);
   });
 });

@@ -1,0 +1,72 @@
+import type { NotificationDraft, ServerNotification, SessionUser } from '@piste/contracts';
+import { notificationsStorageKey, useNotificationsStore } from '../stores/notifications';
+import { useSessionStore } from '../stores/session';
+import { sessionUser } from './session-user';
+
+/**
+ * What the notifications tests share. The server's copy is mocked in each test file with
+ *
+ *   jest.mock('../api/notifications', () => jest.requireActual('../test-support/notifications').notificationsApiModule());
+ */
+
+/** The server's copy: what GET /api/notifications answers, and the calls the store makes. */
+export function notificationsApiModule() {
+  return {
+    fetchNotifications: jest.fn(),
+    markNotificationsRead: jest.fn(() => Promise.resolve()),
+    deleteNotification: jest.fn(() => Promise.resolve()),
+  };
+}
+
+/** The mocked `api/notifications` of this test file. */
+export function notificationsApi(): Record<keyof ReturnType<typeof notificationsApiModule>, jest.Mock> {
+  return jest.requireMock('../api/notifications');
+}
+
+export const alice = sessionUser({ id: 'user-alice', username: 'alice', name: 'Alice' });
+export const bruno = sessionUser({ id: 'user-bruno', username: 'bruno', name: 'Bruno' });
+
+export const like: NotificationDraft = {
+  type: 'like',
+  user: { id: 'user-bruno', name: 'Bruno', avatar: null },
+  message: 'liked your post',
+  postId: 'post-1',
+  postContent: 'Parry four, riposte to the flank',
+};
+
+export const store = () => useNotificationsStore.getState();
+export const stored = (userId: string): unknown =>
+  JSON.parse(localStorage.getItem(notificationsStorageKey(userId)) ?? 'null');
+
+export function signIn(user: SessionUser | null): void {
+  useSessionStore.setState({ user, status: 'ready' });
+}
+
+/** Signed out, nothing stored, and a server that accepts every read and delete. */
+export function startSignedOut(): void {
+  const api = notificationsApi();
+  signIn(null);
+  localStorage.clear();
+  jest.restoreAllMocks();
+  api.fetchNotifications.mockReset();
+  api.markNotificationsRead.mockReset().mockResolvedValue(undefined);
+  api.deleteNotification.mockReset().mockResolvedValue(undefined);
+}
+
+let serverSequence = 0;
+/** A notification as the server stores it, `minutesAgo` old. */
+export function onServer(
+  message: string,
+  minutesAgo: number,
+  extra: Partial<ServerNotification> = {},
+): ServerNotification {
+  serverSequence += 1;
+  return {
+    ...like,
+    id: `00000000-0000-4000-8000-${String(serverSequence).padStart(12, '0')}`,
+    message,
+    createdAt: new Date(Date.now() - minutesAgo * 60_000).toISOString(),
+    unread: true,
+    ...extra,
+  };
+}
