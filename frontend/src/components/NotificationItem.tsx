@@ -17,6 +17,7 @@ import { notificationPath } from '../lib/paths';
 import { notify } from '../lib/toast';
 import { notificationTime, useNotificationsStore } from '../stores/notifications';
 import { Avatar } from './Avatar';
+import { EmptyState } from './EmptyState';
 
 const TYPE_ICONS: Record<NotificationType, { icon: LucideIcon; colours: string; label: string }> = {
   like: { icon: Heart, colours: 'bg-rose-500 text-white', label: 'Like' },
@@ -242,22 +243,11 @@ function NotificationText({
 
 export function NotificationsEmptyState({ compact = false }: { compact?: boolean }) {
   return (
-    <div className={`flex flex-col items-center text-center ${compact ? 'px-6 py-10' : 'px-6 py-16'}`}>
-      <span
-        className={`flex items-center justify-center rounded-full bg-slate-100 text-slate-400 dark:bg-slate-800 dark:text-slate-500 ${
-          compact ? 'size-12' : 'size-16'
-        }`}
-      >
-        <BellOff aria-hidden className={compact ? 'size-6' : 'size-8'} />
-      </span>
-      <p
-        className={`mt-4 font-semibold text-slate-900 dark:text-slate-100 ${compact ? 'text-sm' : 'text-base'}`}
-      >
-        No notifications yet
-      </p>
-      <p className="mt-1 max-w-xs text-sm text-slate-500 dark:text-slate-400">
-        You&apos;ll see updates here when people interact with your posts
-      </p>
-    </div>
+    <EmptyState
+      icon={BellOff}
+      look={compact ? 'compact' : 'panel'}
+      title="No notifications yet"
+      description="You'll see updates here when people interact with your posts"
+    />
   );
 }

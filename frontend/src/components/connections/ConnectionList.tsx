@@ -3,7 +3,8 @@ import { MessageCircle, ShieldCheck, UserPlus, Users } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { Button } from '../Button';
 import { ConnectionMenu } from './ConnectionMenu';
-import { EmptyState, PersonListSkeleton } from './EmptyState';
+import { EmptyState } from '../EmptyState';
+import { PersonListSkeleton } from './PersonListSkeleton';
 import { PersonCard, Tag } from './PersonCard';
 
 interface ConnectionListProps {

@@ -3,7 +3,8 @@ import { Check, Clock, LoaderCircle, Search, SearchX, UserPlus, UserRoundSearch 
 import { banNotice, useBannedUntil } from '../../stores/ban';
 import type { DiscoverWeapon, LoadStatus } from '../../stores/connections';
 import { Button } from '../Button';
-import { EmptyState, PersonListSkeleton } from './EmptyState';
+import { EmptyState } from '../EmptyState';
+import { PersonListSkeleton } from './PersonListSkeleton';
 import { PersonCard } from './PersonCard';
 
 interface DiscoverPanelProps {

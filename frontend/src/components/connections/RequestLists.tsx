@@ -1,7 +1,8 @@
 import type { ConnectionRequest } from '@piste/contracts';
 import { Check, Clock, Inbox, Send, X } from 'lucide-react';
 import { Button } from '../Button';
-import { EmptyState, PersonListSkeleton } from './EmptyState';
+import { EmptyState } from '../EmptyState';
+import { PersonListSkeleton } from './PersonListSkeleton';
 import { PersonCard, Tag } from './PersonCard';
 import { timeAgo } from '../../lib/relative-time';
 

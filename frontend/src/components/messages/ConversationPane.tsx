@@ -6,6 +6,7 @@ import { notify } from '../../lib/toast';
 import { useConnectionsStore } from '../../stores/connections';
 import { draftKey, useIsTyping, useMessagesStore, type ChatPartner } from '../../stores/messages';
 import { Avatar } from '../Avatar';
+import { EmptyState } from '../EmptyState';
 import { AvatarLink, ProfileLink } from '../fencer/ProfileLink';
 import { ConversationMenu } from './ConversationMenu';
 import { MessageComposer } from './MessageComposer';
@@ -172,14 +173,12 @@ export function ConversationPane({
 /** The right pane before anything is chosen. */
 export function NoConversationSelected() {
   return (
-    <div className="flex flex-1 flex-col items-center justify-center bg-slate-50/60 px-6 text-center dark:bg-slate-800/50">
-      <span className="mb-4 flex size-14 items-center justify-center rounded-full bg-white text-slate-500 shadow-sm ring-1 ring-slate-200 dark:bg-slate-900 dark:text-slate-400 dark:ring-slate-700">
-        <MessagesSquare aria-hidden className="size-7" />
-      </span>
-      <h2 className="text-lg font-semibold text-slate-900 dark:text-slate-100">Select a conversation</h2>
-      <p className="mt-1 max-w-xs text-sm text-slate-500 dark:text-slate-400">
-        Choose a conversation from the sidebar to start messaging.
-      </p>
-    </div>
+    <EmptyState
+      icon={MessagesSquare}
+      look="pane"
+      heading
+      title="Select a conversation"
+      description="Choose a conversation from the sidebar to start messaging."
+    />
   );
 }
