@@ -1,4 +1,5 @@
-import type { InputHTMLAttributes, ReactNode } from 'react';
+import type { InputHTMLAttributes, ReactNode, Ref, SelectHTMLAttributes } from 'react';
+import type { FieldBinding } from '../lib/forms';
 
 const controlClasses =
   'block w-full rounded-lg border bg-white px-3 py-2 text-sm text-slate-900 shadow-xs transition placeholder:text-slate-500 dark:placeholder:text-slate-400 focus:outline-none focus:ring-2 dark:bg-slate-900 dark:text-slate-100';
@@ -40,14 +41,15 @@ export function Field({ id, label, error, children }: FieldProps) {
   );
 }
 
-interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'onChange'> {
+interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
   id: string;
   label: string;
   error?: string;
-  onValueChange: (value: string) => void;
+  ref?: Ref<HTMLInputElement>;
 }
 
-export function TextField({ id, label, error, onValueChange, ...inputProps }: TextFieldProps) {
+/** A labelled text input; spread a form's `field(name)` into it for its registration and error. */
+export function TextField({ id, label, error, ...inputProps }: TextFieldProps) {
   return (
     <Field id={id} label={label} error={error}>
       <input
@@ -55,9 +57,63 @@ export function TextField({ id, label, error, onValueChange, ...inputProps }: Te
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-error` : undefined}
         className={controlClassName(!!error)}
-        onChange={(event) => onValueChange(event.target.value)}
         {...inputProps}
       />
+    </Field>
+  );
+}
+
+/** A text field as a form lays it out: its name in the values, its label and its input attributes. */
+export type TextFieldSpec<Name extends string> = Omit<TextFieldProps, 'id' | 'name' | 'error'> & { name: Name };
+
+/** The fields of `specs` in order; each input's id is `{idPrefix}-{name in kebab-case}`. */
+export function TextFields<Name extends string>({
+  idPrefix,
+  specs,
+  field,
+  disabled,
+}: {
+  idPrefix: string;
+  specs: readonly TextFieldSpec<Name>[];
+  field: (name: Name) => FieldBinding;
+  disabled?: boolean;
+}) {
+  return specs.map(({ name, ...spec }) => (
+    <TextField
+      key={name}
+      {...spec}
+      {...field(name)}
+      disabled={disabled}
+      id={`${idPrefix}-${name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`}
+    />
+  ));
+}
+
+interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'> {
+  id: string;
+  label: string;
+  error?: string;
+  ref?: Ref<HTMLSelectElement>;
+  options: readonly { value: string; label: string }[];
+}
+
+/** A labelled select of `options`; spread a form's `field(name)` into it as into a TextField. */
+export function SelectField({ id, label, error, options, ...selectProps }: SelectFieldProps) {
+  return (
+    <Field id={id} label={label} error={error}>
+      <select
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        className={controlClassName(!!error)}
+        {...selectProps}
+      >
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
     </Field>
   );
 }

@@ -5,17 +5,14 @@ import {
   WEAPON_LABELS,
   type LoginPayload,
   type RegisterForm,
-  type Weapon,
 } from '@piste/contracts';
 import { CircleExclamationPoint, Swords } from 'lucide-react';
-import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useId, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { errorMessage } from '../api/client';
 import { Button } from '../components/Button';
 import { ThemeToggle } from '../components/ThemeToggle';
-import { controlClassName, Field, FieldError, TextField } from '../components/FormField';
-import { fieldErrors } from '../lib/form-errors';
-import { notify } from '../lib/toast';
+import { FieldError, SelectField, TextFields, type TextFieldSpec } from '../components/FormField';
+import { useContractForm, type ContractForm, type FormSchema } from '../lib/forms';
 import { useSessionStore } from '../stores/session';
 
 type AuthTab = 'login' | 'register';
@@ -26,7 +23,10 @@ const TABS: { id: AuthTab; label: string }[] = [
 ];
 
 /** The spec lists the weapon choices in this order. */
-const WEAPON_CHOICES: Weapon[] = ['epee', 'sabre', 'foil'];
+const WEAPON_CHOICES = (['epee', 'sabre', 'foil'] as const).map((weapon) => ({
+  value: weapon,
+  label: WEAPON_LABELS[weapon],
+}));
 
 const TERMS_TEXT =
   'By creating an account you agree that you use Piste at your own risk, and that you will help keep the community safe by reporting unsafe content.';
@@ -109,84 +109,102 @@ function ServerError({ message }: { message: string | null }) {
   );
 }
 
-function LoginForm() {
-  const login = useSessionStore((s) => s.login);
+interface AuthFormProps<Schema extends FormSchema> {
+  label: 'Login' | 'Register';
+  form: ContractForm<Schema>;
+  /** Signs in with the parsed values; the session store announces the outcome. */
+  send: (values: Schema['_output']) => Promise<unknown>;
+  submitLabel: string;
+  pendingLabel: string;
+  children: ReactNode;
+}
+
+/** What login and registration share: the server's refusal above the fields, the button, and home once in. */
+function AuthForm<Schema extends FormSchema>({
+  label,
+  form,
+  send,
+  submitLabel,
+  pendingLabel,
+  children,
+}: AuthFormProps<Schema>) {
   const navigate = useNavigate();
-  const [values, setValues] = useState<LoginPayload>({ username: '', password: '' });
-  const [errors, setErrors] = useState<Partial<Record<keyof LoginPayload, string>>>({});
   const [serverError, setServerError] = useState<string | null>(null);
   const [isPending, setIsPending] = useState(false);
 
-  function update(field: keyof LoginPayload, value: string) {
-    setValues((current) => ({ ...current, [field]: value }));
-    setErrors((current) => ({ ...current, [field]: undefined }));
-  }
-
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setServerError(null);
-    const parsed = loginSchema.safeParse(values);
-    if (!parsed.success) {
-      setErrors(fieldErrors<keyof LoginPayload>(parsed.error));
-      return;
-    }
+  async function signIn(values: Schema['_output']) {
     setIsPending(true);
     try {
-      const user = await login(parsed.data);
-      notify.success('Welcome back!', `Logged in as ${user.username}`);
+      await send(values);
       await navigate('/', { replace: true });
     } catch (error) {
-      const message = errorMessage(error, 'Login failed');
-      setServerError(message);
-      notify.error('Login failed', message);
+      setServerError(error instanceof Error ? error.message : `${label} failed`);
       setIsPending(false);
     }
   }
 
   return (
-    <form noValidate onSubmit={(event) => void handleSubmit(event)} className="space-y-4" aria-label="Login">
+    <form
+      noValidate
+      onSubmit={(event) => {
+        setServerError(null);
+        form.onSubmit(signIn)(event);
+      }}
+      className="space-y-4"
+      aria-label={label}
+    >
       <ServerError message={serverError} />
-      <TextField
-        id="login-username"
-        name="username"
-        label="Username"
-        autoComplete="username"
-        placeholder="Enter your username"
-        value={values.username}
-        error={errors.username}
-        onValueChange={(value) => update('username', value)}
-      />
-      <TextField
-        id="login-password"
-        name="password"
-        type="password"
-        label="Password"
-        autoComplete="current-password"
-        placeholder="Enter your password"
-        value={values.password}
-        error={errors.password}
-        onValueChange={(value) => update('password', value)}
-      />
+      {children}
       <Button type="submit" disabled={isPending} className="w-full py-2.5">
-        {isPending ? 'Logging in...' : 'Login'}
+        {isPending ? pendingLabel : submitLabel}
       </Button>
     </form>
   );
 }
 
-type RegisterField = keyof RegisterForm;
+const LOGIN_FIELDS: TextFieldSpec<keyof LoginPayload>[] = [
+  { name: 'username', label: 'Username', autoComplete: 'username', placeholder: 'Enter your username' },
+  {
+    name: 'password',
+    type: 'password',
+    label: 'Password',
+    autoComplete: 'current-password',
+    placeholder: 'Enter your password',
+  },
+];
 
-interface RegisterValues {
-  username: string;
-  email: string;
-  name: string;
-  weaponSpecialty: Weapon;
-  password: string;
-  confirmPassword: string;
-  acceptTerms: boolean;
+function LoginForm() {
+  const login = useSessionStore((s) => s.login);
+  const form = useContractForm(loginSchema, { defaultValues: { username: '', password: '' } });
+  return (
+    <AuthForm label="Login" form={form} send={login} submitLabel="Login" pendingLabel="Logging in...">
+      <TextFields idPrefix="login" specs={LOGIN_FIELDS} field={form.field} />
+    </AuthForm>
+  );
 }
 
-const EMPTY_REGISTRATION: RegisterValues = {
+/** Registration asks for these, the weapon choice between the first three and the passwords. */
+const REGISTER_FIELDS: TextFieldSpec<keyof RegisterForm>[] = [
+  { name: 'username', label: 'Username', autoComplete: 'username', placeholder: 'Choose a username' },
+  { name: 'email', type: 'email', label: 'Email', autoComplete: 'email', placeholder: 'you@example.com' },
+  { name: 'name', label: 'Name', autoComplete: 'name', placeholder: 'Your full name' },
+  {
+    name: 'password',
+    type: 'password',
+    label: 'Password',
+    autoComplete: 'new-password',
+    placeholder: 'At least 6 characters',
+  },
+  {
+    name: 'confirmPassword',
+    type: 'password',
+    label: 'Confirm password',
+    autoComplete: 'new-password',
+    placeholder: 'Repeat your password',
+  },
+];
+
+const EMPTY_REGISTRATION: RegisterForm = {
   username: '',
   email: '',
   name: '',
@@ -198,127 +216,32 @@ const EMPTY_REGISTRATION: RegisterValues = {
 
 function RegisterForm() {
   const register = useSessionStore((s) => s.register);
-  const navigate = useNavigate();
-  const [values, setValues] = useState<RegisterValues>(EMPTY_REGISTRATION);
-  const [errors, setErrors] = useState<Partial<Record<RegisterField, string>>>({});
-  const [serverError, setServerError] = useState<string | null>(null);
-  const [isPending, setIsPending] = useState(false);
-
-  function update<F extends keyof RegisterValues>(field: F, value: RegisterValues[F]) {
-    setValues((current) => ({ ...current, [field]: value }));
-    setErrors((current) => ({ ...current, [field]: undefined }));
-  }
-
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setServerError(null);
-    const form: RegisterForm = values;
-    const parsed = registerFormSchema.safeParse(form);
-    if (!parsed.success) {
-      setErrors(fieldErrors<RegisterField>(parsed.error));
-      return;
-    }
-    setIsPending(true);
-    try {
-      await register(form);
-      notify.success('Welcome to Piste!', 'Account created successfully');
-      await navigate('/', { replace: true });
-    } catch (error) {
-      const message = errorMessage(error, 'Registration failed');
-      setServerError(message);
-      notify.error('Registration failed', message);
-      setIsPending(false);
-    }
-  }
-
+  const form = useContractForm(registerFormSchema, { defaultValues: EMPTY_REGISTRATION });
+  const { error: termsError, ...terms } = form.field('acceptTerms');
   return (
-    <form
-      noValidate
-      onSubmit={(event) => void handleSubmit(event)}
-      className="space-y-4"
-      aria-label="Register"
+    <AuthForm
+      label="Register"
+      form={form}
+      send={register}
+      submitLabel="Create Account"
+      pendingLabel="Creating account..."
     >
-      <ServerError message={serverError} />
-      <TextField
-        id="register-username"
-        name="username"
-        label="Username"
-        autoComplete="username"
-        placeholder="Choose a username"
-        value={values.username}
-        error={errors.username}
-        onValueChange={(value) => update('username', value)}
+      <TextFields idPrefix="register" specs={REGISTER_FIELDS.slice(0, 3)} field={form.field} />
+      <SelectField
+        id="register-weapon"
+        label="Weapon specialty"
+        options={WEAPON_CHOICES}
+        {...form.field('weaponSpecialty')}
       />
-      <TextField
-        id="register-email"
-        name="email"
-        type="email"
-        label="Email"
-        autoComplete="email"
-        placeholder="you@example.com"
-        value={values.email}
-        error={errors.email}
-        onValueChange={(value) => update('email', value)}
-      />
-      <TextField
-        id="register-name"
-        name="name"
-        label="Name"
-        autoComplete="name"
-        placeholder="Your full name"
-        value={values.name}
-        error={errors.name}
-        onValueChange={(value) => update('name', value)}
-      />
-      <Field id="register-weapon" label="Weapon specialty" error={errors.weaponSpecialty}>
-        <select
-          id="register-weapon"
-          name="weaponSpecialty"
-          value={values.weaponSpecialty}
-          aria-invalid={errors.weaponSpecialty ? true : undefined}
-          aria-describedby={errors.weaponSpecialty ? 'register-weapon-error' : undefined}
-          onChange={(event) => update('weaponSpecialty', event.target.value as Weapon)}
-          className={controlClassName(!!errors.weaponSpecialty)}
-        >
-          {WEAPON_CHOICES.map((weapon) => (
-            <option key={weapon} value={weapon}>
-              {WEAPON_LABELS[weapon]}
-            </option>
-          ))}
-        </select>
-      </Field>
-      <TextField
-        id="register-password"
-        name="password"
-        type="password"
-        label="Password"
-        autoComplete="new-password"
-        placeholder="At least 6 characters"
-        value={values.password}
-        error={errors.password}
-        onValueChange={(value) => update('password', value)}
-      />
-      <TextField
-        id="register-confirm-password"
-        name="confirmPassword"
-        type="password"
-        label="Confirm password"
-        autoComplete="new-password"
-        placeholder="Repeat your password"
-        value={values.confirmPassword}
-        error={errors.confirmPassword}
-        onValueChange={(value) => update('confirmPassword', value)}
-      />
+      <TextFields idPrefix="register" specs={REGISTER_FIELDS.slice(3)} field={form.field} />
       <div>
         <div className="flex items-start gap-3 rounded-lg border border-slate-200 bg-slate-50 p-3 dark:border-slate-800 dark:bg-slate-800/50">
           <input
             id="register-accept-terms"
-            name="acceptTerms"
             type="checkbox"
-            checked={values.acceptTerms}
-            onChange={(event) => update('acceptTerms', event.target.checked)}
-            aria-invalid={errors.acceptTerms ? true : undefined}
-            aria-describedby={`register-terms-text${errors.acceptTerms ? ' register-accept-terms-error' : ''}`}
+            {...terms}
+            aria-invalid={termsError ? true : undefined}
+            aria-describedby={`register-terms-text${termsError ? ' register-accept-terms-error' : ''}`}
             className="mt-0.5 size-4 shrink-0 rounded border-slate-300 accent-slate-900 dark:border-slate-700"
           />
           <div className="text-sm">
@@ -330,11 +253,8 @@ function RegisterForm() {
             </p>
           </div>
         </div>
-        <FieldError id="register-accept-terms-error" message={errors.acceptTerms} />
+        <FieldError id="register-accept-terms-error" message={termsError} />
       </div>
-      <Button type="submit" disabled={isPending} className="w-full py-2.5">
-        {isPending ? 'Creating account...' : 'Create Account'}
-      </Button>
-    </form>
+    </AuthForm>
   );
 }

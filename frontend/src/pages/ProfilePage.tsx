@@ -1,8 +1,7 @@
-import { AVATAR_MAX_BYTES, WEAPON_LABELS, type Profile, type SessionUser } from '@piste/contracts';
+import { AVATAR_MAX_BYTES, WEAPON_LABELS, type SessionUser } from '@piste/contracts';
 import { CalendarDays, Eye, LogOut, Pencil, Save, X } from 'lucide-react';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { errorMessage } from '../api/client';
 import { Avatar } from '../components/Avatar';
 import { Button } from '../components/Button';
 import { HomeButton } from '../components/HomeButton';
@@ -11,16 +10,25 @@ import { fencerPath } from '../lib/paths';
 import { AvatarPicker } from '../components/profile/AvatarPicker';
 import { ProfileDetails } from '../components/profile/ProfileDetails';
 import {
+  PROFILE_TOAST_TITLES,
   ProfileForm,
-  type ProfileFormErrors,
-  type ProfileFormValues,
+  profileFormSchema,
+  profileFormValues,
+  type ProfileFields,
 } from '../components/profile/ProfileForm';
-import { notify } from '../lib/toast';
+import { acceptFile, useContractForm, type FileRule } from '../lib/forms';
 import { banNotice, useBannedUntil } from '../stores/ban';
-import { AvatarUploadError, NotLoggedInError, resetProfileStore, useProfileStore } from '../stores/profile';
+import { resetProfileStore, useProfileStore } from '../stores/profile';
 import { useSessionStore } from '../stores/session';
 
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const AVATAR_RULE: FileRule = {
+  kinds: ['image/'],
+  maxBytes: AVATAR_MAX_BYTES,
+  wrongType: 'Please select an image file',
+  tooLarge: 'Please select an image smaller than 10MB',
+};
+
+const EMPTY_FORM = { name: '', title: '', email: '', weaponSpecialty: '' } as const;
 
 const COVER_CLASSES = {
   epee: 'from-purple-600 to-indigo-500',
@@ -28,34 +36,6 @@ const COVER_CLASSES = {
   sabre: 'from-red-600 to-orange-500',
   none: 'from-slate-700 to-slate-500',
 } as const;
-
-function formValuesOf(profile: Profile): ProfileFormValues {
-  return {
-    name: profile.name ?? '',
-    title: profile.title ?? '',
-    email: profile.email ?? '',
-    weaponSpecialty: profile.weaponSpecialty ?? '',
-  };
-}
-
-/** The spec's profile rules (section 5): the first problem as a toast, every problem under its field. */
-function validate(values: ProfileFormValues): { errors: ProfileFormErrors; toast: [string, string] | null } {
-  const errors: ProfileFormErrors = {};
-  let toast: [string, string] | null = null;
-  if (!values.name.trim()) {
-    errors.name = 'Please enter your name';
-    toast = ['Name required', 'Please enter your name'];
-  }
-  const email = values.email.trim();
-  if (!email) {
-    errors.email = 'Please enter your email address';
-    toast ??= ['Email required', 'Please enter your email address'];
-  } else if (!EMAIL_PATTERN.test(email)) {
-    errors.email = 'Please enter a valid email address';
-    toast ??= ['Invalid email', 'Please enter a valid email address'];
-  }
-  return { errors, toast };
-}
 
 /** /profile: view and edit your profile, and log out. */
 export function ProfilePage({ user }: { user: SessionUser }) {
@@ -74,20 +54,17 @@ export function ProfilePage({ user }: { user: SessionUser }) {
   const closedReason = bannedUntil ? banNotice(bannedUntil) : undefined;
 
   const [editing, setEditing] = useState(false);
-  const [values, setValues] = useState<ProfileFormValues | null>(null);
-  const [errors, setErrors] = useState<ProfileFormErrors>({});
+  const form = useContractForm(profileFormSchema, {
+    defaultValues: EMPTY_FORM,
+    toastTitles: PROFILE_TOAST_TITLES,
+  });
   /** The avatar as edited: the stored value, or null once removed. */
   const [avatar, setAvatar] = useState<string | null>(null);
   const [avatarFile, setAvatarFile] = useState<File | null>(null);
   const [previewUrl, setPreviewUrl] = useState<string | null>(null);
 
   useEffect(() => {
-    useProfileStore
-      .getState()
-      .load()
-      .catch((error: unknown) =>
-        notify.error('Failed to load profile', errorMessage(error, 'Please try again later.')),
-      );
+    void useProfileStore.getState().load();
   }, [user.id]);
 
   // The preview URL lives as long as its file is chosen.
@@ -101,66 +78,24 @@ export function ProfilePage({ user }: { user: SessionUser }) {
     return () => URL.revokeObjectURL(url);
   }, [avatarFile]);
 
-  function startEditing() {
-    if (!profile) return;
-    setValues(formValuesOf(profile));
-    setAvatar(profile.avatar);
-    setAvatarFile(null);
-    setErrors({});
-    setEditing(true);
-  }
-
-  /** Cancel: the stored values come back and any chosen image is discarded. */
-  function cancelEditing() {
+  /** Edit (or Cancel): the stored values come back, errors go and any chosen image is discarded. */
+  function setEditingFromProfile(editing: boolean) {
     if (profile) {
-      setValues(formValuesOf(profile));
+      form.reset(profileFormValues(profile));
       setAvatar(profile.avatar);
     }
     setAvatarFile(null);
-    setErrors({});
+    setEditing(editing);
+  }
+
+  async function save(fields: ProfileFields) {
+    if (saving) return;
+    const saved = await useProfileStore
+      .getState()
+      .save({ ...fields, avatar: avatarFile ? null : avatar }, avatarFile);
+    if (!saved) return;
+    setAvatarFile(null);
     setEditing(false);
-  }
-
-  function pickAvatar(file: File) {
-    if (!file.type.startsWith('image/')) {
-      notify.error('Invalid file type', 'Please select an image file');
-      return;
-    }
-    if (file.size > AVATAR_MAX_BYTES) {
-      notify.error('File too large', 'Please select an image smaller than 10MB');
-      return;
-    }
-    setAvatarFile(file);
-  }
-
-  async function save(event: FormEvent) {
-    event.preventDefault();
-    if (!values || saving) return;
-    const checked = validate(values);
-    setErrors(checked.errors);
-    if (checked.toast) {
-      notify.error(...checked.toast);
-      return;
-    }
-    try {
-      await useProfileStore.getState().save(
-        {
-          name: values.name.trim(),
-          title: values.title.trim(),
-          email: values.email.trim(),
-          weaponSpecialty: values.weaponSpecialty,
-          avatar: avatarFile ? null : avatar,
-        },
-        avatarFile,
-      );
-      setAvatarFile(null);
-      setEditing(false);
-      notify.success('Profile updated', 'Your profile has been updated successfully');
-    } catch (error) {
-      if (error instanceof AvatarUploadError) notify.error('Failed to upload image', error.detail);
-      else if (error instanceof NotLoggedInError) notify.error('Not logged in');
-      else notify.error('Failed to update profile', errorMessage(error, 'Please try again later.'));
-    }
   }
 
   async function handleLogout() {
@@ -168,10 +103,9 @@ export function ProfilePage({ user }: { user: SessionUser }) {
     try {
       await logout();
       resetProfileStore();
-      notify.success('Logged out', 'You have been logged out successfully');
       await navigate('/', { replace: true });
-    } catch (error) {
-      notify.error('Logout failed', errorMessage(error, 'Logout failed'));
+    } catch {
+      // The session store has shown the spec's toast.
       setIsLoggingOut(false);
     }
   }
@@ -198,7 +132,7 @@ export function ProfilePage({ user }: { user: SessionUser }) {
 
       <form
         noValidate
-        onSubmit={(event) => void save(event)}
+        onSubmit={form.onSubmit(save)}
         className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900"
         aria-label="Profile"
       >
@@ -208,11 +142,13 @@ export function ProfilePage({ user }: { user: SessionUser }) {
             {editing ? (
               <AvatarPicker
                 avatar={avatar}
-                name={values?.name || displayName}
+                name={form.watch('name') || displayName}
                 previewUrl={previewUrl}
                 progress={uploadProgress}
                 disabled={saving}
-                onPick={pickAvatar}
+                onPick={(file) => {
+                  if (acceptFile(file, AVATAR_RULE)) setAvatarFile(file);
+                }}
                 onRemove={() => {
                   setAvatarFile(null);
                   setAvatar(null);
@@ -250,7 +186,7 @@ export function ProfilePage({ user }: { user: SessionUser }) {
             <div className="flex shrink-0 justify-center gap-2 sm:justify-end sm:pt-3">
               {editing ? (
                 <>
-                  <Button variant="outline" onClick={cancelEditing} disabled={saving}>
+                  <Button variant="outline" onClick={() => setEditingFromProfile(false)} disabled={saving}>
                     <X aria-hidden className="size-4" />
                     Cancel
                   </Button>
@@ -260,7 +196,7 @@ export function ProfilePage({ user }: { user: SessionUser }) {
                   </Button>
                 </>
               ) : (
-                <Button onClick={startEditing} disabled={!profile || !!bannedUntil} title={closedReason}>
+                <Button onClick={() => setEditingFromProfile(true)} disabled={!profile || !!bannedUntil} title={closedReason}>
                   <Pencil aria-hidden className="size-4" />
                   Edit Profile
                 </Button>
@@ -290,23 +226,8 @@ export function ProfilePage({ user }: { user: SessionUser }) {
           ) : null}
 
           <div className="mt-6 border-t border-slate-100 pt-4 dark:border-slate-800">
-            {editing && values ? (
-              <ProfileForm
-                values={values}
-                errors={errors}
-                disabled={saving}
-                onChange={(next) => {
-                  // An edited field's error goes until the next Save.
-                  setErrors((current) => {
-                    const kept = { ...current };
-                    for (const key of Object.keys(next) as (keyof ProfileFormValues)[]) {
-                      if (next[key] !== values[key]) delete kept[key];
-                    }
-                    return kept;
-                  });
-                  setValues(next);
-                }}
-              />
+            {editing ? (
+              <ProfileForm form={form} disabled={saving} />
             ) : profile ? (
               <ProfileDetails profile={profile} />
             ) : status === 'error' ? (

@@ -1,24 +1,11 @@
 import type { Profile, UpdateProfilePayload } from '@piste/contracts';
 import { create } from 'zustand';
+import { errorMessage } from '../api/client';
 import { UploadError, uploadFile } from '../api/objects';
 import * as usersApi from '../api/users';
+import { notify } from '../lib/toast';
 import { useSessionStore } from './session';
 
-/** The image upload failed (no upload URL, or the transfer); the spec's toast is 'Failed to upload image'. */
-export class AvatarUploadError extends Error {
-  override readonly name = 'AvatarUploadError';
-  constructor(readonly detail: string) {
-    super('Failed to upload image');
-  }
-}
-
-/** Saving without a signed-in user (the session ended meanwhile). */
-export class NotLoggedInError extends Error {
-  override readonly name = 'NotLoggedInError';
-  constructor() {
-    super('Not logged in');
-  }
-}
 
 interface ProfileState {
   /** The signed-in user's stored profile; null until loaded. */
@@ -27,9 +14,13 @@ interface ProfileState {
   saving: boolean;
   /** Upload progress of the chosen avatar, 0..1; null when no upload is running. */
   uploadProgress: number | null;
+  /** Fetches the profile; a failure is shown as the spec's toast. */
   load: () => Promise<void>;
-  /** Uploads `avatarFile` (if any), saves the fields, and updates the Header's session user. */
-  save: (fields: UpdateProfilePayload, avatarFile: File | null) => Promise<Profile>;
+  /**
+   * Uploads `avatarFile` (if any), saves the fields, updates the Header's session user and says so. Resolves
+   * to the saved profile, or null once a failure has been shown as the spec's toast.
+   */
+  save: (fields: UpdateProfilePayload, avatarFile: File | null) => Promise<Profile | null>;
 }
 
 export const useProfileStore = create<ProfileState>()((set, get) => ({
@@ -45,13 +36,16 @@ export const useProfileStore = create<ProfileState>()((set, get) => ({
       set({ profile, status: 'ready' });
     } catch (error) {
       set({ status: 'error' });
-      throw error;
+      notify.error('Failed to load profile', errorMessage(error, 'Please try again later.'));
     }
   },
 
   save: async (fields, avatarFile) => {
     const userId = useSessionStore.getState().user?.id ?? get().profile?.id;
-    if (!userId) throw new NotLoggedInError();
+    if (!userId) {
+      notify.error('Not logged in');
+      return null;
+    }
     set({ saving: true });
     try {
       let avatar = fields.avatar ?? null;
@@ -60,13 +54,12 @@ export const useProfileStore = create<ProfileState>()((set, get) => ({
         try {
           avatar = await uploadFile(avatarFile, 'avatar', (fraction) => set({ uploadProgress: fraction }));
         } catch (error) {
-          throw new AvatarUploadError(
-            error instanceof UploadError
-              ? error.detail
-              : error instanceof Error
-                ? error.message
-                : String(error),
+          // No upload URL, or the transfer failed: the fields are not saved either.
+          notify.error(
+            'Failed to upload image',
+            error instanceof UploadError ? error.detail : errorMessage(error, String(error)),
           );
+          return null;
         }
       }
       const profile = await usersApi.updateProfile(userId, { ...fields, avatar });
@@ -76,7 +69,11 @@ export const useProfileStore = create<ProfileState>()((set, get) => ({
       if (session.user?.id === profile.id) {
         session.setUser({ ...session.user, name: profile.name, avatar: profile.avatar });
       }
+      notify.success('Profile updated', 'Your profile has been updated successfully');
       return profile;
+    } catch (error) {
+      notify.error('Failed to update profile', errorMessage(error, 'Please try again later.'));
+      return null;
     } finally {
       set({ saving: false, uploadProgress: null });
     }

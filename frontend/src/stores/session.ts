@@ -1,6 +1,8 @@
 import type { LoginPayload, RegisterForm, SessionUser } from '@piste/contracts';
 import { create } from 'zustand';
 import * as authApi from '../api/auth';
+import { errorMessage } from '../api/client';
+import { notify } from '../lib/toast';
 
 type SessionStatus = 'loading' | 'ready';
 
@@ -9,8 +11,11 @@ interface SessionState {
   status: SessionStatus;
   /** Asks the server who is signed in; a failure counts as signed out. */
   load: () => Promise<void>;
+  /** Signs in and says so; on failure the toast is shown and the rejection's message is its text. */
   login: (credentials: LoginPayload) => Promise<SessionUser>;
+  /** Creates the account and signs in; failures as for `login`. */
   register: (form: RegisterForm) => Promise<SessionUser>;
+  /** Signs out and says so; failures as for `login`. */
   logout: () => Promise<void>;
   setUser: (user: SessionUser | null) => void;
   /** A ban arrived live (`ban:new`): the signed-in user is banned until the later of this and any earlier ban. */
@@ -20,6 +25,27 @@ interface SessionState {
 }
 
 let pendingLoad: Promise<void> | null = null;
+
+/**
+ * Runs a sign-in, registration or sign-out with the spec's toasts: `success` once it worked, the server's
+ * message (or `failure` itself) under the title `failure` when it did not. The rejection carries the text shown.
+ */
+async function announced<T>(
+  action: () => Promise<T>,
+  success: (result: T) => [title: string, description: string],
+  failure: string,
+): Promise<T> {
+  let result: T;
+  try {
+    result = await action();
+  } catch (error) {
+    const message = errorMessage(error, failure);
+    notify.error(failure, message);
+    throw new Error(message, { cause: error });
+  }
+  notify.success(...success(result));
+  return result;
+}
 
 export const useSessionStore = create<SessionState>()((set, get) => ({
   user: null,
@@ -39,22 +65,37 @@ export const useSessionStore = create<SessionState>()((set, get) => ({
     return pendingLoad;
   },
 
-  login: async (credentials) => {
-    const user = await authApi.login(credentials);
-    set({ user, status: 'ready' });
-    return user;
-  },
+  login: (credentials) =>
+    announced(
+      async () => {
+        const user = await authApi.login(credentials);
+        set({ user, status: 'ready' });
+        return user;
+      },
+      (user) => ['Welcome back!', `Logged in as ${user.username}`],
+      'Login failed',
+    ),
 
-  register: async (form) => {
-    const user = await authApi.register(form);
-    set({ user, status: 'ready' });
-    return user;
-  },
+  register: (form) =>
+    announced(
+      async () => {
+        const user = await authApi.register(form);
+        set({ user, status: 'ready' });
+        return user;
+      },
+      () => ['Welcome to Piste!', 'Account created successfully'],
+      'Registration failed',
+    ),
 
-  logout: async () => {
-    await authApi.logout();
-    set({ user: null, status: 'ready' });
-  },
+  logout: () =>
+    announced(
+      async () => {
+        await authApi.logout();
+        set({ user: null, status: 'ready' });
+      },
+      () => ['Logged out', 'You have been logged out successfully'],
+      'Logout failed',
+    ),
 
   setUser: (user) => set({ user, status: 'ready' }),
 

@@ -1,0 +1,111 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { BaseSyntheticEvent } from 'react';
+import {
+  get,
+  useForm,
+  type DefaultValues,
+  type FieldErrors,
+  type FieldValues,
+  type Path,
+  type SubmitHandler,
+  type UseFormRegisterReturn,
+  type UseFormReturn,
+} from 'react-hook-form';
+import type { z } from 'zod';
+import { notify } from './toast';
+
+/** A schema from the contracts: what the form holds goes in, what the server receives comes out. */
+export type FormSchema = z.ZodType<FieldValues, FieldValues>;
+
+/**
+ * The spec's toast titles for the validation failures it announces as a toast, by the issue's text (which is
+ * the toast's description), e.g. `{ 'Please enter your name': 'Name required' }`.
+ */
+export type ValidationToastTitles = Readonly<Record<string, string>>;
+
+export interface ContractFormOptions<Schema extends FormSchema> {
+  defaultValues: DefaultValues<z.input<Schema>>;
+  toastTitles?: ValidationToastTitles;
+}
+
+/** What an input needs from the form: its registration and the text of its first problem, if any. */
+export type FieldBinding = UseFormRegisterReturn & { error?: string };
+
+export interface ContractForm<Schema extends FormSchema>
+  extends UseFormReturn<z.input<Schema>, unknown, z.output<Schema>> {
+  /** The form's onSubmit: checks the values with the schema, then hands the parsed ones to `onValid`. */
+  onSubmit: (onValid: SubmitHandler<z.output<Schema>>) => (event?: BaseSyntheticEvent) => void;
+  /** An input's props. Editing a field clears its error until the next submit. */
+  field: (name: Path<z.input<Schema>>) => FieldBinding;
+}
+
+/** The toast for the first failing field whose issue the spec announces, as [title, description]. */
+export function validationToast(
+  errors: FieldErrors,
+  titles: ValidationToastTitles,
+): [title: string, description: string] | null {
+  for (const error of Object.values(errors)) {
+    const message = error?.message;
+    if (typeof message === 'string' && Object.hasOwn(titles, message)) return [titles[message], message];
+  }
+  return null;
+}
+
+/**
+ * A form validated by a contract schema, the one the server checks the same body with. On a failed submit
+ * every failing field shows its first issue's text, the first of them takes the focus, and the spec's toast
+ * (if it names one for the issue) is raised here, nowhere else.
+ */
+export function useContractForm<Schema extends FormSchema>(
+  schema: Schema,
+  { defaultValues, toastTitles = {} }: ContractFormOptions<Schema>,
+): ContractForm<Schema> {
+  const form = useForm<z.input<Schema>, unknown, z.output<Schema>>({
+    resolver: zodResolver(schema),
+    defaultValues,
+    mode: 'onSubmit',
+    // A field's error stays until it is edited (then it goes) or the form is submitted again.
+    reValidateMode: 'onSubmit',
+    shouldFocusError: true,
+  });
+
+  const onInvalid = (errors: FieldErrors) => {
+    const toast = validationToast(errors, toastTitles);
+    if (toast) notify.error(...toast);
+  };
+
+  return {
+    ...form,
+    onSubmit: (onValid) => (event) => void form.handleSubmit(onValid, onInvalid)(event),
+    field: (name) => {
+      const error: unknown = get(form.formState.errors, name);
+      const message = (error as { message?: unknown } | undefined)?.message;
+      return {
+        ...form.register(name, { onChange: () => form.clearErrors(name) }),
+        error: typeof message === 'string' ? message : undefined,
+      };
+    },
+  };
+}
+
+/** A file the spec accepts for a picker: its kinds of media, its largest size and the toasts for a refusal. */
+export interface FileRule {
+  /** MIME type prefixes, e.g. `['image/']`. */
+  kinds: readonly string[];
+  maxBytes: number;
+  wrongType: string;
+  tooLarge: string;
+}
+
+/** Checks a chosen file; a refused one raises the spec's toast ('Invalid file type' or 'File too large'). */
+export function acceptFile(file: File, rule: FileRule): boolean {
+  if (!rule.kinds.some((kind) => file.type.startsWith(kind))) {
+    notify.error('Invalid file type', rule.wrongType);
+    return false;
+  }
+  if (file.size > rule.maxBytes) {
+    notify.error('File too large', rule.tooLarge);
+    return false;
+  }
+  return true;
+}
