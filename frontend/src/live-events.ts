@@ -8,6 +8,7 @@ import { useFeedStore } from './stores/feed';
 import { readShownConversation, useMessagesStore } from './stores/messages';
 import { useModerationStore } from './stores/moderation';
 import { followOtherTabs, useNotificationsStore } from './stores/notifications';
+import { usePostsStore } from './stores/posts';
 import { useSessionStore } from './stores/session';
 
 /**
@@ -22,6 +23,7 @@ type ServerEventTable = {
 };
 
 const feed = () => useFeedStore.getState();
+const posts = () => usePostsStore.getState();
 const messages = () => useMessagesStore.getState();
 const connections = () => useConnectionsStore.getState();
 const notifications = () => useNotificationsStore.getState();
@@ -35,10 +37,10 @@ const SERVER_EVENTS: ServerEventTable = {
   'post:created': ({ post }) => feed().receiveCreated(post),
   'post:deleted': ({ postId }) => feed().receiveDeleted(postId),
   // Counts and comments come only for the posts this tab watches (realtime/post-watch.ts).
-  'post:counts': (counts) => feed().receiveCounts(counts),
+  'post:counts': (counts) => posts().receiveCounts(counts),
   'comment:created': ({ comment }) => useCommentsStore.getState().receive(comment),
   // The user's own reactions, from any of their tabs.
-  'post:viewer': (viewer) => feed().receiveViewer(viewer),
+  'post:viewer': (viewer) => posts().receiveViewer(viewer),
   'friend-request:new': () => connections().refreshAfterEvent({ connectionsChanged: false }),
   // New or removed connections also change who can be messaged: Messages shows the connections store's list.
   'friend-request:updated': ({ request }) =>
@@ -78,6 +80,7 @@ const ON_RECONNECT: Array<() => void> = [
 const ON_USER_CHANGE: Array<(user: SessionUser | null) => void> = [
   (user) => notifications().bindUser(user?.id ?? null),
   () => feed().reset(),
+  () => posts().reset(),
   () => messages().reset(),
   () => useCommentsStore.getState().reset(),
   () => useModerationStore.getState().reset(),

@@ -3,6 +3,7 @@ import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { banNotice, useBanStore } from '../stores/ban';
 import { useFeedStore } from '../stores/feed';
+import { usePostsStore } from '../stores/posts';
 import { PostCard } from './PostCard';
 
 // A plain anchor for Link: where a link goes is what is checked, not the navigation.
@@ -67,7 +68,8 @@ let root: Root;
 
 beforeEach(() => {
   jest.clearAllMocks();
-  useFeedStore.setState({ toggleReaction, hide, remove, report, reacting: {} });
+  useFeedStore.setState({ hide, remove });
+  usePostsStore.setState({ toggleReaction, report, reacting: {}, postsById: {} });
   useBanStore.setState({ until: null, reason: null });
   host = document.createElement('div');
   document.body.append(host);
@@ -79,8 +81,12 @@ afterEach(() => {
   host.remove();
 });
 
+/** Shows `post` as the lists do: kept in the posts store, its card given only the id. */
 function render(post: FeedPost, user: SessionUser | null = reader) {
-  act(() => root.render(<PostCard post={post} user={user} />));
+  act(() => {
+    usePostsStore.setState({ postsById: { [post.id]: post } });
+    root.render(<PostCard postId={post.id} user={user} />);
+  });
 }
 
 /** An element's accessible name as the card gives it: its aria-label, else its text. */
@@ -141,7 +147,7 @@ describe('PostCard', () => {
     ]);
   });
 
-  it('likes and dislikes through the feed store', () => {
+  it('likes and dislikes through the posts store', () => {
     render(makePost({ isLiked: false }));
     act(() => button('Like, 3 likes').click());
     expect(toggleReaction).toHaveBeenCalledWith('post-1', 'like');
@@ -150,7 +156,7 @@ describe('PostCard', () => {
   });
 
   it('holds the reactions while one is on its way', () => {
-    useFeedStore.setState({ reacting: { 'post-1': true } });
+    usePostsStore.setState({ reacting: { 'post-1': true } });
     render(makePost());
     expect(button('Like, 3 likes').disabled).toBe(true);
     expect(button('Dislike, 1 dislike').disabled).toBe(true);

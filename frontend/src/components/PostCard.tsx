@@ -1,52 +1,54 @@
-import { WEAPON_LABELS, type FeedPost, type SessionUser } from '@piste/contracts';
+import type { FeedPost, SessionUser } from '@piste/contracts';
 import {
   Award,
   Crosshair,
   Dumbbell,
   Gauge,
   MapPin,
-  MessageCircle,
   Target,
-  ThumbsDown,
-  ThumbsUp,
   Timer,
   Trophy,
   Users,
   type LucideIcon,
 } from 'lucide-react';
-import { lazy, Suspense, useState, type ReactNode } from 'react';
-import { timeAgo } from '../lib/relative-time';
+import { lazy, memo, Suspense, useState } from 'react';
 import { useWatchedPosts } from '../realtime/post-watch';
-import { banNotice, useBannedUntil } from '../stores/ban';
 import { useFeedStore } from '../stores/feed';
+import { usePost, usePostsStore } from '../stores/posts';
 import { AvatarLink, ProfileLink } from './fencer/ProfileLink';
+import { authorNameOf, PostByline } from './PostByline';
 import { PostMedia } from './PostMedia';
 import { PostMenu } from './PostMenu';
+import { PostReactions } from './PostReactions';
 import { RoleBadge } from './RoleBadge';
 
 // Most visits to the feed never open a thread, so comments load with the first one opened.
 const Comments = lazy(() => import('./Comments').then((m) => ({ default: m.Comments })));
 
 interface PostCardProps {
-  post: FeedPost;
+  postId: string;
   user: SessionUser | null;
 }
 
-/** One post in the feed: author, time, content, media, details, counts, reactions, menu and comments. */
-export function PostCard({ post, user }: PostCardProps) {
+/**
+ * One post in a list, by id: it reads its post from the posts store, so a change to this post re-renders this
+ * card only, and a list that changes around it (Load More, a post removed) leaves it be. Nothing once the post
+ * is hidden or deleted.
+ */
+export const PostCard = memo(function PostCard({ postId, user }: PostCardProps) {
+  const post = usePost(postId);
+  // Live counts and comments while the card is on screen.
+  useWatchedPosts([postId]);
+  return post ? <PostArticle post={post} user={user} /> : null;
+});
+
+/** The post itself: author, time, content, media, details, counts, reactions, menu and comments. */
+function PostArticle({ post, user }: { post: FeedPost; user: SessionUser | null }) {
   const [commentsOpen, setCommentsOpen] = useState(false);
-  const toggleReaction = useFeedStore((s) => s.toggleReaction);
   const hide = useFeedStore((s) => s.hide);
   const remove = useFeedStore((s) => s.remove);
-  const report = useFeedStore((s) => s.report);
-  const reacting = useFeedStore((s) => !!s.reacting[post.id]);
-  const isAuthor = user?.id === post.authorId;
-  const authorName = post.author.name ?? post.author.username ?? 'Unknown fencer';
-  // A banned user may take a reaction back, not give one.
-  const bannedUntil = useBannedUntil();
-  const closedReason = bannedUntil ? banNotice(bannedUntil) : undefined;
-  // Live counts and comments while the card is on screen.
-  useWatchedPosts([post.id]);
+  const report = usePostsStore((s) => s.report);
+  const authorName = authorNameOf(post);
 
   return (
     <article
@@ -68,17 +70,11 @@ export function PostCard({ post, user }: PostCardProps) {
               </ProfileLink>
               <RoleBadge role={post.authorRole} />
             </div>
-            <p className="mt-0.5 truncate text-sm text-slate-500 dark:text-slate-400">
-              {post.author.title || `${WEAPON_LABELS[post.weapon]} fencer`}
-              <span aria-hidden> · </span>
-              <time dateTime={post.createdAt} title={new Date(post.createdAt).toLocaleString()}>
-                {timeAgo(post.createdAt, 'post')}
-              </time>
-            </p>
+            <PostByline post={post} className="mt-0.5" />
           </div>
           <TypeChip type={post.type} />
           <PostMenu
-            isAuthor={isAuthor}
+            isAuthor={user?.id === post.authorId}
             onDelete={() => remove(post.id)}
             onReport={() => report(post.id)}
             onHide={() => hide(post.id)}
@@ -125,43 +121,11 @@ export function PostCard({ post, user }: PostCardProps) {
         />
       ) : null}
 
-      <footer className="flex items-center gap-1 border-t border-slate-100 px-2 py-1.5 sm:px-3 dark:border-slate-800">
-        <ReactionButton
-          label="Like"
-          countName={['like', 'likes']}
-          icon={ThumbsUp}
-          count={post.likesCount}
-          active={post.isLiked}
-          activeClass="text-blue-600 bg-blue-50 dark:text-blue-400 dark:bg-blue-950"
-          disabled={reacting}
-          closedReason={post.isLiked ? undefined : closedReason}
-          testId="like-count"
-          onClick={() => void toggleReaction(post.id, 'like')}
-        />
-        <ReactionButton
-          label="Dislike"
-          countName={['dislike', 'dislikes']}
-          icon={ThumbsDown}
-          count={post.dislikesCount}
-          active={post.isDisliked}
-          activeClass="text-rose-600 bg-rose-50 dark:text-rose-400 dark:bg-rose-950"
-          disabled={reacting}
-          closedReason={post.isDisliked ? undefined : closedReason}
-          testId="dislike-count"
-          onClick={() => void toggleReaction(post.id, 'dislike')}
-        />
-        <ReactionButton
-          label="Comment"
-          countName={['comment', 'comments']}
-          icon={MessageCircle}
-          count={post.commentsCount}
-          active={commentsOpen}
-          activeClass="text-slate-900 bg-slate-100 dark:text-slate-100 dark:bg-slate-800"
-          testId="comment-count"
-          expanded={commentsOpen}
-          onClick={() => setCommentsOpen((open) => !open)}
-        />
-      </footer>
+      <PostReactions
+        post={post}
+        commentsOpen={commentsOpen}
+        onToggleComments={() => setCommentsOpen((open) => !open)}
+      />
 
       {commentsOpen ? (
         <Suspense fallback={null}>
@@ -215,57 +179,5 @@ function DetailsBox({ tone, items }: { tone: 'drill' | 'achievement'; items: Det
         </div>
       ))}
     </dl>
-  );
-}
-
-interface ReactionButtonProps {
-  label: string;
-  /** What the count counts, singular and plural: the accessible name says it, e.g. 'Like, 3 likes'. */
-  countName: [string, string];
-  icon: LucideIcon;
-  count: number;
-  active: boolean;
-  activeClass: string;
-  testId: string;
-  disabled?: boolean;
-  /** Why the button is closed to this user (a ban); shown as its tooltip. */
-  closedReason?: string;
-  expanded?: boolean;
-  onClick: () => void;
-}
-
-function ReactionButton({
-  label,
-  countName: [one, many],
-  icon: Icon,
-  count,
-  active,
-  activeClass,
-  testId,
-  disabled = false,
-  closedReason,
-  expanded,
-  onClick,
-}: ReactionButtonProps): ReactNode {
-  return (
-    <button
-      type="button"
-      aria-label={`${label}, ${count} ${count === 1 ? one : many}`}
-      title={closedReason ?? label}
-      aria-pressed={expanded === undefined ? active : undefined}
-      aria-expanded={expanded}
-      disabled={disabled || !!closedReason}
-      onClick={onClick}
-      className={`inline-flex items-center gap-2 rounded-lg px-3 py-2 text-sm font-semibold transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900 dark:focus-visible:outline-slate-300 ${closedReason ? 'disabled:cursor-not-allowed disabled:opacity-50' : 'disabled:cursor-wait'} ${
-        active
-          ? activeClass
-          : 'text-slate-500 hover:bg-slate-100 hover:text-slate-800 dark:text-slate-400 dark:hover:bg-slate-800 dark:hover:text-slate-100'
-      }`}
-    >
-      <Icon aria-hidden className={`size-[18px] ${active && expanded === undefined ? 'fill-current' : ''}`} />
-      <span data-testid={testId} className="tabular-nums">
-        {count}
-      </span>
-    </button>
   );
 }

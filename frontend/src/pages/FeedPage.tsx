@@ -6,12 +6,12 @@ import {
   type SessionUser,
   type Weapon,
 } from '@piste/contracts';
-import { ArrowUp, LoaderCircle, Swords } from 'lucide-react';
+import { ArrowUp, Swords } from 'lucide-react';
 import { lazy, Suspense, useEffect } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { Avatar } from '../components/Avatar';
-import { Button } from '../components/Button';
-import { PostCard } from '../components/PostCard';
+import { EmptyState } from '../components/connections/EmptyState';
+import { PostList } from '../components/PostList';
 import { SearchBox } from '../components/search/SearchBox';
 import { WEAPON_DOT_CLASSES, WEAPON_TOP_BORDER_CLASSES } from '../lib/weapons';
 import { useWatchedPosts } from '../realtime/post-watch';
@@ -55,7 +55,7 @@ export function FeedPage() {
         <Suspense fallback={<ComposerPlaceholder />}>
           <Composer user={user} weapon={weapon} />
         </Suspense>
-        <PostList weapon={weapon} user={user} />
+        <FeedPosts weapon={weapon} user={user} />
       </section>
       <aside className="hidden space-y-5 lg:sticky lg:top-24 lg:block">
         <SearchBox />
@@ -66,18 +66,18 @@ export function FeedPage() {
   );
 }
 
-function PostList({ weapon, user }: { weapon: Weapon; user: SessionUser | null }) {
-  const posts = useFeedStore((s) => s.posts);
+function FeedPosts({ weapon, user }: { weapon: Weapon; user: SessionUser | null }) {
+  const postIds = useFeedStore((s) => s.postIds);
   const status = useFeedStore((s) => s.status);
   const hasMore = useFeedStore((s) => s.hasMore);
   const loadingMore = useFeedStore((s) => s.loadingMore);
-  const incoming = useFeedStore((s) => s.incoming);
+  const incomingIds = useFeedStore((s) => s.incomingIds);
   const loadMore = useFeedStore((s) => s.loadMore);
   const showIncoming = useFeedStore((s) => s.showIncoming);
   const refresh = useFeedStore((s) => s.refresh);
   // Each card watches its post; those waiting behind "New posts" are watched too, so they show current
   // counts when they appear.
-  useWatchedPosts(incoming.map((post) => post.id));
+  useWatchedPosts(incomingIds);
 
   if (status === 'loading' || status === 'idle') {
     return (
@@ -89,20 +89,9 @@ function PostList({ weapon, user }: { weapon: Weapon; user: SessionUser | null }
     );
   }
 
-  if (status === 'error' && posts.length === 0) {
-    return (
-      <div className="rounded-2xl border border-slate-200 bg-white p-8 text-center shadow-sm dark:border-slate-800 dark:bg-slate-900">
-        <p className="font-semibold text-slate-900 dark:text-slate-100">Failed to fetch posts</p>
-        <Button variant="outline" className="mt-4" onClick={() => void refresh()}>
-          Try again
-        </Button>
-      </div>
-    );
-  }
-
   return (
     <div className="space-y-5">
-      {incoming.length > 0 ? (
+      {incomingIds.length > 0 ? (
         <div className="sticky top-20 z-20 flex justify-center md:top-20">
           <button
             type="button"
@@ -115,43 +104,29 @@ function PostList({ weapon, user }: { weapon: Weapon; user: SessionUser | null }
             className="inline-flex items-center gap-2 rounded-full bg-slate-900 px-4 py-2 text-sm font-semibold text-white shadow-lg ring-4 ring-white transition hover:bg-slate-800 dark:bg-slate-100 dark:text-slate-900 dark:ring-slate-950 dark:hover:bg-white"
           >
             <ArrowUp aria-hidden className="size-4" />
-            New posts ({incoming.length})
+            New posts ({incomingIds.length})
           </button>
         </div>
       ) : null}
 
-      {posts.length === 0 ? (
-        <div
-          data-testid="feed-empty"
-          className="rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center dark:border-slate-700 dark:bg-slate-900"
-        >
-          <span className="mx-auto flex size-12 items-center justify-center rounded-full bg-slate-100 text-slate-500 dark:bg-slate-800 dark:text-slate-400">
-            <Swords aria-hidden className="size-6" />
-          </span>
-          <p className="mt-4 font-semibold text-slate-900 dark:text-slate-100">
-            No posts yet in the {WEAPON_LABELS[weapon]} community
-          </p>
-          <p className="mt-1 text-sm text-slate-500 dark:text-slate-400">
-            Be the first to share a drill, achievement, or training insight!
-          </p>
-        </div>
-      ) : (
-        posts.map((post) => <PostCard key={post.id} post={post} user={user} />)
-      )}
-
-      {hasMore ? (
-        <div className="flex justify-center pt-1 pb-4">
-          <Button
-            variant="outline"
-            disabled={loadingMore}
-            onClick={() => void loadMore()}
-            className="min-w-44"
-          >
-            {loadingMore ? <LoaderCircle aria-hidden className="size-4 animate-spin" /> : null}
-            {loadingMore ? 'Loading...' : 'Load More Posts'}
-          </Button>
-        </div>
-      ) : null}
+      <PostList
+        postIds={postIds}
+        user={user}
+        failed={status === 'error'}
+        onRetry={() => void refresh()}
+        hasMore={hasMore}
+        loadingMore={loadingMore}
+        onLoadMore={() => void loadMore()}
+        empty={
+          <div data-testid="feed-empty">
+            <EmptyState
+              icon={Swords}
+              title={`No posts yet in the ${WEAPON_LABELS[weapon]} community`}
+              description="Be the first to share a drill, achievement, or training insight!"
+            />
+          </div>
+        }
+      />
     </div>
   );
 }

@@ -3,7 +3,7 @@ import { create } from 'zustand';
 import { errorMessage } from '../api/client';
 import * as postsApi from '../api/posts';
 import { notify } from '../lib/toast';
-import { useFeedStore } from './feed';
+import { usePostsStore } from './posts';
 import { useSessionStore } from './session';
 
 /**
@@ -65,7 +65,7 @@ export const useCommentsStore = create<CommentsState>()((set, get) => ({
       const comment = await postsApi.createComment({ postId, authorId: user.id, content, parentId });
       get().receive(comment);
       notify.success('Success', 'Comment added successfully');
-      void useFeedStore.getState().reloadPost(postId);
+      void usePostsStore.getState().reloadPost(postId);
       return true;
     } catch (error) {
       notify.error(errorMessage(error, 'Failed to add comment'));

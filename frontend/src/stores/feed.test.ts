@@ -7,38 +7,26 @@ import { roleStyle } from '../components/RoleBadge';
 import { useFeedStore } from './feed';
 import { useSessionStore } from './session';
 import { startLiveEvents } from '../live-events';
+import { liveSocket } from '../test-support/live-socket-mock';
+import { usePostsStore } from './posts';
 
-// Captures the store's socket subscriptions so a test can play server events.
-jest.mock('../realtime/socket', () => {
-  const handlers = new Map<string, (payload: unknown) => void>();
-  const reconnects = new Set<() => void>();
-  return {
-    onRejoin: () => () => undefined,
-    getSocket: () => null,
-    serverHandlers: handlers,
-    reconnectHandlers: reconnects,
-    onServerEvent: (event: string, handler: (payload: unknown) => void) => {
-      handlers.set(event, handler);
-      return () => handlers.delete(event);
-    },
-    onReconnect: (handler: () => void) => {
-      reconnects.add(handler);
-      return () => reconnects.delete(handler);
-    },
-  };
-});
+jest.mock('../realtime/socket', () =>
+  jest
+    .requireActual<typeof import('../test-support/live-socket-mock')>('../test-support/live-socket-mock')
+    .socketModule(),
+);
 jest.mock('../api/posts');
 jest.mock('../api/moderation');
 jest.mock('../api/objects');
-jest.mock('../lib/toast', () => ({ notify: { success: jest.fn(), error: jest.fn(), info: jest.fn() } }));
-
-const { serverHandlers, reconnectHandlers } = jest.requireMock<{
-  serverHandlers: Map<string, (payload: unknown) => void>;
-  reconnectHandlers: Set<() => void>;
-}>('../realtime/socket');
+jest.mock('../lib/toast', () =>
+  jest
+    .requireActual<typeof import('../test-support/live-socket-mock')>('../test-support/live-socket-mock')
+    .toastModule(),
+);
 
 // The stores follow server events through the app's one table of live updates.
 startLiveEvents();
+const live = liveSocket();
 const api = jest.mocked(postsApi);
 const toast = jest.mocked(notify);
 
@@ -76,6 +64,10 @@ function makePost(id: string, overrides: Partial<FeedPost> = {}): FeedPost {
   };
 }
 
+/** The feed's posts in order, and one post as every view shows it. */
+const shownIds = () => useFeedStore.getState().postIds;
+const post = (id: string) => usePostsStore.getState().postsById[id];
+
 const page = (from: number, count: number) =>
   Array.from({ length: count }, (_, i) => makePost(`p${from + i}`));
 
@@ -83,6 +75,7 @@ beforeEach(async () => {
   jest.clearAllMocks();
   useSessionStore.setState({ user: me, status: 'ready' });
   await useFeedStore.getState().open(null);
+  usePostsStore.getState().reset();
 });
 
 describe('feed store', () => {
@@ -95,73 +88,63 @@ describe('feed store', () => {
     api.fetchFeedPage.mockResolvedValueOnce(page(10, 3));
     await useFeedStore.getState().loadMore();
     expect(api.fetchFeedPage).toHaveBeenLastCalledWith('epee', 'p9');
-    expect(useFeedStore.getState().posts).toHaveLength(13);
+    expect(shownIds()).toHaveLength(13);
     expect(useFeedStore.getState().hasMore).toBe(false);
   });
 
   it('keeps new posts by others behind the button, shows own posts at once, and pages past both', async () => {
     api.fetchFeedPage.mockResolvedValueOnce(page(0, 10));
     await useFeedStore.getState().open('epee');
-    serverHandlers.get('post:created')!({ post: makePost('new1') });
-    serverHandlers.get('post:created')!({ post: makePost('new1') });
-    serverHandlers.get('post:created')!({ post: makePost('foil', { weapon: 'foil' }) });
-    serverHandlers.get('post:created')!({ post: makePost('mine', { authorId: me.id }) });
-    expect(useFeedStore.getState().incoming.map((p) => p.id)).toEqual(['new1']);
-    expect(useFeedStore.getState().posts[0].id).toBe('mine');
+    live.play('post:created', { post: makePost('new1') });
+    live.play('post:created', { post: makePost('new1') });
+    live.play('post:created', { post: makePost('foil', { weapon: 'foil' }) });
+    live.play('post:created', { post: makePost('mine', { authorId: me.id }) });
+    expect(useFeedStore.getState().incomingIds).toEqual(['new1']);
+    expect(shownIds()[0]).toBe('mine');
 
     api.fetchFeedPage.mockResolvedValueOnce([makePost('p9'), makePost('p10')]);
     await useFeedStore.getState().loadMore();
     // The cursor is the oldest post shown, whatever arrived live above it.
     expect(api.fetchFeedPage).toHaveBeenLastCalledWith('epee', 'p9');
-    expect(useFeedStore.getState().posts.filter((p) => p.id === 'p9')).toHaveLength(1);
+    expect(shownIds().filter((id) => id === 'p9')).toHaveLength(1);
 
     useFeedStore.getState().showIncoming();
-    expect(
-      useFeedStore
-        .getState()
-        .posts.slice(0, 2)
-        .map((p) => p.id),
-    ).toEqual(['new1', 'mine']);
-    expect(useFeedStore.getState().incoming).toEqual([]);
+    expect(shownIds().slice(0, 2)).toEqual(['new1', 'mine']);
+    expect(useFeedStore.getState().incomingIds).toEqual([]);
   });
 
   it('pages after the oldest post still shown, once the last one was deleted', async () => {
     api.fetchFeedPage.mockResolvedValueOnce(page(0, 10));
     await useFeedStore.getState().open('epee');
-    serverHandlers.get('post:deleted')!({ postId: 'p9', weapon: 'epee' });
+    live.play('post:deleted', { postId: 'p9', weapon: 'epee' });
     api.fetchFeedPage.mockResolvedValueOnce(page(10, 3));
     await useFeedStore.getState().loadMore();
     expect(api.fetchFeedPage).toHaveBeenLastCalledWith('epee', 'p8');
-    expect(
-      useFeedStore
-        .getState()
-        .posts.map((p) => p.id)
-        .slice(-4),
-    ).toEqual(['p8', 'p10', 'p11', 'p12']);
+    expect(shownIds().slice(-4)).toEqual(['p8', 'p10', 'p11', 'p12']);
   });
 
   it('applies live counts and deletions, and refetches the first page after a reconnect', async () => {
     api.fetchFeedPage.mockResolvedValueOnce(page(0, 2));
     await useFeedStore.getState().open('epee');
-    serverHandlers.get('post:counts')!({
+    live.play('post:counts', {
       postId: 'p0',
       likesCount: 4,
       dislikesCount: 1,
       commentsCount: 2,
       weapon: 'epee',
     });
-    expect(useFeedStore.getState().posts[0]).toMatchObject({
+    expect(post('p0')).toMatchObject({
       likesCount: 4,
       dislikesCount: 1,
       commentsCount: 2,
     });
-    serverHandlers.get('post:deleted')!({ postId: 'p1', weapon: 'epee' });
-    expect(useFeedStore.getState().posts.map((p) => p.id)).toEqual(['p0']);
+    live.play('post:deleted', { postId: 'p1', weapon: 'epee' });
+    expect(shownIds()).toEqual(['p0']);
 
     api.fetchFeedPage.mockResolvedValueOnce(page(5, 1));
-    reconnectHandlers.forEach((handler) => handler());
+    live.reconnect();
     await new Promise((r) => setTimeout(r, 0));
-    expect(useFeedStore.getState().posts.map((p) => p.id)).toEqual(['p5']);
+    expect(shownIds()).toEqual(['p5']);
   });
 
   it('toggles reactions and shows the spec’s toasts', async () => {
@@ -174,9 +157,9 @@ describe('feed store', () => {
       isLiked: true,
       isDisliked: false,
     });
-    await useFeedStore.getState().toggleReaction('p0', 'like');
+    await usePostsStore.getState().toggleReaction('p0', 'like');
     expect(api.react).toHaveBeenCalledWith('like', me.id, 'p0');
-    expect(useFeedStore.getState().posts[0]).toMatchObject({
+    expect(post('p0')).toMatchObject({
       isLiked: true,
       likesCount: 1,
       dislikesCount: 0,
@@ -189,17 +172,17 @@ describe('feed store', () => {
       isLiked: false,
       isDisliked: false,
     });
-    await useFeedStore.getState().toggleReaction('p0', 'like');
+    await usePostsStore.getState().toggleReaction('p0', 'like');
     expect(api.unreact).toHaveBeenCalledWith('like', me.id, 'p0');
 
     api.react.mockRejectedValueOnce(new ApiError('Post already liked', 409));
-    await useFeedStore.getState().toggleReaction('p0', 'like');
+    await usePostsStore.getState().toggleReaction('p0', 'like');
     expect(toast.info).toHaveBeenCalledWith('Already Liked', 'You already liked this post');
     api.react.mockRejectedValueOnce(new ApiError('Post already disliked', 409));
-    await useFeedStore.getState().toggleReaction('p0', 'dislike');
+    await usePostsStore.getState().toggleReaction('p0', 'dislike');
     expect(toast.info).toHaveBeenCalledWith('Already Disliked', 'You already disliked this post');
     api.react.mockRejectedValueOnce(new ApiError('boom', 500));
-    await useFeedStore.getState().toggleReaction('p0', 'dislike');
+    await usePostsStore.getState().toggleReaction('p0', 'dislike');
     expect(toast.error).toHaveBeenCalledWith('Error', 'Failed to update dislike status');
   });
 
@@ -210,35 +193,38 @@ describe('feed store', () => {
     api.hidePost.mockReturnValueOnce(new Promise((_, reject) => (fail = reject)));
     api.fetchFeedPage.mockResolvedValueOnce(page(0, 2));
     const hiding = useFeedStore.getState().hide('p0');
-    expect(useFeedStore.getState().posts.map((p) => p.id)).toEqual(['p1']);
+    expect(shownIds()).toEqual(['p1']);
+    // Gone from every view, not only the feed.
+    expect(post('p0')).toBeUndefined();
     fail(new ApiError('nope', 500));
     await hiding;
     expect(toast.error).toHaveBeenCalledWith('Failed to hide post');
-    expect(useFeedStore.getState().posts.map((p) => p.id)).toEqual(['p0', 'p1']);
+    expect(shownIds()).toEqual(['p0', 'p1']);
+    expect(post('p0')).toMatchObject({ id: 'p0' });
   });
 
   it('follows the user’s own reactions from another tab (post:viewer) wherever the post is shown', async () => {
     api.fetchFeedPage.mockResolvedValueOnce(page(0, 2));
     await useFeedStore.getState().open('epee');
-    useFeedStore.getState().showElsewhere([makePost('p0'), makePost('f1')]);
-    serverHandlers.get('post:created')!({ post: makePost('new', { weapon: 'epee' }) });
+    // A post shown on another view (a fencer's page) too.
+    usePostsStore.getState().keep([makePost('f1')]);
+    live.play('post:created', { post: makePost('new', { weapon: 'epee' }) });
     const liked = { likesCount: 3, dislikesCount: 0, isLiked: true, isDisliked: false };
-    for (const postId of ['p0', 'f1', 'new']) serverHandlers.get('post:viewer')!({ postId, ...liked });
-    const state = useFeedStore.getState();
-    expect(state.posts[0]).toMatchObject(liked);
-    expect(state.posts[1]).toMatchObject({ isLiked: false, likesCount: 0 });
-    expect(state.elsewhere.p0).toMatchObject(liked);
-    expect(state.elsewhere.f1).toMatchObject(liked);
-    expect(state.incoming[0]).toMatchObject(liked);
+    for (const postId of ['p0', 'f1', 'new']) live.play('post:viewer', { postId, ...liked });
+    expect(post('p0')).toMatchObject(liked);
+    expect(post('p1')).toMatchObject({ isLiked: false, likesCount: 0 });
+    expect(post('f1')).toMatchObject(liked);
+    expect(useFeedStore.getState().incomingIds).toEqual(['new']);
+    expect(post('new')).toMatchObject(liked);
 
-    serverHandlers.get('post:viewer')!({
+    live.play('post:viewer', {
       postId: 'p0',
       likesCount: 2,
       dislikesCount: 1,
       isLiked: false,
       isDisliked: true,
     });
-    expect(useFeedStore.getState().posts[0]).toMatchObject({
+    expect(post('p0')).toMatchObject({
       isLiked: false,
       isDisliked: true,
       likesCount: 2,
@@ -261,18 +247,18 @@ describe('feed store', () => {
     };
     await useFeedStore.getState().publish(draft);
     // Not on the Épée feed shown meanwhile.
-    expect(useFeedStore.getState().posts.map((p) => p.id)).toEqual(['p0', 'p1']);
+    expect(shownIds()).toEqual(['p0', 'p1']);
 
     // The Foil feed's first page was read before the post was stored: the post still leads it.
     api.fetchFeedPage.mockResolvedValueOnce([makePost('f0', { weapon: 'foil' })]);
     await useFeedStore.getState().open('foil');
-    expect(useFeedStore.getState().posts.map((p) => p.id)).toEqual(['mine', 'f0']);
+    expect(shownIds()).toEqual(['mine', 'f0']);
     // The live event that follows adds no copy, and neither does a page that has it.
-    serverHandlers.get('post:created')!({ post: mine });
-    expect(useFeedStore.getState().posts.map((p) => p.id)).toEqual(['mine', 'f0']);
+    live.play('post:created', { post: mine });
+    expect(shownIds()).toEqual(['mine', 'f0']);
     api.fetchFeedPage.mockResolvedValueOnce([mine, makePost('f0', { weapon: 'foil' })]);
     await useFeedStore.getState().refresh();
-    expect(useFeedStore.getState().posts.map((p) => p.id)).toEqual(['mine', 'f0']);
+    expect(shownIds()).toEqual(['mine', 'f0']);
   });
 
   it('uploads a video’s poster with it, and posts without one when the poster upload fails', async () => {

@@ -1,27 +1,22 @@
 import type { FeedPost } from '@piste/contracts';
 
-/** Immutable edits of the lists of posts a store holds: as arrays (a feed) or by id (posts shown elsewhere). */
+/** The lists of posts a view shows, as ids in order (their posts live in stores/posts.ts). */
 
-export function withoutPost(posts: FeedPost[], postId: string): FeedPost[] {
-  return posts.filter((p) => p.id !== postId);
+export const idsOf = (posts: readonly FeedPost[]): string[] => posts.map((post) => post.id);
+
+/** `shown` with the posts of the next page after it; one already shown (a refetch in between) is not repeated. */
+export function withNextPage(shown: readonly string[], page: readonly FeedPost[]): string[] {
+  const known = new Set(shown);
+  return [...shown, ...idsOf(page).filter((id) => !known.has(id))];
 }
 
-export function patchPost(posts: FeedPost[], postId: string, patch: Partial<FeedPost>): FeedPost[] {
-  return posts.map((p) => (p.id === postId ? { ...p, ...patch } : p));
+/** `shown` with the newer ids in front of it, each once. */
+export function withNewerFirst(newer: readonly string[], shown: readonly string[]): string[] {
+  const known = new Set(shown);
+  return [...newer.filter((id) => !known.has(id)), ...shown];
 }
 
-export function patchRecord(
-  posts: Record<string, FeedPost>,
-  postId: string,
-  patch: Partial<FeedPost>,
-): Record<string, FeedPost> {
-  const post = posts[postId];
-  return post ? { ...posts, [postId]: { ...post, ...patch } } : posts;
-}
-
-export function withoutRecord(posts: Record<string, FeedPost>, postId: string): Record<string, FeedPost> {
-  if (!posts[postId]) return posts;
-  const rest = { ...posts };
-  delete rest[postId];
-  return rest;
+/** `ids` without `postId`; the same list when it is not there. */
+export function withoutId(ids: string[], postId: string): string[] {
+  return ids.includes(postId) ? ids.filter((id) => id !== postId) : ids;
 }

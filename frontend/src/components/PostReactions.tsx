@@ -1,0 +1,127 @@
+import type { FeedPost } from '@piste/contracts';
+import { MessageCircle, ThumbsDown, ThumbsUp, type LucideIcon } from 'lucide-react';
+import { banNotice, useBannedUntil } from '../stores/ban';
+import { usePostsStore, type Reaction } from '../stores/posts';
+
+interface ReactionKind {
+  reaction: Reaction;
+  label: string;
+  /** What the count counts, singular and plural: the accessible name says it, e.g. 'Like, 3 likes'. */
+  countName: [string, string];
+  icon: LucideIcon;
+  count: (post: FeedPost) => number;
+  active: (post: FeedPost) => boolean;
+  activeClass: string;
+  testId: string;
+}
+
+const REACTIONS: ReactionKind[] = [
+  {
+    reaction: 'like',
+    label: 'Like',
+    countName: ['like', 'likes'],
+    icon: ThumbsUp,
+    count: (post) => post.likesCount,
+    active: (post) => post.isLiked,
+    activeClass: 'text-blue-600 bg-blue-50 dark:text-blue-400 dark:bg-blue-950',
+    testId: 'like-count',
+  },
+  {
+    reaction: 'dislike',
+    label: 'Dislike',
+    countName: ['dislike', 'dislikes'],
+    icon: ThumbsDown,
+    count: (post) => post.dislikesCount,
+    active: (post) => post.isDisliked,
+    activeClass: 'text-rose-600 bg-rose-50 dark:text-rose-400 dark:bg-rose-950',
+    testId: 'dislike-count',
+  },
+];
+
+interface PostReactionsProps {
+  post: FeedPost;
+  commentsOpen: boolean;
+  onToggleComments: () => void;
+}
+
+/** A post card's footer: like, dislike (through the posts store) and the button that opens its comments. */
+export function PostReactions({ post, commentsOpen, onToggleComments }: PostReactionsProps) {
+  const toggleReaction = usePostsStore((s) => s.toggleReaction);
+  const reacting = usePostsStore((s) => !!s.reacting[post.id]);
+  // A banned user may take a reaction back, not give one.
+  const bannedUntil = useBannedUntil();
+  const closedReason = bannedUntil ? banNotice(bannedUntil) : undefined;
+
+  return (
+    <footer className="flex items-center gap-1 border-t border-slate-100 px-2 py-1.5 sm:px-3 dark:border-slate-800">
+      {REACTIONS.map(({ reaction, count, active, ...kind }) => (
+        <ReactionButton
+          key={reaction}
+          {...kind}
+          count={count(post)}
+          active={active(post)}
+          disabled={reacting}
+          closedReason={active(post) ? undefined : closedReason}
+          onClick={() => void toggleReaction(post.id, reaction)}
+        />
+      ))}
+      <ReactionButton
+        label="Comment"
+        countName={['comment', 'comments']}
+        icon={MessageCircle}
+        count={post.commentsCount}
+        active={commentsOpen}
+        activeClass="text-slate-900 bg-slate-100 dark:text-slate-100 dark:bg-slate-800"
+        testId="comment-count"
+        expanded={commentsOpen}
+        onClick={onToggleComments}
+      />
+    </footer>
+  );
+}
+
+interface ReactionButtonProps extends Omit<ReactionKind, 'reaction' | 'count' | 'active'> {
+  count: number;
+  active: boolean;
+  disabled?: boolean;
+  /** Why the button is closed to this user (a ban); shown as its tooltip. */
+  closedReason?: string;
+  expanded?: boolean;
+  onClick: () => void;
+}
+
+function ReactionButton({
+  label,
+  countName: [one, many],
+  icon: Icon,
+  count,
+  active,
+  activeClass,
+  testId,
+  disabled = false,
+  closedReason,
+  expanded,
+  onClick,
+}: ReactionButtonProps) {
+  return (
+    <button
+      type="button"
+      aria-label={`${label}, ${count} ${count === 1 ? one : many}`}
+      title={closedReason ?? label}
+      aria-pressed={expanded === undefined ? active : undefined}
+      aria-expanded={expanded}
+      disabled={disabled || !!closedReason}
+      onClick={onClick}
+      className={`inline-flex items-center gap-2 rounded-lg px-3 py-2 text-sm font-semibold transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900 dark:focus-visible:outline-slate-300 ${closedReason ? 'disabled:cursor-not-allowed disabled:opacity-50' : 'disabled:cursor-wait'} ${
+        active
+          ? activeClass
+          : 'text-slate-500 hover:bg-slate-100 hover:text-slate-800 dark:text-slate-400 dark:hover:bg-slate-800 dark:hover:text-slate-100'
+      }`}
+    >
+      <Icon aria-hidden className={`size-[18px] ${active && expanded === undefined ? 'fill-current' : ''}`} />
+      <span data-testid={testId} className="tabular-nums">
+        {count}
+      </span>
+    </button>
+  );
+}

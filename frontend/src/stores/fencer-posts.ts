@@ -1,0 +1,86 @@
+import { FENCER_PAGE_SIZE } from '@piste/contracts';
+import { create } from 'zustand';
+import { ApiError } from '../api/client';
+import { fetchFencerPosts } from '../api/profiles';
+import { notify } from '../lib/toast';
+import { idsOf, withNextPage } from './post-lists';
+import { usePostsStore } from './posts';
+
+/**
+ * The posts of the fencer whose page is shown, newest first, a page at a time (keyset on the last post shown,
+ * like the feed). The posts live in stores/posts.ts, so likes, hiding, deleting and live counts act on them as
+ * on the feed.
+ */
+
+interface FencerPostsState {
+  username: string | null;
+  postIds: string[];
+  status: 'loading' | 'ready' | 'error';
+  /** The last page was full, so there may be more. */
+  hasMore: boolean;
+  loadingMore: boolean;
+  /** Shows `username`'s posts from their first page. */
+  open: (username: string) => Promise<void>;
+  /** Fetches the first page again (a retry, or after a reconnect). */
+  reload: () => Promise<void>;
+  /** Appends the page after the oldest post shown. */
+  loadMore: () => Promise<void>;
+}
+
+/** A first-page fetch drops any reply started before it (a Load More, or another fencer's page). */
+let sequence = 0;
+
+export const useFencerPostsStore = create<FencerPostsState>()((set, get) => ({
+  username: null,
+  postIds: [],
+  status: 'loading',
+  hasMore: false,
+  loadingMore: false,
+
+  open: async (username) => {
+    set({ username, postIds: [], status: 'loading', hasMore: false, loadingMore: false });
+    await get().reload();
+  },
+
+  reload: async () => {
+    const { username } = get();
+    if (!username) return;
+    const started = ++sequence;
+    set({ loadingMore: false });
+    try {
+      const page = await fetchFencerPosts(username);
+      if (started !== sequence) return;
+      usePostsStore.getState().keep(page);
+      set({ postIds: idsOf(page), hasMore: page.length >= FENCER_PAGE_SIZE, status: 'ready' });
+    } catch (error) {
+      if (started !== sequence) return;
+      set((state) => ({ status: state.status === 'ready' ? 'ready' : 'error' }));
+      // An unknown or blocked fencer is the profile's to say (a not-found page), not a failed list.
+      if (!(error instanceof ApiError && error.status === 404)) notify.error('Failed to fetch posts');
+    }
+  },
+
+  loadMore: async () => {
+    const { username, postIds, loadingMore } = get();
+    // After the oldest post still shown: one hidden or deleted meanwhile is no place to start from.
+    const { postsById } = usePostsStore.getState();
+    const oldest = postIds.filter((id) => id in postsById).at(-1);
+    if (!username || !oldest || loadingMore) return;
+    const started = sequence;
+    set({ loadingMore: true });
+    try {
+      const page = await fetchFencerPosts(username, oldest);
+      if (started !== sequence) return;
+      usePostsStore.getState().keep(page);
+      set((state) => ({
+        postIds: withNextPage(state.postIds, page),
+        hasMore: page.length >= FENCER_PAGE_SIZE,
+        loadingMore: false,
+      }));
+    } catch {
+      if (started !== sequence) return;
+      set({ loadingMore: false });
+      notify.error('Failed to fetch posts');
+    }
+  },
+}));

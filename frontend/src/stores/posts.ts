@@ -1,0 +1,165 @@
+import { DEFAULT_REPORT_REASON, type FeedPost, type PostCounts, type PostViewer } from '@piste/contracts';
+import { create } from 'zustand';
+import { useShallow } from 'zustand/react/shallow';
+import { errorMessage } from '../api/client';
+import { reportPost } from '../api/moderation';
+import * as postsApi from '../api/posts';
+import { notify } from '../lib/toast';
+import { useSessionStore } from './session';
+
+/**
+ * Every post the app shows, once, by id: the feed, a fencer's posts, search results and a post's own page list
+ * ids and read their posts here. A live count or the user's reaction changes one post, so only its card
+ * re-renders; a post dropped here (hidden, deleted) is gone from every view. The actions on a single post and
+ * their toasts live here too; adding and removing posts in the feed is the feed store's (stores/feed.ts).
+ */
+
+export type Reaction = postsApi.Reaction;
+
+interface PostsState {
+  postsById: Record<string, FeedPost>;
+  /** Posts with a reaction call in flight. */
+  reacting: Record<string, true>;
+
+  /** Keeps these posts, fresh from the server, for every view that lists them. */
+  keep: (posts: FeedPost[]) => void;
+  /** Drops a post from every view (hidden or deleted). */
+  drop: (postId: string) => void;
+  /** Like or dislike; the same button again takes it back. */
+  toggleReaction: (postId: string, reaction: Reaction) => Promise<void>;
+  report: (postId: string) => Promise<void>;
+  /** Refreshes one post's counts (e.g. after commenting). */
+  reloadPost: (postId: string) => Promise<void>;
+  receiveCounts: (counts: PostCounts) => void;
+  /** The user's own like or dislike changed (in this tab or another): the post follows wherever it is shown. */
+  receiveViewer: (viewer: PostViewer) => void;
+  /** Forgets the last user's posts (they carry that user's likes). */
+  reset: () => void;
+}
+
+const REACTION_TEXTS: Record<
+  Reaction,
+  { repeat: string; title: string; description: string; failure: string }
+> = {
+  like: {
+    repeat: 'Post already liked',
+    title: 'Already Liked',
+    description: 'You already liked this post',
+    failure: 'Failed to update like status',
+  },
+  dislike: {
+    repeat: 'Post already disliked',
+    title: 'Already Disliked',
+    description: 'You already disliked this post',
+    failure: 'Failed to update dislike status',
+  },
+};
+
+function currentUserId(): string | null {
+  return useSessionStore.getState().user?.id ?? null;
+}
+
+/** `postsById` with one post changed; the same record when the post is not held. */
+function patched(
+  postsById: Record<string, FeedPost>,
+  postId: string,
+  patch: Partial<FeedPost>,
+): Record<string, FeedPost> {
+  const post = postsById[postId];
+  return post ? { ...postsById, [postId]: { ...post, ...patch } } : postsById;
+}
+
+function without<T>(record: Record<string, T>, key: string): Record<string, T> {
+  if (!(key in record)) return record;
+  const rest = { ...record };
+  delete rest[key];
+  return rest;
+}
+
+export const usePostsStore = create<PostsState>()((set, get) => ({
+  postsById: {},
+  reacting: {},
+
+  keep: (posts) => {
+    if (posts.length === 0) return;
+    set((state) => ({
+      postsById: { ...state.postsById, ...Object.fromEntries(posts.map((post) => [post.id, post])) },
+    }));
+  },
+
+  drop: (postId) => set((state) => ({ postsById: without(state.postsById, postId) })),
+
+  toggleReaction: async (postId, reaction) => {
+    const userId = currentUserId();
+    const post = get().postsById[postId];
+    if (!post || get().reacting[postId]) return;
+    if (!userId) {
+      notify.error('Please sign in', `You need to be signed in to ${reaction} posts`);
+      return;
+    }
+    const active = reaction === 'like' ? post.isLiked : post.isDisliked;
+    set((state) => ({ reacting: { ...state.reacting, [postId]: true } }));
+    try {
+      const reply = active
+        ? await postsApi.unreact(reaction, userId, postId)
+        : await postsApi.react(reaction, userId, postId);
+      get().receiveViewer(reply);
+    } catch (error) {
+      const texts = REACTION_TEXTS[reaction];
+      if (error instanceof Error && error.message === texts.repeat)
+        notify.info(texts.title, texts.description);
+      else notify.error('Error', texts.failure);
+    } finally {
+      set((state) => ({ reacting: without(state.reacting, postId) }));
+    }
+  },
+
+  report: async (postId) => {
+    const userId = currentUserId();
+    if (!userId) return;
+    try {
+      await reportPost(postId, userId, DEFAULT_REPORT_REASON);
+      notify.success(
+        'Report submitted',
+        'Thank you for helping keep our community safe. Our team will review this post.',
+      );
+    } catch (error) {
+      notify.error('Failed to submit report', errorMessage(error, ''));
+    }
+  },
+
+  reloadPost: async (postId) => {
+    try {
+      const post = await postsApi.fetchPost(postId);
+      // Only a post still shown: one dropped meanwhile stays gone.
+      set((state) => ({ postsById: patched(state.postsById, postId, post) }));
+    } catch {
+      // A hint only: live counts and the next refetch catch up.
+    }
+  },
+
+  receiveCounts: ({ postId, likesCount, dislikesCount, commentsCount }) =>
+    set((state) => ({
+      postsById: patched(state.postsById, postId, { likesCount, dislikesCount, commentsCount }),
+    })),
+
+  receiveViewer: ({ postId, isLiked, isDisliked, likesCount, dislikesCount }) =>
+    set((state) => ({
+      postsById: patched(state.postsById, postId, { isLiked, isDisliked, likesCount, dislikesCount }),
+    })),
+
+  reset: () => set({ postsById: {}, reacting: {} }),
+}));
+
+/** The post `postId` as every view shows it; undefined once it is dropped (or before it is kept). */
+export function usePost(postId: string): FeedPost | undefined {
+  return usePostsStore((state) => state.postsById[postId]);
+}
+
+/**
+ * The ids of a list that still have their post (hidden and deleted ones leave every list). The list re-renders
+ * when that changes, not when a post's counts do.
+ */
+export function useShownIds(postIds: readonly string[]): string[] {
+  return usePostsStore(useShallow((state) => postIds.filter((id) => id in state.postsById)));
+}
