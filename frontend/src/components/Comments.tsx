@@ -48,19 +48,10 @@ export function Comments({ postId, user }: CommentsProps) {
           No comments yet. Start the conversation!
         </p>
       ) : (
-        <ul className="space-y-3">
-          {roots.map((comment) => (
-            <CommentItem
-              key={comment.id}
-              comment={comment}
-              postId={postId}
-              repliesOf={repliesOf}
-              user={user}
-              replyingTo={replyingTo}
-              onReply={setReplyingTo}
-            />
-          ))}
-        </ul>
+        <CommentList
+          comments={roots}
+          thread={{ postId, repliesOf, user, replyingTo, onReply: setReplyingTo }}
+        />
       )}
 
       <div className="mt-4">
@@ -102,17 +93,35 @@ function arrange(comments: PostComment[]): { roots: PostComment[]; repliesOf: Ma
   return { roots, repliesOf };
 }
 
-interface CommentItemProps {
-  comment: PostComment;
+/** What every comment of an open thread needs: whose post, the replies, the reader, which reply box is open. */
+interface Thread {
   postId: string;
   repliesOf: Map<string, PostComment[]>;
   user: SessionUser | null;
   replyingTo: string | null;
   onReply: (commentId: string | null) => void;
-  depth?: number;
 }
 
-function CommentItem({ comment, postId, repliesOf, user, replyingTo, onReply, depth = 0 }: CommentItemProps) {
+interface CommentListProps {
+  comments: PostComment[];
+  thread: Thread;
+  /** 0 for the top-level comments; replies sit one deeper than what they answer. */
+  depth?: number;
+  className?: string;
+}
+
+function CommentList({ comments, thread, depth = 0, className = '' }: CommentListProps) {
+  return (
+    <ul className={`space-y-3 ${className}`}>
+      {comments.map((comment) => (
+        <CommentItem key={comment.id} comment={comment} thread={thread} depth={depth} />
+      ))}
+    </ul>
+  );
+}
+
+function CommentItem({ comment, thread, depth }: { comment: PostComment; thread: Thread; depth: number }) {
+  const { postId, repliesOf, user, replyingTo, onReply } = thread;
   const toggleLike = useCommentsStore((s) => s.toggleLike);
   const liking = useCommentsStore((s) => !!s.liking[comment.id]);
   const add = useCommentsStore((s) => s.add);
@@ -186,22 +195,12 @@ function CommentItem({ comment, postId, repliesOf, user, replyingTo, onReply, de
           ) : null}
 
           {replies.length ? (
-            <ul
-              className={`mt-3 space-y-3 ${depth === 0 ? 'border-l-2 border-slate-200 pl-3 sm:pl-4 dark:border-slate-800' : ''}`}
-            >
-              {replies.map((reply) => (
-                <CommentItem
-                  key={reply.id}
-                  comment={reply}
-                  postId={postId}
-                  repliesOf={repliesOf}
-                  user={user}
-                  replyingTo={replyingTo}
-                  onReply={onReply}
-                  depth={depth + 1}
-                />
-              ))}
-            </ul>
+            <CommentList
+              comments={replies}
+              thread={thread}
+              depth={depth + 1}
+              className={`mt-3 ${depth === 0 ? 'border-l-2 border-slate-200 pl-3 sm:pl-4 dark:border-slate-800' : ''}`}
+            />
           ) : null}
         </div>
       </div>

@@ -7,7 +7,7 @@ export function authorNameOf(post: FeedPost): string {
 }
 
 /** The line under a post's author: their title (or '{weapon} fencer') and how long ago they posted. */
-export function PostByline({ post, className }: { post: FeedPost; className: string }) {
+export function PostByline({ post, className = '' }: { post: FeedPost; className?: string }) {
   return (
     <p className={`truncate text-sm text-slate-500 dark:text-slate-400 ${className}`}>
       {post.author.title || `${WEAPON_LABELS[post.weapon]} fencer`}

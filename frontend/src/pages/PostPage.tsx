@@ -1,22 +1,29 @@
-import { WEAPON_LABELS, type FeedPost } from '@piste/contracts';
+import { WEAPON_LABELS } from '@piste/contracts';
 import { ArrowLeft, LoaderCircle } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { ApiError, errorMessage } from '../api/client';
 import { fetchPost } from '../api/posts';
+import { authorNameOf } from '../components/PostByline';
 import { PostResultCard } from '../components/search/PostResultCard';
+import { usePost, usePostsStore } from '../stores/posts';
 import { NotFoundPage } from './NotFoundPage';
 
-type Loaded = { postId: string; post: FeedPost } | { postId: string; error: string; missing: boolean };
+type Loaded = { postId: string } | { postId: string; error: string; missing: boolean };
 
-/** The post `postId` as the viewer may see it; a post that is gone or across a block is missing. */
-function usePost(postId: string): Loaded | null {
+/**
+ * Fetches the post `postId` as the viewer may see it into the posts store; a post that is gone or across a
+ * block is missing.
+ */
+function useLoadedPost(postId: string): Loaded | null {
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   useEffect(() => {
     let current = true;
     fetchPost(postId).then(
       (post) => {
-        if (current) setLoaded({ postId, post });
+        if (!current) return;
+        usePostsStore.getState().keep([post]);
+        setLoaded({ postId });
       },
       (error: unknown) => {
         const missing = error instanceof ApiError && (error.status === 404 || error.status === 400);
@@ -33,7 +40,8 @@ function usePost(postId: string): Loaded | null {
 /** /posts/:id — one post on its own, where a search result leads. */
 export function PostPage() {
   const { id = '' } = useParams();
-  const loaded = usePost(id);
+  const loaded = useLoadedPost(id);
+  const post = usePost(id);
 
   if (!loaded) {
     return (
@@ -50,7 +58,8 @@ export function PostPage() {
     if (loaded.missing) return <NotFoundPage />;
     return <p className="mx-auto max-w-2xl text-center text-slate-600 dark:text-slate-300">{loaded.error}</p>;
   }
-  const { post } = loaded;
+  // Deleted (or hidden) while shown.
+  if (!post) return <NotFoundPage />;
   return (
     <div className="mx-auto max-w-2xl space-y-4">
       <Link
@@ -60,8 +69,8 @@ export function PostPage() {
         <ArrowLeft aria-hidden className="size-4" />
         {WEAPON_LABELS[post.weapon]} feed
       </Link>
-      <h1 className="sr-only">Post by {post.author.name ?? post.author.username ?? 'Unknown fencer'}</h1>
-      <PostResultCard post={post} standalone />
+      <h1 className="sr-only">Post by {authorNameOf(post)}</h1>
+      <PostResultCard postId={post.id} standalone />
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { LoaderCircle, SearchX } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { Button } from '../components/Button';
+import { LoadMoreButton } from '../components/PostList';
 import { FencerSummary } from '../components/search/FencerSummary';
 import { fencerPath } from '../lib/paths';
 import { PostResultCard } from '../components/search/PostResultCard';
@@ -46,7 +46,7 @@ function Results({ query, results }: { query: string; results: SearchResults }) 
     );
   }
   if (results.status === 'error') return <Notice>{results.error}</Notice>;
-  if (results.posts.length === 0 && results.users.length === 0) {
+  if (results.postIds.length === 0 && results.users.length === 0) {
     return <Notice icon>No posts or fencers match “{query}”. Try another word, or fewer words.</Notice>;
   }
   return (
@@ -64,10 +64,10 @@ function Results({ query, results }: { query: string; results: SearchResults }) 
         )}
       </Section>
       <Section title="Posts" className="lg:col-start-1 lg:row-start-1">
-        {results.posts.length ? (
+        {results.postIds.length ? (
           <div className="space-y-4">
-            {results.posts.map((post) => (
-              <PostResultCard key={post.id} post={post} query={query} />
+            {results.postIds.map((postId) => (
+              <PostResultCard key={postId} postId={postId} query={query} />
             ))}
           </div>
         ) : (
@@ -80,15 +80,12 @@ function Results({ query, results }: { query: string; results: SearchResults }) 
         ) : null}
         {results.hasMore ? (
           <div className="flex justify-center pt-5">
-            <Button
-              variant="outline"
-              disabled={results.loadingMore}
+            <LoadMoreButton
+              loading={results.loadingMore}
               onClick={() => void results.loadMore()}
-              className="min-w-44 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-200 dark:hover:bg-slate-800"
-            >
-              {results.loadingMore ? <LoaderCircle aria-hidden className="size-4 animate-spin" /> : null}
-              {results.loadingMore ? 'Loading...' : 'Load more posts'}
-            </Button>
+              label="Load more posts"
+              className="dark:border-slate-700 dark:bg-slate-900 dark:text-slate-200 dark:hover:bg-slate-800"
+            />
           </div>
         ) : null}
       </Section>

@@ -1,24 +1,30 @@
-import { WEAPON_LABELS, type FeedPost } from '@piste/contracts';
+import { WEAPON_LABELS } from '@piste/contracts';
 import { MessageCircle, ThumbsUp } from 'lucide-react';
 import { Link } from 'react-router-dom';
-import { timeAgo } from '../../lib/relative-time';
+import { fencerPath, postPath } from '../../lib/paths';
+import { usePost } from '../../stores/posts';
 import { Avatar } from '../Avatar';
+import { authorNameOf, PostByline } from '../PostByline';
 import { PostMedia } from '../PostMedia';
 import { HighlightWords } from './highlight';
-import { fencerPath, postPath } from '../../lib/paths';
 import { detailsOf, PostTypeChip } from './PostSummary';
 
 interface PostResultCardProps {
-  post: FeedPost;
+  postId: string;
   /** The words to mark; none on the post's own page. */
   query?: string;
   /** On the post's own page the text is shown whole and is not a link to itself. */
   standalone?: boolean;
 }
 
-/** A post as a search result (and on its own page): who wrote it, when, its text and details, its counts. */
-export function PostResultCard({ post, query = '', standalone = false }: PostResultCardProps) {
-  const authorName = post.author.name ?? post.author.username ?? 'Unknown fencer';
+/**
+ * A post as a search result (and on its own page): who wrote it, when, its text and details, its counts. It
+ * reads the post from the posts store, so it follows its counts and leaves once the post is hidden or deleted.
+ */
+export function PostResultCard({ postId, query = '', standalone = false }: PostResultCardProps) {
+  const post = usePost(postId);
+  if (!post) return null;
+  const authorName = authorNameOf(post);
   const details = detailsOf(post);
   const body = (
     <>
@@ -65,13 +71,7 @@ export function PostResultCard({ post, query = '', standalone = false }: PostRes
               {authorName}
             </span>
           )}
-          <p className="truncate text-sm text-slate-500 dark:text-slate-400">
-            {post.author.title || `${WEAPON_LABELS[post.weapon]} fencer`}
-            <span aria-hidden> · </span>
-            <time dateTime={post.createdAt} title={new Date(post.createdAt).toLocaleString()}>
-              {timeAgo(post.createdAt, 'post')}
-            </time>
-          </p>
+          <PostByline post={post} />
         </div>
         <PostTypeChip type={post.type} />
       </header>

@@ -1,11 +1,14 @@
-import { SEARCH_PAGE_SIZE, type FeedPost, type SearchReply, type SearchUser } from '@piste/contracts';
+import { SEARCH_PAGE_SIZE, type SearchReply, type SearchUser } from '@piste/contracts';
 import { useCallback, useEffect, useState } from 'react';
 import { errorMessage } from '../../api/client';
 import { search } from '../../api/search';
+import { idsOf, withNextPage } from '../../stores/post-lists';
+import { usePostsStore, useShownIds } from '../../stores/posts';
 
 export interface SearchResults {
   status: 'loading' | 'ready' | 'error';
-  posts: FeedPost[];
+  /** The matching posts, best first (their posts are in the posts store; hidden and deleted ones leave). */
+  postIds: string[];
   users: SearchUser[];
   /** True when more posts can be loaded. */
   hasMore: boolean;
@@ -16,13 +19,20 @@ export interface SearchResults {
 
 interface Results {
   query: string;
-  posts: FeedPost[];
+  postIds: string[];
   users: SearchUser[];
   nextCursor: string | null;
   error: string | null;
 }
 
 const FAILED = 'Search failed';
+const NO_IDS: string[] = [];
+
+/** The reply's posts, kept for every view; their ids in order. */
+function keptIds(reply: SearchReply): string[] {
+  usePostsStore.getState().keep(reply.posts);
+  return idsOf(reply.posts);
+}
 
 /**
  * The results page's data: the first page of posts and the fencers for `query`, then more posts on demand.
@@ -37,11 +47,11 @@ export function useSearchResults(query: string): SearchResults {
     let current = true;
     search(query, { limit: SEARCH_PAGE_SIZE }).then(
       (reply) => {
-        if (current) setResults({ query, ...reply, error: null });
+        if (current) setResults({ query, ...reply, postIds: keptIds(reply), error: null });
       },
       (error: unknown) => {
         if (current) {
-          setResults({ query, posts: [], users: [], nextCursor: null, error: errorMessage(error, FAILED) });
+          setResults({ query, postIds: [], users: [], nextCursor: null, error: errorMessage(error, FAILED) });
         }
       },
     );
@@ -56,7 +66,17 @@ export function useSearchResults(query: string): SearchResults {
     setLoadingMore(true);
     try {
       const page = await search(query, { type: 'posts', limit: SEARCH_PAGE_SIZE, before: cursor });
-      setResults((shown) => (shown?.query === query ? withNextPage(shown, page) : shown));
+      usePostsStore.getState().keep(page.posts);
+      setResults((shown) =>
+        shown?.query === query
+          ? {
+              ...shown,
+              postIds: withNextPage(shown.postIds, page.posts),
+              nextCursor: page.nextCursor,
+              error: null,
+            }
+          : shown,
+      );
     } catch (error) {
       setResults((shown) =>
         shown?.query === query ? { ...shown, error: errorMessage(error, FAILED) } : shown,
@@ -67,20 +87,14 @@ export function useSearchResults(query: string): SearchResults {
   }, [query, results, loadingMore]);
 
   const settled = results !== null && results.query === query;
+  const postIds = useShownIds(settled ? results.postIds : NO_IDS);
   return {
-    status: !settled ? 'loading' : results.error && results.posts.length === 0 ? 'error' : 'ready',
-    posts: settled ? results.posts : [],
+    status: !settled ? 'loading' : results.error && results.postIds.length === 0 ? 'error' : 'ready',
+    postIds,
     users: settled ? results.users : [],
     hasMore: settled && results.nextCursor !== null,
     loadingMore,
     error: settled ? results.error : null,
     loadMore,
   };
-}
-
-/** The shown results with the next page of posts after them (a post already shown is not repeated). */
-function withNextPage(shown: Results, page: SearchReply): Results {
-  const known = new Set(shown.posts.map((post) => post.id));
-  const fresh = page.posts.filter((post) => !known.has(post.id));
-  return { ...shown, posts: [...shown.posts, ...fresh], nextCursor: page.nextCursor, error: null };
 }
