@@ -1,25 +1,17 @@
-import {
-  describeInBrowser,
-  newPage,
-  registerInBrowser,
-  screenshot,
-  uniqueName,
-  journeyFixture,
-} from './helpers';
+import { describeInBrowser, journeyFixture } from './journey';
+import { screenshot, signedIn, submitLogin } from './ui';
 
 describeInBrowser('signing up, in and out', () => {
   const journey = journeyFixture();
 
   it('registers, lands on the feed, stays signed in across a reload, and logs out to the auth screen', async () => {
-    const { context, page } = await newPage(journey.browser, journey.app.url);
-    const username = uniqueName();
-    await registerInBrowser(page, username);
+    const { page, username } = await journey.signUp();
     await page.getByText('Account created successfully').waitFor();
     expect(new URL(page.url()).pathname).toMatch(/^\/(epee)?$/);
     await screenshot(page, 'auth-feed-after-register');
 
     await page.reload();
-    await page.getByRole('link', { name: 'Your profile' }).waitFor();
+    await signedIn(page);
     await expect(page.getByRole('tab', { name: 'Register' }).count()).resolves.toBe(0);
 
     await page.getByRole('link', { name: 'Your profile' }).click();
@@ -32,15 +24,12 @@ describeInBrowser('signing up, in and out', () => {
     await page.getByRole('tab', { name: 'Login' }).waitFor();
 
     // and signing back in works
-    await page.locator('#login-username').fill(username);
-    await page.locator('#login-password').fill('secret123');
-    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await submitLogin(page, username);
     await page.getByText(`Logged in as ${username}`).waitFor();
-    await context.close();
   });
 
   it('shows the validation texts of the auth forms', async () => {
-    const { context, page } = await newPage(journey.browser, journey.app.url);
+    const { page } = await journey.newTab();
     await page.goto('/auth');
     await page.getByRole('button', { name: 'Login', exact: true }).click();
     await page.getByText('Username is required').waitFor();
@@ -54,27 +43,21 @@ describeInBrowser('signing up, in and out', () => {
     await page.getByText("Passwords don't match").waitFor();
     await page.getByText('You must accept the terms and conditions').waitFor();
     await screenshot(page, 'auth-register-validation');
-    await context.close();
   });
 
   it('shows the server message when login fails', async () => {
-    const { context, page } = await newPage(journey.browser, journey.app.url);
+    const { page } = await journey.newTab();
     await page.goto('/');
-    await page.locator('#login-username').fill('nobody_here');
-    await page.locator('#login-password').fill('wrong-password');
-    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await submitLogin(page, 'nobody_here', 'wrong-password');
     await page.getByText('Login failed').first().waitFor();
     await page.getByText('Invalid username or password').first().waitFor();
-    await context.close();
   });
 
   it('shows 404 Page Not Found for an unknown path', async () => {
-    const { context, page } = await newPage(journey.browser, journey.app.url);
-    await registerInBrowser(page, uniqueName());
+    const { page } = await journey.signUp();
     await page.goto('/no-such-page');
     await page.getByText('404 Page Not Found').waitFor();
     await page.goto('/kendo');
     await page.getByText('404 Page Not Found').waitFor();
-    await context.close();
   });
 });

@@ -1,13 +1,8 @@
 import type { Page } from 'playwright-core';
 import { makePng } from '../backend/test/media-fixtures';
-import {
-  describeInBrowser,
-  newPage,
-  registerInBrowser,
-  screenshot,
-  uniqueName,
-  journeyFixture,
-} from './helpers';
+import { connect } from './api';
+import { describeInBrowser, journeyFixture } from './journey';
+import { screenshot } from './ui';
 
 const connectionsBadge = (page: Page) => page.getByRole('link', { name: 'Connections' }).getByTestId('badge');
 
@@ -15,14 +10,10 @@ describeInBrowser('connections and profile', () => {
   const journey = journeyFixture();
 
   it('A finds B, B sees the request live and accepts, both are connected; A edits the profile with a new avatar', async () => {
-    const a = await newPage(journey.browser, journey.app.url);
-    const b = await newPage(journey.browser, journey.app.url);
-    const aName = uniqueName('alice');
-    const bName = uniqueName('bruno');
-    await registerInBrowser(a.page, aName);
-    await registerInBrowser(b.page, bName);
-    const A = a.page;
-    const B = b.page;
+    const [{ page: A, username: aName }, { page: B, username: bName }] = await journey.signUpEach(
+      'alice',
+      'bruno',
+    );
 
     // A: Discover, find B by part of the username, connect.
     await A.getByRole('link', { name: 'Connections' }).click();
@@ -142,40 +133,15 @@ describeInBrowser('connections and profile', () => {
     await expect(
       A.getByRole('link', { name: 'Your profile' }).locator('img').getAttribute('src'),
     ).resolves.toMatch(/^\/objects\/avatar\//);
-
-    await a.context.close();
-    await b.context.close();
   });
 
   it('blocking from Your Connections marks the connection and hides it from the other side; unblocking restores it', async () => {
-    const a = await newPage(journey.browser, journey.app.url);
-    const b = await newPage(journey.browser, journey.app.url);
-    const aName = uniqueName('carla');
-    const bName = uniqueName('dmitri');
-    await registerInBrowser(a.page, aName);
-    await registerInBrowser(b.page, bName);
-    const A = a.page;
-    const B = b.page;
-
-    // Connect through the API the browsers share cookies with.
-    const bId = await B.evaluate(
-      async () => ((await (await fetch('/api/user')).json()) as { id: string }).id,
+    const [{ page: A, username: aName }, { page: B, username: bName }] = await journey.signUpEach(
+      'carla',
+      'dmitri',
     );
-    const sent = await A.evaluate(async (receiverId) => {
-      const res = await fetch('/api/friend-requests', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ receiverId }),
-      });
-      return ((await res.json()) as { id: string }).id;
-    }, bId);
-    await B.evaluate(async (id) => {
-      await fetch(`/api/friend-requests/${id}`, {
-        method: 'PUT',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ status: 'accepted' }),
-      });
-    }, sent);
+    // Connected through the API, whose cookies the browsers share.
+    await connect(A.request, B.request);
 
     await A.goto('/connections');
     const card = A.getByTestId('person-card').filter({ hasText: `@${bName}` });
@@ -197,8 +163,5 @@ describeInBrowser('connections and profile', () => {
     await B.getByTestId('person-card')
       .filter({ hasText: `@${aName}` })
       .waitFor();
-
-    await a.context.close();
-    await b.context.close();
   });
 });

@@ -1,29 +1,8 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Locator } from 'playwright-core';
 import { makePng } from '../backend/test/media-fixtures';
-import {
-  describeInBrowser,
-  launchBrowser,
-  newPage,
-  registerInBrowser,
-  screenshot,
-  startApp,
-  uniqueName,
-  type RunningApp,
-} from './helpers';
-
-/** Polls `read` until `accept` holds (every 100 ms, up to 10 s), then returns the value. */
-async function until<T>(read: () => Promise<T>, accept: (value: T) => boolean, what: string): Promise<T> {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const value = await read();
-    if (accept(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; last value: ${String(value)}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+import { uniqueName } from './api';
+import { describeInBrowser, journeyFixture } from './journey';
+import { feedLoaded, fillAchievement, postCard, screenshot, until } from './ui';
 
 /** Waits until an <img> has really loaded and decoded its picture. */
 async function imageLoaded(image: Locator): Promise<void> {
@@ -44,37 +23,13 @@ async function textOf(locator: Locator, expected: string): Promise<void> {
   );
 }
 
-function postCard(page: Page, content: string): Locator {
-  return page.locator('[data-testid=post-card]', { hasText: content });
-}
-
 describeInBrowser('the live feed, between two fencers', () => {
-  let app: RunningApp;
-  let browser: Browser;
-  let dataDir: string;
-  beforeAll(async () => {
-    dataDir = await mkdtemp(join(tmpdir(), 'piste-e2e-feed-'));
-    [app, browser] = await Promise.all([startApp({ DATA_DIR: dataDir }), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-    await rm(dataDir, { recursive: true, force: true });
-  });
+  const journey = journeyFixture({ ownDataDir: true });
 
   it('A posts a drill with an image; B sees it live, likes and comments; A sees both without reloading', async () => {
-    const a = await newPage(browser, app.url);
-    const b = await newPage(browser, app.url);
-    await Promise.all([
-      registerInBrowser(a.page, uniqueName('alice')),
-      registerInBrowser(b.page, uniqueName('bruno')),
-    ]);
-    await Promise.all([a.page.getByTestId('composer').waitFor(), b.page.getByTestId('composer').waitFor()]);
+    const [a, b] = await journey.signUpEach('alice', 'bruno');
     // Both feeds are loaded (skeletons gone) before anything is posted.
-    await Promise.all([
-      a.page.getByTestId('post-skeleton').first().waitFor({ state: 'detached' }),
-      b.page.getByTestId('post-skeleton').first().waitFor({ state: 'detached' }),
-    ]);
+    await Promise.all([feedLoaded(a.page), feedLoaded(b.page)]);
 
     // A writes a drill with a picture; the composer shows the preview and the upload progress.
     const content = `Lunge ladder ${uniqueName('drill')}: five lunges, one step further each time.`;
@@ -137,20 +92,16 @@ describeInBrowser('the live feed, between two fencers', () => {
     // B takes the like back; A's count follows.
     await cardOnB.getByRole('button', { name: /^Like, / }).click();
     await textOf(cardOnA.getByTestId('like-count'), '0');
-
-    await Promise.all([a.context.close(), b.context.close()]);
   });
 
   it('posts an achievement from /post, returns to the feed, hides a post and deletes its own', async () => {
-    const other = await newPage(browser, app.url);
-    await registerInBrowser(other.page, uniqueName('olga'));
+    const other = await journey.signUp('olga');
     const theirs = `Club night ${uniqueName('n')}`;
     await other.page.locator('#post-content').fill(theirs);
     await other.page.getByRole('button', { name: 'Post', exact: true }).click();
     await postCard(other.page, theirs).waitFor();
 
-    const { context, page } = await newPage(browser, app.url);
-    await registerInBrowser(page, uniqueName('carla'));
+    const { page } = await journey.signUp('carla');
     await page.getByRole('link', { name: 'Create post' }).click();
     await page.getByRole('heading', { name: 'Create a Post' }).waitFor();
     await page.getByText('Share your fencing journey with the community').waitFor();
@@ -158,11 +109,12 @@ describeInBrowser('the live feed, between two fencers', () => {
     await expect(post.isDisabled()).resolves.toBe(true);
     const content = `Gold at the club championship ${uniqueName('w')}`;
     await page.locator('#post-content').fill(content);
-    await page.getByText('Achievement', { exact: true }).click();
-    await page.locator('#achievement-place').fill('1st');
-    await page.locator('#achievement-score').fill('15-12');
-    await page.locator('#achievement-competition').fill('Club championship');
-    await page.locator('#achievement-competitors').fill('24');
+    await fillAchievement(page, {
+      place: '1st',
+      score: '15-12',
+      competition: 'Club championship',
+      competitors: '24',
+    });
     await screenshot(page, 'feed-create-post-page');
     await post.click();
 
@@ -198,6 +150,5 @@ describeInBrowser('the live feed, between two fencers', () => {
     await mine.waitFor({ state: 'detached' });
     await postCard(other.page, content).waitFor({ state: 'detached' });
     await screenshot(page, 'feed-after-hide-and-delete');
-    await Promise.all([context.close(), other.context.close()]);
   });
 });

@@ -1,27 +1,14 @@
 import type { Page } from 'playwright-core';
-import {
-  describeInBrowser,
-  newPage,
-  registerInBrowser,
-  screenshot,
-  startApp,
-  uniqueName,
-  journeyFixture,
-} from './helpers';
+import { connect, sendMessage, sessionUser } from './api';
+import { describeInBrowser, journeyFixture, type Journey } from './journey';
+import { live, screenshot } from './ui';
 
-async function sessionUserId(page: Page): Promise<string> {
-  const res = await page.request.get('/api/user');
-  return ((await res.json()) as { id: string }).id;
-}
-
-/** Connects two signed-in browsers through the API: `from` asks, `to` accepts. */
-async function connect(from: Page, to: Page): Promise<void> {
-  const receiverId = await sessionUserId(to);
-  const request = await from.request.post('/api/friend-requests', { data: { receiverId } });
-  expect(request.status()).toBe(201);
-  const { id } = (await request.json()) as { id: string };
-  const accepted = await to.request.put(`/api/friend-requests/${id}`, { data: { status: 'accepted' } });
-  expect(accepted.status()).toBe(200);
+/** Two fencers, each signed up in a tab of their own, connected (A asked, B accepted); each with their id. */
+async function connectedPair(journey: Journey, aPrefix: string, bPrefix: string) {
+  const [a, b] = await journey.signUpEach(aPrefix, bPrefix);
+  const bId = await connect(a.context.request, b.context.request);
+  const aId = (await sessionUser(a.context.request)).id;
+  return { a: { ...a, id: aId }, b: { ...b, id: bId } };
 }
 
 function messagesBadge(page: Page) {
@@ -32,12 +19,8 @@ describeInBrowser('direct messages', () => {
   const journey = journeyFixture();
 
   it('two connections chat live: unread badge, read receipt, typing, and a block stops messages', async () => {
-    const a = await newPage(journey.browser, journey.app.url);
-    const b = await newPage(journey.browser, journey.app.url);
-    const nameA = uniqueName('alice');
-    const nameB = uniqueName('bruno');
-    await Promise.all([registerInBrowser(a.page, nameA), registerInBrowser(b.page, nameB)]);
-    await connect(a.page, b.page);
+    const { a, b } = await connectedPair(journey, 'alice', 'bruno');
+    const [nameA, nameB] = [a.username, b.username];
 
     // A opens Messages: no conversations yet; the connection is under Connections.
     await a.page.getByRole('link', { name: 'Messages' }).click();
@@ -144,9 +127,6 @@ describeInBrowser('direct messages', () => {
       .getByTestId('conversation-item')
       .filter({ hasText: `Fencer ${nameA}` })
       .waitFor();
-
-    await a.context.close();
-    await b.context.close();
   }, 90_000);
 });
 
@@ -154,19 +134,9 @@ describeInBrowser('direct messages: paging and reconnect', () => {
   const journey = journeyFixture();
 
   it('opens at the newest message and loads older ones on scrolling up, keeping the position', async () => {
-    const a = await newPage(journey.browser, journey.app.url);
-    const b = await newPage(journey.browser, journey.app.url);
-    await Promise.all([
-      registerInBrowser(a.page, uniqueName('ana')),
-      registerInBrowser(b.page, uniqueName('ben')),
-    ]);
-    await connect(a.page, b.page);
-    const receiverId = await sessionUserId(b.page);
+    const { a, b } = await connectedPair(journey, 'ana', 'ben');
     for (let i = 1; i <= 70; i++) {
-      const res = await a.page.request.post('/api/messages', {
-        data: { receiverId, content: `Message ${String(i).padStart(2, '0')}` },
-      });
-      expect(res.status()).toBe(201);
+      await sendMessage(a.context.request, b.id, `Message ${String(i).padStart(2, '0')}`);
     }
 
     await b.page.getByRole('link', { name: 'Messages' }).click();
@@ -193,43 +163,30 @@ describeInBrowser('direct messages: paging and reconnect', () => {
     await list.getByText('Message 01', { exact: true }).waitFor();
     await expect(b.page.getByTestId('message').count()).resolves.toBe(70);
     await expect(b.page.getByRole('button', { name: 'Load older messages' }).count()).resolves.toBe(0);
-    await a.context.close();
-    await b.context.close();
   }, 90_000);
 
   it('shows what was sent while the connection was down, without a reload', async () => {
-    const a = await newPage(journey.browser, journey.app.url);
-    const b = await newPage(journey.browser, journey.app.url);
-    await Promise.all([
-      registerInBrowser(a.page, uniqueName('cleo')),
-      registerInBrowser(b.page, uniqueName('dan')),
-    ]);
-    await connect(a.page, b.page);
-    const aId = await sessionUserId(a.page);
-    const first = await b.page.request.post('/api/messages', {
-      data: { receiverId: aId, content: 'Before the drop' },
-    });
-    expect(first.status()).toBe(201);
+    const { a, b } = await connectedPair(journey, 'cleo', 'dan');
+    await sendMessage(b.context.request, a.id, 'Before the drop');
 
     await a.page.getByRole('link', { name: 'Messages' }).click();
     await a.page.getByTestId('conversation-item').click();
     await a.page.getByTestId('message').filter({ hasText: 'Before the drop' }).waitFor();
 
     // The server goes away; meanwhile a message is stored through another instance on the same database.
-    const port = journey.app.port;
-    await a.page.locator('[data-live-connection="connected"]').waitFor({ state: 'attached' });
+    await live(a.page);
     await journey.app.stop();
     await a.page.getByText('Live updates paused').waitFor();
-    const other = await startApp();
+    const other = await journey.startApp();
     try {
       const missed = await b.page.request.post(`${other.url}/api/messages`, {
-        data: { receiverId: aId, content: 'Sent while you were away' },
+        data: { receiverId: a.id, content: 'Sent while you were away' },
       });
       expect(missed.status()).toBe(201);
     } finally {
       await other.stop();
     }
-    journey.app = await startApp({}, port);
+    await journey.restartApp();
 
     // After the reconnect the open conversation and the list are refetched.
     await a.page
@@ -238,7 +195,5 @@ describeInBrowser('direct messages: paging and reconnect', () => {
       .waitFor({ timeout: 20_000 });
     await a.page.getByTestId('conversation-item').filter({ hasText: 'Sent while you were away' }).waitFor();
     await expect(a.page.getByTestId('message').count()).resolves.toBe(2);
-    await a.context.close();
-    await b.context.close();
   }, 90_000);
 });

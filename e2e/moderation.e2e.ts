@@ -1,41 +1,20 @@
 import type { Page } from 'playwright-core';
-import {
-  describeInBrowser,
-  newPage,
-  registerInBrowser,
-  screenshot,
-  uniqueName,
-  journeyFixture,
-} from './helpers';
-
-const ADMIN_USERNAME = uniqueName('boss');
-const ADMIN_PASSWORD = 'boss-secret-123';
-
-async function signIn(page: Page, username: string, password: string): Promise<void> {
-  await page.goto('/');
-  await page.locator('#login-username').fill(username);
-  await page.locator('#login-password').fill(password);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await page.getByRole('link', { name: 'Your profile' }).waitFor();
-}
-
-const liveConnection = (page: Page) => page.locator('[data-live-connection="connected"]');
+import { connect, createPost, reportPost, uniqueName } from './api';
+import { describeInBrowser, journeyFixture } from './journey';
+import { live, screenshot, signIn } from './ui';
 
 function moderationBadge(page: Page) {
   return page.getByRole('link', { name: 'Moderation' }).getByTestId('badge');
 }
 
 describeInBrowser('moderation', () => {
-  const journey = journeyFixture({ ADMIN_USERNAME, ADMIN_PASSWORD });
+  const journey = journeyFixture({ admin: true });
 
   it('B reports A’s post, the admin sees it live and bans A for 1 hour, and A’s open feed closes at once', async () => {
-    const a = await newPage(journey.browser, journey.app.url);
-    const b = await newPage(journey.browser, journey.app.url);
-    const admin = await newPage(journey.browser, journey.app.url);
-    await Promise.all([
-      registerInBrowser(a.page, uniqueName('alice')),
-      registerInBrowser(b.page, uniqueName('bruno')),
-      signIn(admin.page, ADMIN_USERNAME, ADMIN_PASSWORD),
+    const admin = await journey.newTab();
+    const [[a, b]] = await Promise.all([
+      journey.signUpEach('alice', 'bruno'),
+      signIn(admin.page, journey.admin.username, journey.admin.password),
     ]);
 
     // A normal user is turned away from the Moderation screen and has no moderation icon.
@@ -52,10 +31,7 @@ describeInBrowser('moderation', () => {
 
     // A posts; B reports it from the post's menu.
     const content = `Cheap blades, DM me ${uniqueName('spam')}`;
-    const created = await a.page.request.post('/api/posts', {
-      data: { content, type: 'general', weapon: 'epee' },
-    });
-    expect(created.status()).toBe(201);
+    await createPost(a.page.request, { content });
     await b.page.goto('/epee');
     const post = b.page.locator('article', { hasText: content });
     await post.getByRole('button', { name: 'Post options' }).click();
@@ -71,13 +47,7 @@ describeInBrowser('moderation', () => {
     await screenshot(admin.page, 'moderation-queue-live');
 
     // A and B are connected (for the message box further down).
-    const bId = ((await (await b.page.request.get('/api/user')).json()) as { id: string }).id;
-    const request = await a.page.request.post('/api/friend-requests', { data: { receiverId: bId } });
-    const requestId = ((await request.json()) as { id: string }).id;
-    const accepted = await b.page.request.put(`/api/friend-requests/${requestId}`, {
-      data: { status: 'accepted' },
-    });
-    expect(accepted.status()).toBe(200);
+    const bId = await connect(a.page.request, b.page.request);
 
     // A has the feed open, with a post's comment box, live; nothing says "banned" yet.
     await a.page.goto('/epee');
@@ -88,7 +58,7 @@ describeInBrowser('moderation', () => {
     await expect(commentBox.isEnabled()).resolves.toBe(true);
     await expect(a.page.locator('#post-content').isEnabled()).resolves.toBe(true);
     await expect(a.page.getByTestId('banned-note').count()).resolves.toBe(0);
-    await liveConnection(a.page).waitFor({ state: 'attached' });
+    await live(a.page);
 
     // Ban A for 1 hour from the report.
     await card.getByRole('button', { name: 'Ban User' }).click();
@@ -174,14 +144,8 @@ describeInBrowser('moderation', () => {
 
     // The ban dialog starts over after a success: 24 hours and an empty reason (Ban User disabled).
     const content2 = `Second offence ${uniqueName('spam')}`;
-    const other = await b.page.request.post('/api/posts', {
-      data: { content: content2, type: 'general', weapon: 'epee' },
-    });
-    expect(other.status()).toBe(201);
-    const reported = await a.page.request.post('/api/reports', {
-      data: { postId: ((await other.json()) as { id: string }).id, reason: 'Inappropriate content' },
-    });
-    expect(reported.status()).toBe(201);
+    const other = await createPost(b.page.request, { content: content2 });
+    await reportPost(a.page.request, other.id);
     const card2 = admin.page.locator('article', { hasText: content2 });
     await card2.getByRole('button', { name: 'Ban User' }).click();
     await expect(dialog.locator('#ban-duration').inputValue()).resolves.toBe('24');
@@ -196,11 +160,8 @@ describeInBrowser('moderation', () => {
 
     // Delete a reported post: the report is resolved and keeps the post's snapshot.
     const content3 = `Third strike ${uniqueName('spam')}`;
-    const third = await b.page.request.post('/api/posts', {
-      data: { content: content3, type: 'general', weapon: 'epee' },
-    });
-    const thirdId = ((await third.json()) as { id: string }).id;
-    await a.page.request.post('/api/reports', { data: { postId: thirdId, reason: 'Inappropriate content' } });
+    const thirdId = (await createPost(b.page.request, { content: content3 })).id;
+    await reportPost(a.page.request, thirdId);
     await admin.page
       .locator('article', { hasText: content3 })
       .getByRole('button', { name: 'Delete Post' })
@@ -213,7 +174,5 @@ describeInBrowser('moderation', () => {
 
     await admin.page.setViewportSize({ width: 390, height: 844 });
     await screenshot(admin.page, 'moderation-resolved-mobile');
-
-    await Promise.all([a.context.close(), b.context.close(), admin.context.close()]);
   });
 });

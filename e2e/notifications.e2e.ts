@@ -1,87 +1,50 @@
-import type { APIRequestContext, Page } from 'playwright-core';
-import { describeInBrowser, newPage, screenshot, startApp, uniqueName, journeyFixture } from './helpers';
+import type { Page } from 'playwright-core';
+import { connect, createPost, logInByApi, ok } from './api';
+import { describeInBrowser, journeyFixture } from './journey';
+import { live, screenshot, signedIn } from './ui';
 
-/** Signs a browser context up through the API (its cookie jar is the context's) and returns the user's id. */
-async function registerByApi(request: APIRequestContext, username: string): Promise<string> {
-  const res = await request.post('/api/register', {
-    data: {
-      username,
-      email: `${username}@example.com`,
-      name: `Fencer ${username}`,
-      weaponSpecialty: 'epee',
-      password: 'secret123',
-    },
-  });
-  expect(res.status()).toBe(201);
-  return ((await res.json()) as { id: string }).id;
-}
-
-/** Awaits an API call, fails with its reply unless it succeeded, and returns its JSON body (if any). */
-async function expectOk(
-  response: Promise<{ ok(): boolean; status(): number; text(): Promise<string> }>,
-): Promise<unknown> {
-  const res = await response;
-  const text = await res.text();
-  if (!res.ok()) throw new Error(`${res.status()}: ${text}`);
-  return text ? (JSON.parse(text) as unknown) : null;
-}
-
-/** A screenshot of what the viewport shows (the full page of a long list is too tall to look at). */
 const bell = (page: Page) => page.getByRole('button', { name: /^Notifications/ });
 const badge = (page: Page) => page.getByTestId('notification-badge');
-const liveConnection = (page: Page, state: string) => page.locator(`[data-live-connection="${state}"]`);
+/** Waits until the bell's badge counts `count`. */
+function badgeShows(page: Page, count: string): Promise<unknown> {
+  return page.waitForFunction(
+    (expected) => document.querySelector('[data-testid="notification-badge"]')?.textContent === expected,
+    count,
+  );
+}
 const liveBanner = (page: Page) => page.getByText('Live updates paused — reconnecting…');
 
 describeInBrowser('notification centre and a resilient live client', () => {
   const journey = journeyFixture();
 
   it("shows B's like, comment and message live in A's bell and page, and recovers from a server restart", async () => {
-    const a = await newPage(journey.browser, journey.app.url);
-    const b = await newPage(journey.browser, journey.app.url);
-    const aName = uniqueName('alba');
-    const bName = uniqueName('bruno');
-    const aId = await registerByApi(a.context.request, aName);
-    await registerByApi(b.context.request, bName);
+    const a = await journey.signUpByApi('alba');
+    const b = await journey.signUpByApi('bruno');
+    const aId = a.user.id;
+    const bName = b.user.username;
 
     // A and B connect; A posts. All before A's tab opens: the request B sent meanwhile is waiting in A's bell.
-    const request = (await expectOk(
-      b.context.request.post('/api/friend-requests', { data: { receiverId: aId } }),
-    )) as { id: string };
-    await expectOk(
-      a.context.request.put(`/api/friend-requests/${request.id}`, { data: { status: 'accepted' } }),
-    );
-    const post = (await expectOk(
-      a.context.request.post('/api/posts', {
-        data: {
-          content: 'Twenty minutes of parry-riposte footwork before every bout',
-          type: 'general',
-          weapon: 'epee',
-        },
-      }),
-    )) as { id: string };
+    await connect(b.context.request, a.context.request);
+    const post = await createPost(a.context.request, {
+      content: 'Twenty minutes of parry-riposte footwork before every bout',
+    });
 
     await a.page.goto('/');
-    await a.page.getByRole('link', { name: 'Your profile' }).waitFor();
-    await a.page.waitForFunction(
-      () => document.querySelector('[data-testid="notification-badge"]')?.textContent === '1',
-    );
+    await signedIn(a.page);
+    await badgeShows(a.page, '1');
     // B acts once A's tab is live.
-    await liveConnection(a.page, 'connected').waitFor({ state: 'attached' });
+    await live(a.page);
     await a.page.evaluate(() => ((window as unknown as { stayedLoaded: boolean }).stayedLoaded = true));
 
     // B likes, comments and messages A.
-    await expectOk(b.context.request.post('/api/likes', { data: { postId: post.id } }));
-    await expectOk(
-      b.context.request.post('/api/comments', { data: { postId: post.id, content: 'Great drill!' } }),
-    );
-    await expectOk(
+    await ok(b.context.request.post('/api/likes', { data: { postId: post.id } }));
+    await ok(b.context.request.post('/api/comments', { data: { postId: post.id, content: 'Great drill!' } }));
+    await ok(
       b.context.request.post('/api/messages', { data: { receiverId: aId, content: 'Bout on Friday?' } }),
     );
 
     // A's bell counts 4, without a reload.
-    await a.page.waitForFunction(
-      () => document.querySelector('[data-testid="notification-badge"]')?.textContent === '4',
-    );
+    await badgeShows(a.page, '4');
 
     await bell(a.page).click();
     const popover = a.page.getByRole('dialog', { name: 'Notifications' });
@@ -131,34 +94,29 @@ describeInBrowser('notification centre and a resilient live client', () => {
 
     // The server goes away: the banner says so; it comes back on the same port and the tab recovers by itself.
     // (The reload above opened a new socket: wait until it is live, or there is nothing to lose yet.)
-    await liveConnection(a.page, 'connected').waitFor({ state: 'attached' });
+    await live(a.page);
     await journey.app.stop();
     await liveBanner(a.page).waitFor();
     await screenshot(a.page, 'notifications-live-paused');
-    journey.app = await startApp({}, journey.app.port);
+    await journey.restartApp();
     await liveBanner(a.page).waitFor({ state: 'detached', timeout: 30_000 });
-    await liveConnection(a.page, 'connected').waitFor({ state: 'attached' });
+    await live(a.page);
 
-    await expectOk(
+    await ok(
       b.context.request.post('/api/comments', { data: { postId: post.id, content: 'See you there' } }),
     );
-    await a.page.waitForFunction(
-      () => document.querySelector('[data-testid="notification-badge"]')?.textContent === '1',
-    );
+    await badgeShows(a.page, '1');
     await a.page.getByText('1 new').waitFor();
     await expect(rows.count()).resolves.toBe(4);
     await expect(
       a.page.evaluate(() => (window as unknown as { stayedLoaded?: boolean }).stayedLoaded),
     ).resolves.toBe(true);
     await screenshot(a.page, 'notifications-after-restart');
-
-    await a.context.close();
-    await b.context.close();
   });
 
   it('shows the empty states, and pages through many notifications with Load more', async () => {
-    const { context, page } = await newPage(journey.browser, journey.app.url);
-    const userId = await registerByApi(context.request, uniqueName('cara'));
+    const { page, user } = await journey.signUpByApi('cara');
+    const userId = user.id;
     await page.goto('/notifications');
     await page.getByText('No notifications yet').waitFor();
     await page.getByText("You'll see updates here when people interact with your posts").waitFor();
@@ -214,45 +172,34 @@ describeInBrowser('notification centre and a resilient live client', () => {
     await screenshot(page, 'notifications-page-mobile', { fullPage: false });
     await bell(page).click();
     await screenshot(page, 'notifications-popover-mobile', { fullPage: false });
-    await context.close();
   });
 
   it('sends a tab to the auth screen when its session ended while the server was away', async () => {
-    const { context, page } = await newPage(journey.browser, journey.app.url);
-    await registerByApi(context.request, uniqueName('dario'));
+    const { context, page } = await journey.signUpByApi('dario');
     await page.goto('/');
-    await liveConnection(page, 'connected').waitFor({ state: 'attached' });
+    await live(page);
 
     // Signed out elsewhere (same cookies); the open socket does not notice until it has to reconnect.
-    await expectOk(context.request.post('/api/logout'));
+    await ok(context.request.post('/api/logout'));
     await journey.app.stop();
     await liveBanner(page).waitFor();
-    journey.app = await startApp({}, journey.app.port);
+    await journey.restartApp();
 
     await page.getByRole('tab', { name: 'Login' }).waitFor({ timeout: 30_000 });
     await expect(liveBanner(page).count()).resolves.toBe(0);
-    await context.close();
   });
 
   it('records each notification once for a user with two tabs open, and keeps the tabs in step', async () => {
-    const a = await newPage(journey.browser, journey.app.url);
-    const b = await newPage(journey.browser, journey.app.url);
-    const aId = await registerByApi(a.context.request, uniqueName('elena'));
-    await registerByApi(b.context.request, uniqueName('fabio'));
-    const post = (await expectOk(
-      a.context.request.post('/api/posts', {
-        data: { content: 'Lunge drills', type: 'general', weapon: 'epee' },
-      }),
-    )) as { id: string };
+    const a = await journey.signUpByApi('elena');
+    const b = await journey.signUpByApi('fabio');
+    const aId = a.user.id;
+    const post = await createPost(a.context.request, { content: 'Lunge drills' });
 
     const secondTab = await a.context.newPage();
     await Promise.all([a.page.goto('/'), secondTab.goto('/notifications')]);
-    await Promise.all([
-      liveConnection(a.page, 'connected').waitFor({ state: 'attached' }),
-      liveConnection(secondTab, 'connected').waitFor({ state: 'attached' }),
-    ]);
+    await Promise.all([live(a.page), live(secondTab)]);
 
-    await expectOk(b.context.request.post('/api/likes', { data: { postId: post.id } }));
+    await ok(b.context.request.post('/api/likes', { data: { postId: post.id } }));
     await badge(a.page).waitFor();
     await badge(secondTab).waitFor();
     await expect(badge(a.page).textContent()).resolves.toBe('1');
@@ -272,29 +219,21 @@ describeInBrowser('notification centre and a resilient live client', () => {
       .click();
     await badge(secondTab).waitFor({ state: 'detached' });
     await expect(secondTab.getByTestId('unread-dot').count()).resolves.toBe(0);
-
-    await a.context.close();
-    await b.context.close();
   });
+
   it("keeps a like made while the author's browser was closed, and follows reads across browsers", async () => {
-    const laptop = await newPage(journey.browser, journey.app.url);
-    const fan = await newPage(journey.browser, journey.app.url);
-    const authorName = uniqueName('dora');
-    await registerByApi(laptop.context.request, authorName);
-    await registerByApi(fan.context.request, uniqueName('emil'));
-    const post = (await expectOk(
-      laptop.context.request.post('/api/posts', {
-        data: { content: 'Counter-attack into preparation, ten reps', type: 'general', weapon: 'epee' },
-      }),
-    )) as { id: string };
+    const laptop = await journey.signUpByApi('dora');
+    const fan = await journey.signUpByApi('emil');
+    const authorName = laptop.user.username;
+    const post = await createPost(laptop.context.request, {
+      content: 'Counter-attack into preparation, ten reps',
+    });
 
     // No tab of the author is open: the fan likes the post.
-    await expectOk(fan.context.request.post('/api/likes', { data: { postId: post.id } }));
+    await ok(fan.context.request.post('/api/likes', { data: { postId: post.id } }));
 
     await laptop.page.goto('/');
-    await laptop.page.waitForFunction(
-      () => document.querySelector('[data-testid="notification-badge"]')?.textContent === '1',
-    );
+    await badgeShows(laptop.page, '1');
     await bell(laptop.page).click();
     const popover = laptop.page.getByRole('dialog', { name: 'Notifications' });
     await popover.getByText('liked your post').waitFor();
@@ -302,14 +241,11 @@ describeInBrowser('notification centre and a resilient live client', () => {
     await screenshot(laptop.page, 'notifications-kept-while-closed');
 
     // The same author on a phone: a second browser with its own storage.
-    const phone = await newPage(journey.browser, journey.app.url);
-    const login = await phone.context.request.post('/api/login', {
-      data: { username: authorName, password: 'secret123' },
-    });
-    expect(login.status()).toBe(200);
+    const phone = await journey.newTab();
+    await logInByApi(phone.context.request, authorName);
     await phone.page.goto('/notifications');
     await phone.page.getByText('1 new').waitFor();
-    await liveConnection(phone.page, 'connected').waitFor({ state: 'attached' });
+    await live(phone.page);
 
     // Reading it on the laptop, by following it to the post, marks it read on the phone, live.
     await popover.getByTestId('notification-link').first().click();
@@ -324,7 +260,5 @@ describeInBrowser('notification centre and a resilient live client', () => {
     await phone.page.getByText('No notifications yet').waitFor();
     await laptop.page.goto('/notifications');
     await laptop.page.getByText('No notifications yet').waitFor();
-
-    await Promise.all([laptop.context.close(), fan.context.close(), phone.context.close()]);
   });
 });

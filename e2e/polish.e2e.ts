@@ -1,38 +1,13 @@
 import type { Locator, Page } from 'playwright-core';
 import { makePng } from '../backend/test/media-fixtures';
-import {
-  describeInBrowser,
-  newPage,
-  registerInBrowser,
-  screenshot,
-  signInInBrowser,
-  uniqueName,
-  journeyFixture,
-} from './helpers';
-
-const ADMIN_USERNAME = uniqueName('chief');
-const ADMIN_PASSWORD = 'chief-secret-123';
+import { createPost, logInByApi, ok, sessionUser, signUpByApi, uniqueName, uploadPostMedia } from './api';
+import { describeInBrowser, journeyFixture } from './journey';
+import { feedLoaded, live, postCard, registerInBrowser, screenshot, signIn, untilIs } from './ui';
 
 const SIZES = [
   { width: 1440, height: 900 },
   { width: 360, height: 740 },
 ] as const;
-
-function postCard(page: Page, content: string): Locator {
-  return page.locator('[data-testid=post-card]', { hasText: content });
-}
-
-/** Resolves once `read` returns `expected` (polled every 100 ms, up to 10 s). */
-async function until<T>(read: () => Promise<T>, expected: T, what: string): Promise<void> {
-  const deadline = Date.now() + 10_000;
-  let last: T;
-  do {
-    last = await read();
-    if (last === expected) return;
-    await new Promise((r) => setTimeout(r, 100));
-  } while (Date.now() < deadline);
-  throw new Error(`timed out waiting for ${what}: ${String(last)} instead of ${String(expected)}`);
-}
 
 /** The like or dislike button of a card, whatever count its label names. */
 function reactionButton(card: Locator, label: 'Like' | 'Dislike'): Locator {
@@ -85,51 +60,21 @@ async function recordClip(page: Page): Promise<Buffer> {
   return Buffer.from(base64, 'base64');
 }
 
-/** Uploads `bytes` for a post through the API, as the composer does; returns the stored path. */
-async function uploadThroughApi(page: Page, bytes: Buffer, contentType: string): Promise<string> {
-  const ticket = await page.request.post('/api/objects/upload', {
-    data: { filename: 'clip.webm', contentType, size: bytes.length, purpose: 'post' },
-  });
-  expect(ticket.status()).toBe(201);
-  const { uploadUrl, objectPath } = (await ticket.json()) as { uploadUrl: string; objectPath: string };
-  const put = await page.request.put(uploadUrl, { data: bytes, headers: { 'content-type': contentType } });
-  expect(put.status()).toBe(200);
-  return objectPath;
-}
-
 describeInBrowser('polish: landing, /post, bans, own tabs, images and videos', () => {
-  const journey = journeyFixture({ ADMIN_USERNAME, ADMIN_PASSWORD });
+  const journey = journeyFixture({ admin: true });
 
   it.each(SIZES)('a new fencer lands at the top of the feed, composer in view ($width px)', async (size) => {
-    const context = await journey.browser.newContext({ baseURL: journey.app.url, viewport: size });
-    const page = await context.newPage();
-    page.setDefaultTimeout(10_000);
+    const { context, page } = await journey.newTab({ viewport: size });
     // Others' posts make the feed longer than the screen, so a kept offset would show.
-    const other = await context.request.post('/api/register', {
-      data: {
-        username: uniqueName('poster'),
-        email: `${uniqueName('poster')}@example.com`,
-        name: 'Prolific Poster',
-        password: 'secret123',
-        weaponSpecialty: 'epee',
-      },
-    });
-    expect(other.status()).toBe(201);
+    await signUpByApi(context.request, { username: uniqueName('poster'), name: 'Prolific Poster' });
     for (let i = 0; i < 6; i++) {
-      await context.request.post('/api/posts', {
-        data: {
-          content: `Filler ${i} ${'so the feed scrolls '.repeat(12)}`,
-          type: 'general',
-          weapon: 'epee',
-        },
-      });
+      await createPost(context.request, { content: `Filler ${i} ${'so the feed scrolls '.repeat(12)}` });
     }
-    await context.request.post('/api/logout');
+    await ok(context.request.post('/api/logout'));
 
     await registerInBrowser(page, uniqueName('newbie'));
+    await feedLoaded(page);
     const composer = page.getByTestId('composer');
-    await composer.waitFor();
-    await page.getByTestId('post-skeleton').first().waitFor({ state: 'detached' });
     await expect(page.evaluate(() => window.scrollY)).resolves.toBe(0);
     const box = (await composer.boundingBox())!;
     expect(box.y).toBeGreaterThanOrEqual(0);
@@ -147,12 +92,10 @@ describeInBrowser('polish: landing, /post, bans, own tabs, images and videos', (
       field.y < toast.y + toast.height;
     expect(overlap).toBe(false);
     await screenshot(page, `polish-landing-${size.width}`, { fullPage: false });
-    await context.close();
   });
 
   it('posting to Foil from /post (the last feed was Épée) opens /foil with the post on top, once', async () => {
-    const { context, page } = await newPage(journey.browser, journey.app.url);
-    await registerInBrowser(page, uniqueName('foilist'));
+    const { page } = await journey.signUp('foilist');
     await page.goto('/epee');
     await page.getByTestId('composer').waitFor();
     await page.getByRole('link', { name: 'Create post' }).click();
@@ -172,21 +115,15 @@ describeInBrowser('polish: landing, /post, bans, own tabs, images and videos', (
     await page.waitForTimeout(1000);
     await expect(postCard(page, content).count()).resolves.toBe(1);
     await screenshot(page, 'polish-post-to-foil', { fullPage: false });
-    await context.close();
   });
 
   it('a ban closes the composer and the comment box live, after a reload and on signing in again', async () => {
-    const admin = await journey.browser.newContext({ baseURL: journey.app.url });
-    const signedIn = await admin.request.post('/api/login', {
-      data: { username: ADMIN_USERNAME, password: ADMIN_PASSWORD },
-    });
-    expect(signedIn.status()).toBe(200);
-    const { context, page } = await newPage(journey.browser, journey.app.url);
-    const username = uniqueName('banned');
-    await registerInBrowser(page, username);
-    const userId = ((await (await page.request.get('/api/user')).json()) as { id: string }).id;
+    const admin = (await journey.newTab()).context.request;
+    await logInByApi(admin, journey.admin.username, journey.admin.password);
+    const { page, username } = await journey.signUp('banned');
+    const userId = (await sessionUser(page.request)).id;
     const content = `Someone else's bout ${uniqueName('bout')}`;
-    await admin.request.post('/api/posts', { data: { content, type: 'general', weapon: 'epee' } });
+    await createPost(admin, { content });
 
     await page.goto('/epee');
     const card = postCard(page, content);
@@ -194,12 +131,9 @@ describeInBrowser('polish: landing, /post, bans, own tabs, images and videos', (
     const commentBox = card.getByPlaceholder('Write a comment...');
     await commentBox.waitFor();
     await expect(page.locator('#post-content').isEnabled()).resolves.toBe(true);
-    await page.locator('[data-live-connection="connected"]').waitFor({ state: 'attached' });
+    await live(page);
 
-    const ban = await admin.request.post('/api/bans', {
-      data: { userId, reason: 'Unsporting conduct', durationHours: 24 },
-    });
-    expect(ban.status()).toBe(201);
+    await ok(admin.post('/api/bans', { data: { userId, reason: 'Unsporting conduct', durationHours: 24 } }));
 
     /** The composer and the open comment box say so and take no input. */
     async function expectClosed(where: string, commentsOpen = true): Promise<void> {
@@ -218,13 +152,8 @@ describeInBrowser('polish: landing, /post, bans, own tabs, images and videos', (
     await card.getByRole('button', { name: /^Comment\b/ }).click();
     await expectClosed('after-reload');
 
-    const again = await journey.browser.newContext({
-      baseURL: journey.app.url,
-      viewport: { width: 360, height: 740 },
-    });
-    const phone = await again.newPage();
-    phone.setDefaultTimeout(10_000);
-    await signInInBrowser(phone, username);
+    const { page: phone } = await journey.newTab({ viewport: { width: 360, height: 740 } });
+    await signIn(phone, username);
     await phone.getByTestId('composer').getByTestId('banned-note').waitFor();
     await expect(phone.locator('#post-content').isDisabled()).resolves.toBe(true);
     const phoneCard = postCard(phone, content);
@@ -232,47 +161,38 @@ describeInBrowser('polish: landing, /post, bans, own tabs, images and videos', (
     await phoneCard.getByTestId('banned-note').waitFor();
     await expect(phoneCard.getByPlaceholder('Write a comment...').isDisabled()).resolves.toBe(true);
     await screenshot(phone, 'polish-banned-signed-in-360', { fullPage: false });
-
-    await Promise.all([context.close(), again.close(), admin.close()]);
   });
 
   it('a like in one tab shows in the same fencer’s other tab, and a dislike there comes back', async () => {
-    const author = await newPage(journey.browser, journey.app.url);
-    await registerInBrowser(author.page, uniqueName('author'));
+    const author = await journey.signUp('author');
     const content = `Two tabs ${uniqueName('tabs')}`;
-    await author.page.request.post('/api/posts', { data: { content, type: 'general', weapon: 'sabre' } });
+    await createPost(author.page.request, { content, weapon: 'sabre' });
 
-    const { context, page: tabA } = await newPage(journey.browser, journey.app.url);
-    await registerInBrowser(tabA, uniqueName('fan'));
+    const { context, page: tabA } = await journey.signUp('fan');
     const tabB = await context.newPage();
     tabB.setDefaultTimeout(10_000);
     await Promise.all([tabA.goto('/sabre'), tabB.goto('/sabre')]);
     const cardA = postCard(tabA, content);
     const cardB = postCard(tabB, content);
     await Promise.all([cardA.waitFor(), cardB.waitFor()]);
-    await Promise.all([
-      tabA.locator('[data-live-connection="connected"]').waitFor({ state: 'attached' }),
-      tabB.locator('[data-live-connection="connected"]').waitFor({ state: 'attached' }),
-    ]);
+    await Promise.all([live(tabA), live(tabB)]);
 
     await reactionButton(cardA, 'Like').click();
-    await until(() => reactionsOf(cardA), 'like true 1, dislike false 0', 'tab A to show the like');
-    await until(() => reactionsOf(cardB), 'like true 1, dislike false 0', 'tab B to follow the like');
+    await untilIs(() => reactionsOf(cardA), 'like true 1, dislike false 0', 'tab A to show the like');
+    await untilIs(() => reactionsOf(cardB), 'like true 1, dislike false 0', 'tab B to follow the like');
 
     await reactionButton(cardB, 'Dislike').click();
-    await until(() => reactionsOf(cardB), 'like false 0, dislike true 1', 'tab B to show the dislike');
-    await until(() => reactionsOf(cardA), 'like false 0, dislike true 1', 'tab A to follow the dislike');
+    await untilIs(() => reactionsOf(cardB), 'like false 0, dislike true 1', 'tab B to show the dislike');
+    await untilIs(() => reactionsOf(cardA), 'like false 0, dislike true 1', 'tab A to follow the dislike');
 
     // Taking it back in A: B follows, and nothing says 'Already Liked' or the like.
     await reactionButton(cardA, 'Dislike').click();
-    await until(() => reactionsOf(cardB), 'like false 0, dislike false 0', 'tab B to follow the undo');
+    await untilIs(() => reactionsOf(cardB), 'like false 0, dislike false 0', 'tab B to follow the undo');
     await screenshot(tabB, 'polish-two-tabs', { fullPage: false });
-    await Promise.all([context.close(), author.context.close()]);
   });
 
   it('an image opens in a lightbox, on a desktop and on a phone', async () => {
-    const { context, page } = await newPage(journey.browser, journey.app.url);
-    await registerInBrowser(page, uniqueName('photog'));
+    const { page } = await journey.signUp('photog');
     await page.goto('/foil');
     const content = `Salle at dawn ${uniqueName('img')}`;
     await page.locator('#post-content').fill(content);
@@ -296,7 +216,7 @@ describeInBrowser('polish: landing, /post, bans, own tabs, images and videos', (
       await expect(dialog.evaluate((el) => el.contains(document.activeElement))).resolves.toBe(true);
       await expect(page.evaluate(() => document.body.style.overflow)).resolves.toBe('hidden');
       const image = dialog.getByTestId('lightbox-image');
-      await until(
+      await untilIs(
         () => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth),
         1600,
         'the original to load',
@@ -317,12 +237,10 @@ describeInBrowser('polish: landing, /post, bans, own tabs, images and videos', (
       await expect(opener.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
       await expect(page.evaluate(() => document.body.style.overflow)).resolves.toBe('');
     }
-    await context.close();
   });
 
   it('a video gets a poster frame captured in the browser; one posted without shows its first frame', async () => {
-    const { context, page } = await newPage(journey.browser, journey.app.url);
-    await registerInBrowser(page, uniqueName('filmer'));
+    const { page } = await journey.signUp('filmer');
     await page.goto('/sabre');
     const clip = await recordClip(page);
     expect(clip.length).toBeGreaterThan(1000);
@@ -346,10 +264,8 @@ describeInBrowser('polish: landing, /post, bans, own tabs, images and videos', (
 
     // A video posted without a poster (as before posters existed) asks for its first frame instead.
     const oldContent = `Older clip ${uniqueName('video')}`;
-    const mediaUrl = await uploadThroughApi(page, clip, 'video/webm');
-    await page.request.post('/api/posts', {
-      data: { content: oldContent, type: 'general', weapon: 'sabre', mediaUrl, mediaType: 'video' },
-    });
+    const mediaUrl = await uploadPostMedia(page.request, clip, 'video/webm', 'clip.webm');
+    await createPost(page.request, { content: oldContent, weapon: 'sabre', mediaUrl, mediaType: 'video' });
     await page.reload();
     const older = postCard(page, oldContent).getByTestId('post-media');
     await older.waitFor();
@@ -362,6 +278,5 @@ describeInBrowser('polish: landing, /post, bans, own tabs, images and videos', (
     await page.setViewportSize({ width: 360, height: 740 });
     await postCard(page, content).scrollIntoViewIfNeeded();
     await screenshot(page, 'polish-video-poster-360', { fullPage: false });
-    await context.close();
   });
 });

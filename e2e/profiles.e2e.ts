@@ -1,21 +1,7 @@
 import type { Page } from 'playwright-core';
-import {
-  describeInBrowser,
-  newPage,
-  registerInBrowser,
-  screenshot,
-  uniqueName,
-  journeyFixture,
-} from './helpers';
-
-/** Fails when the page is wider than the window, i.e. it scrolls sideways. */
-async function expectNoSidewaysScroll(page: Page): Promise<void> {
-  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
-    scrollWidth: document.documentElement.scrollWidth,
-    innerWidth: window.innerWidth,
-  }));
-  expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
-}
+import { uniqueName } from './api';
+import { describeInBrowser, journeyFixture } from './journey';
+import { expectNoSidewaysScroll, fillAchievement, postCard, screenshot } from './ui';
 
 /** Screenshots of the page at phone and wide-desktop widths, checking neither scrolls sideways. */
 async function shootAtWidths(page: Page, name: string): Promise<void> {
@@ -32,29 +18,22 @@ describeInBrowser('fencer profiles', () => {
   const journey = journeyFixture();
 
   it("B opens A's profile from the feed and connects; A accepts on B's profile and can message", async () => {
-    const a = await newPage(journey.browser, journey.app.url);
-    const b = await newPage(journey.browser, journey.app.url);
-    const aName = uniqueName('alice');
-    const bName = uniqueName('bruno');
-    await Promise.all([registerInBrowser(a.page, aName), registerInBrowser(b.page, bName)]);
-    const A = a.page;
-    const B = b.page;
+    const [{ page: A, username: aName }, { page: B, username: bName }] = await journey.signUpEach(
+      'alice',
+      'bruno',
+    );
 
     // A shares a result from the feed's composer.
     const content = `First gold of the season ${uniqueName('win')}!`;
     await A.getByTestId('composer').waitFor();
     await A.locator('#post-content').fill(content);
-    await A.getByText('Achievement', { exact: true }).click();
-    await A.locator('#achievement-place').fill('1st');
-    await A.locator('#achievement-score').fill('15-12');
-    await A.locator('#achievement-competition').fill('Lyon Open');
-    await A.locator('#achievement-competitors').fill('64');
+    await fillAchievement(A, { place: '1st', score: '15-12', competition: 'Lyon Open', competitors: '64' });
     await A.getByRole('button', { name: 'Post', exact: true }).click();
-    await A.locator('[data-testid=post-card]', { hasText: content }).waitFor();
+    await postCard(A, content).waitFor();
 
     // B sees it in the feed and opens A's page from the author's name.
     await B.goto('/');
-    const card = B.locator('[data-testid=post-card]', { hasText: content });
+    const card = postCard(B, content);
     await card.waitFor();
     await card.getByRole('link', { name: `Fencer ${aName}`, exact: true }).click();
     await B.waitForURL(`**/u/${aName}`);

@@ -1,19 +1,15 @@
-/** What the screens journey checks on each screen, and the data it makes: axe, sideways scroll, screenshots. */
+/** What the screens journey checks on each screen: axe-core, one h1, no sideways scroll, screenshots. */
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { APIRequestContext, APIResponse, Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { makePng } from '../backend/test/media-fixtures';
-import { uniqueName } from './helpers';
+import type { BrowserContextOptions, Page } from 'playwright-core';
+import { SCREENSHOTS } from './ui';
 
 const AXE_SCRIPT = join(__dirname, '..', 'node_modules', 'axe-core', 'axe.min.js');
-export const SCREENSHOTS = join(__dirname, 'screenshots');
 const THEMES = ['light', 'dark'] as const;
 const SIZES = [
   { width: 1440, height: 900 },
   { width: 360, height: 800 },
 ] as const;
-const PASSWORD = 'secret123';
-export const ADMIN_USERNAME = uniqueName('admin');
-export const ADMIN_PASSWORD = 'admin-secret-123';
 /** Each screen is checked four times over (two themes, two sizes), so a test holding several takes a while. */
 export const SCREENS_TIMEOUT = 90_000;
 
@@ -24,11 +20,13 @@ interface AxeViolation {
   nodes: { target: unknown[] }[];
 }
 
-export interface Fencer {
-  id: string;
-  username: string;
-  name: string;
-}
+/** The tabs whose screens are checked: desktop size, light, and open to axe-core's injected script. */
+export const SCREEN_TAB: BrowserContextOptions = {
+  viewport: SIZES[0],
+  colorScheme: 'light',
+  // The app's script-src 'self' would refuse axe-core's injected script.
+  bypassCSP: true,
+};
 
 /** Injects axe-core (once per document) and runs the WCAG 2 A/AA and best-practice rules on the whole page. */
 async function runAxe(page: Page): Promise<AxeViolation[]> {
@@ -86,6 +84,7 @@ function overflowOf(page: Page): Promise<{ scrollWidth: number; clientWidth: num
  * problem first, so one run lists all of them, then fails naming the screen.
  */
 export async function checkScreen(page: Page, screen: string): Promise<void> {
+  mkdirSync(SCREENSHOTS, { recursive: true });
   const problems: string[] = [];
   for (const theme of THEMES) {
     await page.emulateMedia({ colorScheme: theme });
@@ -130,88 +129,4 @@ export async function checkScreen(page: Page, screen: string): Promise<void> {
   await page.setViewportSize(SIZES[0]);
   await settle(page);
   if (problems.length) throw new Error(`${screen}:\n${problems.join('\n')}`);
-}
-
-/** The JSON of a successful API reply; anything else fails the setup with the status and body. */
-export async function ok<T>(response: Promise<APIResponse>): Promise<T> {
-  const res = await response;
-  if (!res.ok()) throw new Error(`${res.status()}: ${await res.text()}`);
-  return (await res.json()) as T;
-}
-
-/** Signs a new fencer up through the API; the context's cookie jar keeps the session. */
-export async function registerFencer(request: APIRequestContext, name: string): Promise<Fencer> {
-  const username = uniqueName(name.toLowerCase());
-  return ok<Fencer>(
-    request.post('/api/register', {
-      data: {
-        username,
-        email: `${username}@example.com`,
-        name: `${name} Duval`,
-        weaponSpecialty: 'epee',
-        title: 'Épée fencer',
-        bio: 'Fences at the city club three nights a week.',
-        location: 'Lyon',
-        password: PASSWORD,
-      },
-    }),
-  );
-}
-
-export async function post(
-  request: APIRequestContext,
-  data: Record<string, unknown>,
-): Promise<{ id: string }> {
-  return ok(request.post('/api/posts', { data: { type: 'general', weapon: 'epee', ...data } }));
-}
-
-/** Uploads a picture for a post the way the app does: an upload URL, then the bytes. */
-export async function uploadImage(request: APIRequestContext): Promise<string> {
-  const bytes = makePng(960, 540, [37, 99, 235]);
-  const ticket = await ok<{ objectPath: string; uploadUrl: string }>(
-    request.post('/api/objects/upload', {
-      data: { filename: 'bout.png', contentType: 'image/png', size: bytes.length, purpose: 'post' },
-    }),
-  );
-  const put = await request.put(ticket.uploadUrl, { data: bytes, headers: { 'content-type': 'image/png' } });
-  if (!put.ok()) throw new Error(`upload failed: ${put.status()}`);
-  return ticket.objectPath;
-}
-
-export async function newContext(
-  browser: Browser,
-  baseURL: string,
-): Promise<{ context: BrowserContext; page: Page }> {
-  // bypassCSP: the app's script-src 'self' would refuse axe-core's injected script.
-  const context = await browser.newContext({
-    baseURL,
-    viewport: SIZES[0],
-    colorScheme: 'light',
-    bypassCSP: true,
-  });
-  const page = await context.newPage();
-  page.setDefaultTimeout(10_000);
-  return { context, page };
-}
-
-/** The feed is loaded: no skeletons left. */
-export async function feedLoaded(page: Page): Promise<void> {
-  await page.getByTestId('composer').waitFor();
-  await page.getByTestId('post-skeleton').first().waitFor({ state: 'detached' });
-}
-
-/** The focused element's accessible name as far as a test needs it: its aria-label, else its text. */
-export function focusedName(page: Page): Promise<string | undefined> {
-  return page.evaluate(() => {
-    const element = document.activeElement;
-    return element?.getAttribute('aria-label') ?? element?.textContent?.trim();
-  });
-}
-
-export function focusIsIn(page: Page, selector: string): Promise<boolean> {
-  return page.evaluate((within) => !!document.activeElement?.closest(within), selector);
-}
-
-export function postCard(page: Page, content: string): Locator {
-  return page.getByTestId('post-card').filter({ hasText: content });
 }

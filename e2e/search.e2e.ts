@@ -1,32 +1,7 @@
-import type { APIRequestContext, Page } from 'playwright-core';
-import {
-  describeInBrowser,
-  newPage,
-  registerInBrowser,
-  screenshot,
-  uniqueName,
-  journeyFixture,
-} from './helpers';
-
-/** Signs a browser context up through the API (its cookie jar is the context's). */
-async function registerByApi(request: APIRequestContext, name: string): Promise<void> {
-  const username = uniqueName('fencer');
-  const res = await request.post('/api/register', {
-    data: {
-      username,
-      email: `${username}@example.com`,
-      name,
-      weaponSpecialty: 'epee',
-      password: 'secret123',
-    },
-  });
-  expect(res.status()).toBe(201);
-}
-
-async function postAs(request: APIRequestContext, data: Record<string, unknown>): Promise<void> {
-  const res = await request.post('/api/posts', { data: { type: 'general', weapon: 'epee', ...data } });
-  if (!res.ok()) throw new Error(`${res.status()}: ${await res.text()}`);
-}
+import type { Page } from 'playwright-core';
+import { createPost } from './api';
+import { describeInBrowser, journeyFixture } from './journey';
+import { screenshot } from './ui';
 
 const searchBox = (page: Page) => page.getByRole('combobox', { name: 'Search' });
 const suggestions = (page: Page, group: 'Posts' | 'Fencers') =>
@@ -46,11 +21,9 @@ describeInBrowser('search', () => {
 
   it('finds a drill by a word in its details and a fencer by part of a name; Enter opens the results page', async () => {
     // Two fencers share what they train; the drill's text never says 'balestra', only its details do.
-    const coach = await newPage(journey.browser, journey.app.url);
-    const club = await newPage(journey.browser, journey.app.url);
-    await registerByApi(coach.context.request, 'Mireille Ékué');
-    await registerByApi(club.context.request, 'Miro Kovač');
-    await postAs(coach.context.request, {
+    const coach = await journey.signUpByApi('fencer', { name: 'Mireille Ékué' });
+    const club = await journey.signUpByApi('fencer', { name: 'Miro Kovač' });
+    await createPost(coach.context.request, {
       type: 'drill',
       content: 'Ten minutes every morning before the first bout. Start slow, keep the point on target.',
       drillDetails: {
@@ -60,20 +33,18 @@ describeInBrowser('search', () => {
         equipment: 'Mask',
       },
     });
-    await postAs(coach.context.request, {
+    await createPost(coach.context.request, {
       type: 'achievement',
       content: 'Gold in Lyon after a tight final!',
       achievementDetails: { competition: 'Lyon Épée Open', place: '1st', score: '15-13', competitors: 64 },
     });
     for (let session = 1; session <= 22; session++) {
-      await postAs(club.context.request, {
+      await createPost(club.context.request, {
         content: `Footwork session ${session}: ladders, lunges and retreats at full speed.`,
       });
     }
 
-    const { page } = await newPage(journey.browser, journey.app.url);
-    await page.setViewportSize(DESKTOP);
-    await registerInBrowser(page, uniqueName('viewer'));
+    const { page } = await journey.signUp('viewer', { viewport: DESKTOP });
 
     // The feed's box finds the drill by a word of its details, as the user types.
     await page.getByTestId('post-skeleton').first().waitFor({ state: 'detached' });

@@ -1,14 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
-import {
-  describeInBrowser,
-  launchBrowser,
-  newPage,
-  registerInBrowser,
-  screenshot,
-  startApp,
-  uniqueName,
-  type RunningApp,
-} from './helpers';
+import type { Page } from 'playwright-core';
+import { uniqueName } from './api';
+import { describeInBrowser, journeyFixture } from './journey';
+import { expectNoSidewaysScroll, registerInBrowser, screenshot } from './ui';
 
 interface ThemeState {
   dark: boolean;
@@ -63,18 +56,10 @@ async function waitForDark(page: Page, dark: boolean): Promise<void> {
 }
 
 describeInBrowser('light and dark theme', () => {
-  let app: RunningApp;
-  let browser: Browser;
-  beforeAll(async () => {
-    [app, browser] = await Promise.all([startApp(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
+  const journey = journeyFixture();
 
   it('follows a dark system, keeps a light choice across a reload, and follows the system again on "system"', async () => {
-    const { context, page } = await newPage(browser, app.url);
+    const { page } = await journey.newTab();
     await page.emulateMedia({ colorScheme: 'dark' });
     // Records whether <html> turned dark before React put anything in #root (no light flash).
     await page.addInitScript(() => {
@@ -142,15 +127,12 @@ describeInBrowser('light and dark theme', () => {
     await expect(themeToggle(page).count()).resolves.toBe(1);
     await themeToggle(page).click();
     await waitForDark(page, false);
-    await expect(
-      page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
-    ).resolves.toBe(true);
+    await expectNoSidewaysScroll(page);
     await screenshot(page, 'theme-feed-light-360', { fullPage: false });
-    await context.close();
   });
 
   it('a choice made in one tab applies in the other', async () => {
-    const { context, page } = await newPage(browser, app.url);
+    const { context, page } = await journey.newTab();
     await page.emulateMedia({ colorScheme: 'light' });
     await page.goto('/');
     await page.getByRole('tab', { name: 'Login' }).waitFor();
@@ -165,6 +147,5 @@ describeInBrowser('light and dark theme', () => {
     await waitForDark(page, true);
     await waitForDark(other, true);
     await expectDark(other);
-    await context.close();
   });
 });

@@ -1,12 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
-import {
-  describeInBrowser,
-  newPage,
-  registerInBrowser,
-  screenshot,
-  uniqueName,
-  journeyFixture,
-} from './helpers';
+import { connect, createPost, uniqueName } from './api';
+import { describeInBrowser, journeyFixture } from './journey';
+import { screenshot } from './ui';
 
 interface Box {
   x: number;
@@ -67,23 +62,15 @@ describeInBrowser('toasts never cover what the user is typing', () => {
   const journey = journeyFixture();
 
   it.each(SIZES)('on /messages, the feed composer and a comment box ($name, $width px)', async (size) => {
-    const a = await newPage(journey.browser, journey.app.url);
-    const b = await newPage(journey.browser, journey.app.url);
-    await a.page.setViewportSize(size);
-    await Promise.all([
-      registerInBrowser(a.page, uniqueName('tina')),
-      registerInBrowser(b.page, uniqueName('tomas')),
+    const [a, b] = await Promise.all([
+      journey.signUp('tina', { viewport: { width: size.width, height: size.height } }),
+      journey.signUp('tomas'),
     ]);
-    const bId = ((await (await b.page.request.get('/api/user')).json()) as { id: string }).id;
-    const request = await a.page.request.post('/api/friend-requests', { data: { receiverId: bId } });
-    const requestId = ((await request.json()) as { id: string }).id;
-    await b.page.request.put(`/api/friend-requests/${requestId}`, { data: { status: 'accepted' } });
+    const bId = await connect(a.page.request, b.page.request);
     // Enough posts below the composer for a comment box to scroll anywhere on the screen.
     const content = `Toast check ${uniqueName('post')}`;
     for (let i = 0; i < 4; i++) {
-      await b.page.request.post('/api/posts', {
-        data: { content: i === 0 ? content : `${content} (${i})`, type: 'general', weapon: 'epee' },
-      });
+      await createPost(b.page.request, { content: i === 0 ? content : `${content} (${i})` });
     }
 
     // The message box: a send that fails says so in a toast, clear of the box and its Send button.
@@ -145,7 +132,5 @@ describeInBrowser('toasts never cover what the user is typing', () => {
       await screenshot(a.page, `toasts-comment-${where}-${size.width}`, { fullPage: false });
       await dismissToast(a.page);
     }
-
-    await Promise.all([a.context.close(), b.context.close()]);
   });
 });

@@ -1,0 +1,117 @@
+/**
+ * The club the screens journey shows: Ana has posted in every feed, Ben is connected with her, writes to her,
+ * likes and comments on her drill and posts what she reports; Cleo asks her to connect, Dora is someone to
+ * discover; an admin has the report in the queue. Every tab is open at desktop size in the light theme.
+ */
+import type { APIRequestContext } from 'playwright-core';
+import { makePng } from '../backend/test/media-fixtures';
+import {
+  connect,
+  createPost,
+  logInByApi,
+  ok,
+  reportPost,
+  sendMessage,
+  uniqueName,
+  uploadPostMedia,
+  type Fencer,
+  type Profile,
+} from './api';
+import type { Journey, Tab } from './journey';
+import { SCREEN_TAB } from './screen-checks';
+import { live } from './ui';
+
+export interface ScreensWorld {
+  /** Signed out. */
+  visitor: Tab;
+  /** The fencer whose screens are checked. */
+  ana: Tab & { user: Fencer };
+  ben: { request: APIRequestContext; user: Fencer };
+  admin: Tab;
+  drill: { id: string; content: string };
+  reportedContent: string;
+}
+
+/** A club member, `{first} Duval`, with everything the profile screens show filled in. */
+function duval(first: string): Profile {
+  return {
+    name: `${first} Duval`,
+    title: 'Épée fencer',
+    bio: 'Fences at the city club three nights a week.',
+    location: 'Lyon',
+  };
+}
+
+function signUpDuval(journey: Journey, first: string) {
+  return journey.signUpByApi(first.toLowerCase(), duval(first), SCREEN_TAB);
+}
+
+/** Ana posts in every feed: a picture, an achievement, a drill, foil and sabre. Returns the drill. */
+async function postInEveryFeed(request: APIRequestContext): Promise<ScreensWorld['drill']> {
+  const image = await uploadPostMedia(request, makePng(960, 540, [37, 99, 235]), 'image/png', 'bout.png');
+  await createPost(request, {
+    content: 'Morning bout review: my counter-attacks to the wrist are finally landing.',
+    mediaUrl: image,
+    mediaType: 'image',
+  });
+  await createPost(request, {
+    type: 'achievement',
+    content: 'Gold at the regional open after a long final.',
+    achievementDetails: { place: '1st', score: '15-12', competition: 'Regional Open', competitors: 64 },
+  });
+  // A hashtag is one long word with no break in it: every screen that shows the drill must wrap it, not
+  // scroll sideways.
+  const content = `Lunge ladder ${uniqueName('drill')}: five lunges, one step further each time. #lungeladderfivelungesonestepfurthereachtime`;
+  const { id } = await createPost(request, {
+    type: 'drill',
+    content,
+    drillDetails: {
+      duration: '15 minutes',
+      level: 'Beginner',
+      equipment: 'Épée, mask, partner',
+      focus: 'Distance',
+    },
+  });
+  await createPost(request, { weapon: 'foil', content: 'Foil right of way finally makes sense to me.' });
+  await createPost(request, {
+    weapon: 'sabre',
+    content: 'Sabre footwork circuit: ten rounds of advance-lunge.',
+  });
+  return { id, content };
+}
+
+export async function buildScreensWorld(journey: Journey): Promise<ScreensWorld> {
+  const ana = await signUpDuval(journey, 'Ana');
+  const drill = await postInEveryFeed(ana.context.request);
+
+  // Ana has the feed open, live, so what follows reaches her as notifications.
+  await ana.page.goto('/epee');
+  await live(ana.page);
+
+  const benTab = await signUpDuval(journey, 'Ben');
+  const ben = { request: benTab.context.request, user: benTab.user };
+  await connect(ben.request, ana.context.request);
+  await sendMessage(ben.request, ana.user.id, 'Training tonight at seven?');
+  await sendMessage(ben.request, ana.user.id, 'Bring the spare mask, please.');
+  await ok(ben.request.post('/api/likes', { data: { postId: drill.id } }));
+  await ok(
+    ben.request.post('/api/comments', {
+      data: { postId: drill.id, content: 'Great ladder, trying it tonight!' },
+    }),
+  );
+  const reportedContent = `Cheap blades, message me ${uniqueName('spam')}`;
+  const reported = await createPost(ben.request, { content: reportedContent });
+
+  const cleo = await signUpDuval(journey, 'Cleo');
+  await ok(cleo.context.request.post('/api/friend-requests', { data: { receiverId: ana.user.id } }));
+  const dora = await signUpDuval(journey, 'Dora');
+  await reportPost(ana.context.request, reported.id);
+  await Promise.all([cleo.context.close(), dora.context.close()]);
+  // The friend request, its acceptance, the messages, the like, the comment and Cleo's request.
+  await ana.page.getByRole('button', { name: /^Notifications, \d+ unread$/ }).waitFor();
+
+  const admin = await journey.newTab(SCREEN_TAB);
+  await logInByApi(admin.context.request, journey.admin.username, journey.admin.password);
+  const visitor = await journey.newTab(SCREEN_TAB);
+  return { visitor, ana, ben, admin, drill, reportedContent };
+}
