@@ -189,6 +189,33 @@ describe('Composer', () => {
     });
   });
 
+  it('says content is required, sends nothing and focuses the content for a blank post sent from a detail', async () => {
+    type(content(), '   ');
+    chooseType('Drill');
+    type(field('Duration'), '20 minutes');
+    // Enter in a detail field submits the form even while Post is disabled.
+    await settle(() => host.querySelector('form')!.requestSubmit());
+    expect(toast.error).toHaveBeenCalledTimes(1);
+    expect(toast.error).toHaveBeenCalledWith('Content required', 'Please enter some content for your post.');
+    expect(publish).not.toHaveBeenCalled();
+    expect(document.activeElement).toBe(content());
+    expect((field('Duration') as HTMLInputElement).value).toBe('20 minutes');
+  });
+
+  it('keeps the chosen weapon for the next post on the /post page', async () => {
+    act(() => root.render(<Composer user={me} weapon="epee" chooseWeapon onPosted={onPosted} />));
+    const weapon = host.querySelector<HTMLSelectElement>('#post-weapon')!;
+    act(() => {
+      weapon.value = 'sabre';
+      weapon.dispatchEvent(new Event('change', { bubbles: true }));
+    });
+    type(content(), 'Sabre footwork');
+    await post();
+    expect(publish.mock.calls[0][0]).toMatchObject({ content: 'Sabre footwork', weapon: 'sabre' });
+    expect(weapon.value).toBe('sabre');
+    expect(content().value).toBe('');
+  });
+
   it('keeps the draft when publishing fails', async () => {
     publish.mockRejectedValueOnce(new Error('Failed to create post'));
     type(content(), 'Try again');

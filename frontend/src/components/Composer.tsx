@@ -8,6 +8,7 @@ import {
   type SessionUser,
   type Weapon,
 } from '@piste/contracts';
+import type { z } from 'zod';
 import {
   Dumbbell,
   ImagePlus,
@@ -17,15 +18,16 @@ import {
   X,
   type LucideIcon,
 } from 'lucide-react';
-import { useEffect, useId, useMemo, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import { notify } from '../lib/toast';
+import { useEffect, useId, useMemo, useRef, useState, type ChangeEvent } from 'react';
+import { acceptFile, useContractForm, type FileRule } from '../lib/forms';
 import { captureVideoPoster } from '../lib/video-poster';
 import { useBannedUntil } from '../stores/ban';
 import { useFeedStore } from '../stores/feed';
 import { Avatar } from './Avatar';
 import { BannedNote } from './BannedNote';
 import { Button } from './Button';
-import { ACHIEVEMENT_FIELDS, DetailFields, DRILL_FIELDS, emptyDetails } from './composer/DetailFields';
+import { DetailFields } from './composer/DetailFields';
+import { emptyDraft, newPostOf, POST_TOAST_TITLES, postDraftSchema } from './composer/post-draft';
 
 interface ComposerProps {
   user: SessionUser | null;
@@ -42,19 +44,23 @@ const TYPES: { value: PostType; label: string; icon: LucideIcon }[] = [
   { value: 'achievement', label: 'Achievement', icon: Trophy },
 ];
 
-const EMPTY_DRILL = emptyDetails(DRILL_FIELDS);
-const EMPTY_ACHIEVEMENT = emptyDetails(ACHIEVEMENT_FIELDS);
+const MEDIA_RULE: FileRule = {
+  kinds: ['image/', 'video/'],
+  maxBytes: POST_MEDIA_MAX_BYTES,
+  wrongType: 'Please select an image or video file.',
+  tooLarge: 'Please select a file smaller than 50MB.',
+};
 
 /** Writes a post: content, type, optional image or video (with upload progress), drill or achievement details. */
 export function Composer({ user, weapon: feedWeapon, chooseWeapon = false, onPosted }: ComposerProps) {
   const publish = useFeedStore((s) => s.publish);
-  const [content, setContent] = useState('');
-  const [type, setType] = useState<PostType>('general');
-  const [chosenWeapon, setWeapon] = useState<Weapon>(feedWeapon);
+  const form = useContractForm(postDraftSchema, {
+    defaultValues: emptyDraft(feedWeapon),
+    toastTitles: POST_TOAST_TITLES,
+  });
+  const [content, type, chosenWeapon] = form.watch(['content', 'type', 'weapon']);
   const weapon = chooseWeapon ? chosenWeapon : feedWeapon;
   const [file, setFile] = useState<File | null>(null);
-  const [drill, setDrill] = useState(EMPTY_DRILL);
-  const [achievement, setAchievement] = useState(EMPTY_ACHIEVEMENT);
   const [pending, setPending] = useState(false);
   const [progress, setProgress] = useState<number | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
@@ -72,6 +78,11 @@ export function Composer({ user, weapon: feedWeapon, chooseWeapon = false, onPos
     [preview],
   );
 
+  // Nothing here shows an error under its field: the spec's toast says what is missing.
+  const { error: _contentError, ...contentInput } = form.field('content');
+  const { error: _typeError, ...typeInput } = form.field('type');
+  const { error: _weaponError, ...weaponInput } = form.field('weapon');
+
   if (!user) {
     return (
       <div className="rounded-2xl border border-dashed border-slate-300 bg-white p-6 text-center text-slate-600 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-300">
@@ -83,56 +94,21 @@ export function Composer({ user, weapon: feedWeapon, chooseWeapon = false, onPos
   function chooseFile(event: ChangeEvent<HTMLInputElement>) {
     const chosen = event.target.files?.[0] ?? null;
     event.target.value = '';
-    if (!chosen) return;
-    if (!chosen.type.startsWith('image/') && !chosen.type.startsWith('video/')) {
-      notify.error('Invalid file type', 'Please select an image or video file.');
-      return;
-    }
-    if (chosen.size > POST_MEDIA_MAX_BYTES) {
-      notify.error('File too large', 'Please select a file smaller than 50MB.');
-      return;
-    }
+    if (!chosen || !acceptFile(chosen, MEDIA_RULE)) return;
     poster.current = chosen.type.startsWith('video/')
       ? { file: chosen, frame: captureVideoPoster(chosen) }
       : null;
     setFile(chosen);
   }
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (pending || bannedUntil) return;
-    const text = content.trim();
-    if (!text) {
-      notify.error('Content required', 'Please enter some content for your post.');
-      return;
-    }
+  async function submit(draft: z.output<typeof postDraftSchema>) {
     setPending(true);
     setProgress(file ? 0 : null);
     try {
       const frame = poster.current?.file === file ? await poster.current.frame : null;
-      const post = await publish(
-        {
-          content: text,
-          type,
-          weapon,
-          file,
-          poster: frame,
-          drillDetails: type === 'drill' ? drill : null,
-          achievementDetails:
-            type === 'achievement'
-              ? {
-                  ...achievement,
-                  competitors: achievement.competitors === '' ? null : Number(achievement.competitors),
-                }
-              : null,
-        },
-        setProgress,
-      );
-      setContent('');
-      setType('general');
+      const post = await publish(newPostOf({ ...draft, weapon }, { file, poster: frame }), setProgress);
+      form.reset(emptyDraft(draft.weapon));
       setFile(null);
-      setDrill(EMPTY_DRILL);
-      setAchievement(EMPTY_ACHIEVEMENT);
       onPosted?.(post);
     } catch {
       // The store has shown the spec's toast; the draft stays for another try.
@@ -146,7 +122,10 @@ export function Composer({ user, weapon: feedWeapon, chooseWeapon = false, onPos
     <form
       aria-label="Create a post"
       data-testid="composer"
-      onSubmit={(event) => void submit(event)}
+      onSubmit={(event) => {
+        if (pending || bannedUntil) event.preventDefault();
+        else form.onSubmit(submit)(event);
+      }}
       className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5 dark:border-slate-800 dark:bg-slate-900"
     >
       {bannedUntil ? <BannedNote until={bannedUntil} id={`${formId}-banned`} className="mb-3" /> : null}
@@ -160,11 +139,10 @@ export function Composer({ user, weapon: feedWeapon, chooseWeapon = false, onPos
             <textarea
               id="post-content"
               rows={3}
-              value={content}
+              {...contentInput}
               maxLength={LIMITS.postContent}
               disabled={pending}
               aria-describedby={bannedUntil ? `${formId}-banned` : undefined}
-              onChange={(event) => setContent(event.target.value)}
               placeholder={`Share a drill, an achievement or a training insight with the ${WEAPON_LABELS[weapon]} community...`}
               className="block w-full resize-y rounded-xl border border-slate-200 bg-slate-50/60 px-3.5 py-3 text-[15px] text-slate-900 transition placeholder:text-slate-500 dark:placeholder:text-slate-400 focus:border-slate-900 focus:bg-white focus:ring-2 focus:ring-slate-900/10 focus:outline-none disabled:cursor-not-allowed disabled:opacity-60 dark:border-slate-800 dark:bg-slate-800/50 dark:text-slate-100 dark:focus:border-slate-300 dark:focus:bg-slate-900 dark:focus:ring-slate-300/10"
             />
@@ -188,11 +166,9 @@ export function Composer({ user, weapon: feedWeapon, chooseWeapon = false, onPos
               >
                 <input
                   type="radio"
-                  name={`${formId}-type`}
                   id={`post-type-${value}`}
                   value={value}
-                  checked={type === value}
-                  onChange={() => setType(value)}
+                  {...typeInput}
                   className="sr-only"
                 />
                 <Icon aria-hidden className="size-4" />
@@ -205,8 +181,7 @@ export function Composer({ user, weapon: feedWeapon, chooseWeapon = false, onPos
               Community
               <select
                 id="post-weapon"
-                value={weapon}
-                onChange={(event) => setWeapon(event.target.value as Weapon)}
+                {...weaponInput}
                 className="rounded-lg border-0 bg-white py-1.5 pr-8 pl-2.5 text-sm font-semibold text-slate-900 shadow-sm focus:ring-2 focus:ring-slate-900/15 focus:outline-none dark:bg-slate-900 dark:text-slate-100 dark:focus:ring-slate-300/15"
               >
                 {WEAPONS.map((w) => (
@@ -240,26 +215,7 @@ export function Composer({ user, weapon: feedWeapon, chooseWeapon = false, onPos
           </Button>
         </div>
 
-        {type === 'drill' ? (
-          <DetailFields
-            kind="drill"
-            legend="Drill details"
-            fields={DRILL_FIELDS}
-            values={drill}
-            onChange={setDrill}
-            className="border-sky-100 bg-sky-50/50 dark:border-sky-900 dark:bg-sky-950/50"
-          />
-        ) : null}
-        {type === 'achievement' ? (
-          <DetailFields
-            kind="achievement"
-            legend="Achievement details"
-            fields={ACHIEVEMENT_FIELDS}
-            values={achievement}
-            onChange={setAchievement}
-            className="border-amber-100 bg-amber-50/50 dark:border-amber-900 dark:bg-amber-950/50"
-          />
-        ) : null}
+        {type !== 'general' ? <DetailFields kind={type} field={form.field} /> : null}
 
         {file && preview ? (
           <div className="relative mt-4 overflow-hidden rounded-xl border border-slate-200 bg-slate-50 sm:ml-13 dark:border-slate-800 dark:bg-slate-800/50">

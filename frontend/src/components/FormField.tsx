@@ -64,7 +64,9 @@ export function TextField({ id, label, error, ...inputProps }: TextFieldProps) {
 }
 
 /** A text field as a form lays it out: its name in the values, its label and its input attributes. */
-export type TextFieldSpec<Name extends string> = Omit<TextFieldProps, 'id' | 'name' | 'error'> & { name: Name };
+export type TextFieldSpec<Name extends string> = Omit<TextFieldProps, 'id' | 'name' | 'error'> & {
+  name: Name;
+};
 
 /** The fields of `specs` in order; each input's id is `{idPrefix}-{name in kebab-case}`. */
 export function TextFields<Name extends string>({

@@ -31,8 +31,11 @@ export interface ContractFormOptions<Schema extends FormSchema> {
 /** What an input needs from the form: its registration and the text of its first problem, if any. */
 export type FieldBinding = UseFormRegisterReturn & { error?: string };
 
-export interface ContractForm<Schema extends FormSchema>
-  extends UseFormReturn<z.input<Schema>, unknown, z.output<Schema>> {
+export interface ContractForm<Schema extends FormSchema> extends UseFormReturn<
+  z.input<Schema>,
+  unknown,
+  z.output<Schema>
+> {
   /** The form's onSubmit: checks the values with the schema, then hands the parsed ones to `onValid`. */
   onSubmit: (onValid: SubmitHandler<z.output<Schema>>) => (event?: BaseSyntheticEvent) => void;
   /** An input's props. Editing a field clears its error until the next submit. */

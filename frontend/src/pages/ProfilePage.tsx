@@ -196,7 +196,11 @@ export function ProfilePage({ user }: { user: SessionUser }) {
                   </Button>
                 </>
               ) : (
-                <Button onClick={() => setEditingFromProfile(true)} disabled={!profile || !!bannedUntil} title={closedReason}>
+                <Button
+                  onClick={() => setEditingFromProfile(true)}
+                  disabled={!profile || !!bannedUntil}
+                  title={closedReason}
+                >
                   <Pencil aria-hidden className="size-4" />
                   Edit Profile
                 </Button>

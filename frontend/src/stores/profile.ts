@@ -6,7 +6,6 @@ import * as usersApi from '../api/users';
 import { notify } from '../lib/toast';
 import { useSessionStore } from './session';
 
-
 interface ProfileState {
   /** The signed-in user's stored profile; null until loaded. */
   profile: Profile | null;

@@ -1,5 +1,7 @@
 import { LIMITS } from '@piste/contracts';
+import type { FieldBinding } from '../../lib/forms';
 import { controlClassName } from '../FormField';
+import type { DetailPath } from './post-draft';
 
 /** One detail a post type asks for: its key in the details, its label and an example. */
 interface DetailField<K extends string> {
@@ -23,6 +25,21 @@ export const ACHIEVEMENT_FIELDS = [
   { key: 'competitors', label: 'Competitors', placeholder: 'e.g. 64', type: 'number' },
 ] as const satisfies readonly DetailField<string>[];
 
+/** The post types with details: the fields each asks for, how they are announced and coloured. */
+export const DETAILS = {
+  drill: {
+    legend: 'Drill details',
+    fields: DRILL_FIELDS,
+    className: 'border-sky-100 bg-sky-50/50 dark:border-sky-900 dark:bg-sky-950/50',
+  },
+  achievement: {
+    legend: 'Achievement details',
+    fields: ACHIEVEMENT_FIELDS,
+    className: 'border-amber-100 bg-amber-50/50 dark:border-amber-900 dark:bg-amber-950/50',
+  },
+} as const;
+export type DetailKind = keyof typeof DETAILS;
+
 type Values<F extends readonly DetailField<string>[]> = Record<F[number]['key'], string>;
 
 /** The details as the form holds them: every field, empty. */
@@ -30,32 +47,23 @@ export function emptyDetails<F extends readonly DetailField<string>[]>(fields: F
   return Object.fromEntries(fields.map((field) => [field.key, ''])) as Values<F>;
 }
 
-interface DetailFieldsProps<F extends readonly DetailField<string>[]> {
-  /** 'drill' or 'achievement': names the inputs' ids. */
-  kind: string;
-  legend: string;
-  fields: F;
-  values: Values<F>;
-  onChange: (values: Values<F>) => void;
-  className: string;
+interface DetailFieldsProps {
+  kind: DetailKind;
+  /** The form's binding of a detail, by its path in the draft (`drill.duration`). */
+  field: (name: DetailPath) => FieldBinding;
 }
 
 /** The composer's drill or achievement details: free-text fields (competitors is a number), side by side. */
-export function DetailFields<F extends readonly DetailField<string>[]>({
-  kind,
-  legend,
-  fields,
-  values,
-  onChange,
-  className,
-}: DetailFieldsProps<F>) {
+export function DetailFields({ kind, field }: DetailFieldsProps) {
+  const { legend, fields, className } = DETAILS[kind];
   return (
     <fieldset className={`mt-4 grid gap-3 rounded-xl border p-3.5 sm:ml-13 sm:grid-cols-2 ${className}`}>
       <legend className="sr-only">{legend}</legend>
-      {fields.map(({ key, label, placeholder, ...field }) => {
-        const type = 'type' in field ? field.type : 'text';
+      {fields.map(({ key, label, placeholder, ...detail }: DetailField<string>) => {
+        const type = detail.type ?? 'text';
         const id = `${kind}-${key}`;
-        const name = key as F[number]['key'];
+        // Details are free text: nothing to show under them.
+        const { error: _error, ...input } = field(`${kind}.${key}` as DetailPath);
         return (
           <div key={key}>
             <label
@@ -68,10 +76,9 @@ export function DetailFields<F extends readonly DetailField<string>[]>({
               id={id}
               type={type}
               min={type === 'number' ? 0 : undefined}
-              value={values[name]}
               maxLength={type === 'text' ? LIMITS.detailField : undefined}
               placeholder={placeholder}
-              onChange={(event) => onChange({ ...values, [name]: event.target.value })}
+              {...input}
               className={controlClassName(false)}
             />
           </div>
