@@ -1,15 +1,13 @@
-import type { ConnectionRequest, ConnectionUser, SessionUser } from '@piste/contracts';
+import type { ConnectionUser, SessionUser } from '@piste/contracts';
 import { useEffect, useState, type KeyboardEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { errorMessage } from '../api/client';
 import { HomeButton } from '../components/HomeButton';
 import { PageHeader } from '../components/PageHeader';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { BlockedList, ConnectionList } from '../components/connections/ConnectionList';
 import { DiscoverPanel } from '../components/connections/DiscoverPanel';
 import { IncomingRequestList, SentRequestList } from '../components/connections/RequestLists';
-import { notify } from '../lib/toast';
-import { useConnectionsStore } from '../stores/connections';
+import { nameOf, useConnectionsStore } from '../stores/connections';
 
 const TABS = ['connections', 'requests', 'sent', 'discover'] as const;
 type Tab = (typeof TABS)[number];
@@ -22,9 +20,6 @@ type PendingConfirm =
   | { kind: 'block'; user: { id: string; name: string | null; username?: string } }
   | { kind: 'remove'; user: ConnectionUser };
 
-const nameOf = (user: { name: string | null; username?: string }) =>
-  user.name ?? user.username ?? 'this fencer';
-
 /** /connections: Your Connections, Connection Requests, Sent Connection Requests and Discover. */
 export function ConnectionsPage({ user }: { user: SessionUser }) {
   const [searchParams, setSearchParams] = useSearchParams();
@@ -36,17 +31,7 @@ export function ConnectionsPage({ user }: { user: SessionUser }) {
   const { connections, incoming, sent, blocked, discover, busy } = store;
 
   // Load everything the tabs count; the Header keeps the requests live.
-  useEffect(() => {
-    const state = useConnectionsStore.getState();
-    state.bindUser(user.id);
-    state
-      .loadConnections()
-      .catch((error: unknown) => notify.error(errorMessage(error, 'Failed to fetch friends')));
-    state
-      .loadRequests()
-      .catch((error: unknown) => notify.error(errorMessage(error, 'Failed to fetch friend requests')));
-    state.loadBlocked().catch(() => undefined);
-  }, [user.id]);
+  useEffect(() => useConnectionsStore.getState().openConnectionsPage(user.id), [user.id]);
 
   // Discover runs only for non-empty text, a moment after typing stops.
   useEffect(() => {
@@ -54,12 +39,10 @@ export function ConnectionsPage({ user }: { user: SessionUser }) {
       void useConnectionsStore.getState().search();
       return;
     }
-    const timer = window.setTimeout(() => {
-      useConnectionsStore
-        .getState()
-        .search()
-        .catch((error: unknown) => notify.error(errorMessage(error, 'Failed to search users')));
-    }, SEARCH_DEBOUNCE_MS);
+    const timer = window.setTimeout(
+      () => void useConnectionsStore.getState().searchAsTyped(),
+      SEARCH_DEBOUNCE_MS,
+    );
     return () => window.clearTimeout(timer);
   }, [discover.query, discover.weapon]);
 
@@ -67,65 +50,12 @@ export function ConnectionsPage({ user }: { user: SessionUser }) {
     setSearchParams(next === 'connections' ? {} : { tab: next }, { replace: true });
   }
 
-  async function connect(target: ConnectionUser) {
-    try {
-      await store.sendRequest(target.id);
-      notify.success('Connection request sent', 'Your connection request has been sent successfully.');
-    } catch (error) {
-      notify.error('Failed to send friend request', errorMessage(error, 'Please try again later.'));
-    }
-  }
-
-  async function respond(requestId: string, status: 'accepted' | 'declined') {
-    try {
-      await store.respond(requestId, status);
-      if (status === 'accepted') notify.success('Connection request accepted', 'You are now connected!');
-      else notify.success('Connection request declined', 'Connection request has been declined.');
-    } catch (error) {
-      notify.error('Failed to respond to friend request', errorMessage(error, 'Please try again later.'));
-      void store.loadRequests().catch(() => undefined);
-    }
-  }
-
-  async function withdraw(request: ConnectionRequest) {
-    try {
-      await store.cancelRequest(request.id);
-      notify.success(
-        'Request withdrawn',
-        `Your connection request to ${nameOf(request.receiver)} was withdrawn.`,
-      );
-    } catch (error) {
-      notify.error('Failed to withdraw request', errorMessage(error, 'Please try again later.'));
-      void store.loadRequests().catch(() => undefined);
-    }
-  }
-
-  async function unblock(target: { id: string }) {
-    try {
-      await store.unblock(target.id);
-      notify.success('User unblocked successfully. You can now receive messages from them.');
-    } catch {
-      notify.error('Failed to unblock user');
-    }
-  }
-
   async function confirmAction() {
     if (!confirm) return;
     const { kind, user: target } = confirm;
-    try {
-      if (kind === 'block') {
-        await store.block(target.id);
-        notify.success("User blocked successfully. You won't receive messages from them.");
-      } else {
-        await store.removeConnection(target.id);
-        notify.success('Connection removed', `${nameOf(target)} is no longer one of your connections.`);
-      }
-      setConfirm(null);
-    } catch (error) {
-      if (kind === 'block') notify.error('Failed to block user');
-      else notify.error('Failed to remove connection', errorMessage(error, 'Please try again later.'));
-      setConfirm(null);
-    }
+    if (kind === 'block') await store.block(target.id);
+    else await store.removeConnection(target);
+    setConfirm(null);
   }
 
   const counts: Record<Tab, number | null> = {
@@ -218,12 +148,12 @@ export function ConnectionsPage({ user }: { user: SessionUser }) {
               onDiscover={() => selectTab('discover')}
               onRemove={(target) => setConfirm({ kind: 'remove', user: target })}
               onBlock={(target) => setConfirm({ kind: 'block', user: target })}
-              onUnblock={(target) => void unblock(target)}
+              onUnblock={(target) => void store.unblock(target.id)}
             />
             <BlockedList
               blocked={blockedOutsideConnections}
               busy={busy}
-              onUnblock={(target) => void unblock(target)}
+              onUnblock={(target) => void store.unblock(target.id)}
             />
           </>
         ) : null}
@@ -232,7 +162,7 @@ export function ConnectionsPage({ user }: { user: SessionUser }) {
             requests={incoming}
             loading={store.requestsStatus !== 'ready' && store.requestsStatus !== 'error'}
             busy={busy}
-            onRespond={(request, status) => void respond(request.id, status)}
+            onRespond={(request, status) => void store.respond(request.id, status)}
           />
         ) : null}
         {tab === 'sent' ? (
@@ -240,7 +170,7 @@ export function ConnectionsPage({ user }: { user: SessionUser }) {
             requests={sent}
             loading={store.requestsStatus !== 'ready' && store.requestsStatus !== 'error'}
             busy={busy}
-            onCancel={(request) => void withdraw(request)}
+            onCancel={(request) => void store.cancelRequest(request.id, request.receiver)}
           />
         ) : null}
         {tab === 'discover' ? (
@@ -258,8 +188,8 @@ export function ConnectionsPage({ user }: { user: SessionUser }) {
             busy={busy}
             onQueryChange={store.setDiscoverQuery}
             onWeaponChange={store.setDiscoverWeapon}
-            onConnect={(target) => void connect(target)}
-            onAccept={(target) => target.requestId && void respond(target.requestId, 'accepted')}
+            onConnect={(target) => void store.sendRequest(target.id)}
+            onAccept={(target) => target.requestId && void store.respond(target.requestId, 'accepted')}
           />
         ) : null}
       </div>

@@ -12,7 +12,6 @@ import {
   type PanePartner,
 } from '../components/messages/ConversationPane';
 import { ConversationSidebar, type SidebarTab } from '../components/messages/ConversationSidebar';
-import { notify } from '../lib/toast';
 import { useConnectionsStore } from '../stores/connections';
 import { useMessagesStore } from '../stores/messages';
 
@@ -44,17 +43,10 @@ export function MessagesPage({ user }: { user: SessionUser }) {
   }, [loadConversations]);
 
   useEffect(() => {
-    const connections = useConnectionsStore.getState();
-    connections.bindUser(user.id);
-    const shown = connections.connectionsStatus === 'ready';
-    connections
-      .loadConnections()
-      .catch(() => {
-        if (!shown) notify.error('Failed to fetch friends');
-      })
+    void useConnectionsStore
+      .getState()
+      .openMessagesPage(user.id)
       .finally(() => setConnectionsFetched(true));
-    // Without the list the menu offers Block User; the server answers for the real state.
-    connections.loadBlocked().catch(() => undefined);
   }, [user.id]);
 
   useEffect(

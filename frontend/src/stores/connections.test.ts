@@ -1,5 +1,7 @@
 import type { BlockedUser, ConnectionRequest, ConnectionUser } from '@piste/contracts';
+import { ApiError } from '../api/client';
 import * as connectionsApi from '../api/connections';
+import { notify } from '../lib/toast';
 import { startLiveEvents } from '../live-events';
 import { liveSocket } from '../test-support/live-socket-mock';
 import { refreshConnectionsAfterReconnect, selectRequestBadge, useConnectionsStore } from './connections';
@@ -9,6 +11,8 @@ jest.mock('../realtime/socket', () => jest.requireActual('../test-support/live-s
 jest.mock('../api/connections');
 jest.mock('../api/messages');
 jest.mock('../api/notifications');
+jest.mock('../lib/toast', () => jest.requireActual('../test-support/live-socket-mock').toastModule());
+const toast = jest.mocked(notify);
 const api = jest.mocked(connectionsApi);
 const live = liveSocket();
 startLiveEvents();
@@ -173,12 +177,14 @@ describe('useConnectionsStore', () => {
     expect(state.busy).toEqual({});
   });
 
-  it('a refused block changes nothing and reaches the caller (which shows the toast)', async () => {
+  it('a refused block changes nothing and says so', async () => {
     api.fetchBlockedUsers.mockResolvedValue([]);
     await useConnectionsStore.getState().loadBlocked();
-    api.blockUser.mockRejectedValue(new Error('Failed to block user'));
-    await expect(useConnectionsStore.getState().block('x')).rejects.toThrow('Failed to block user');
+    api.blockUser.mockRejectedValue(new ApiError('You cannot block yourself', 400));
+    await expect(useConnectionsStore.getState().block('x')).resolves.toBe(false);
     expect(useConnectionsStore.getState()).toMatchObject({ blocked: [], busy: {} });
+    expect(toast.error).toHaveBeenCalledWith('Failed to block user', 'You cannot block yourself');
+    expect(toast.success).not.toHaveBeenCalled();
   });
 
   it('after a reconnect reloads the blocked list and the connections once they were shown', async () => {
@@ -236,5 +242,121 @@ describe('live events', () => {
     });
     expect(api.fetchConnections).not.toHaveBeenCalled();
     expect(api.fetchIncomingRequests).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('what the user is told', () => {
+  const store = () => useConnectionsStore.getState();
+
+  it('sending a request says it was sent, and a refused one why', async () => {
+    api.sendFriendRequest.mockResolvedValue(request('r9', ME, 'b'));
+    await expect(store().sendRequest('b')).resolves.toMatchObject({ id: 'r9' });
+    expect(toast.success).toHaveBeenCalledWith(
+      'Connection request sent',
+      'Your connection request has been sent successfully.',
+    );
+
+    api.sendFriendRequest.mockRejectedValue(new ApiError('Friend request already sent', 400));
+    await expect(store().sendRequest('b')).resolves.toBeNull();
+    expect(toast.error).toHaveBeenCalledWith('Failed to send friend request', 'Friend request already sent');
+  });
+
+  it('accepting a request says you are now connected; declining says it was declined', async () => {
+    api.fetchConnections.mockResolvedValue([]);
+    api.respondToFriendRequest.mockResolvedValue({ ...request('r1', 'a', ME), status: 'accepted' });
+    await expect(store().respond('r1', 'accepted')).resolves.toBe(true);
+    expect(toast.success).toHaveBeenLastCalledWith('Connection request accepted', 'You are now connected!');
+
+    api.respondToFriendRequest.mockResolvedValue({ ...request('r2', 'b', ME), status: 'declined' });
+    await expect(store().respond('r2', 'declined')).resolves.toBe(true);
+    expect(toast.success).toHaveBeenLastCalledWith(
+      'Connection request declined',
+      'Connection request has been declined.',
+    );
+    expect(toast.error).not.toHaveBeenCalled();
+  });
+
+  it('a failed answer says so and refetches the requests, which may have changed', async () => {
+    api.fetchIncomingRequests.mockResolvedValue([]);
+    api.fetchSentRequests.mockResolvedValue([]);
+    api.respondToFriendRequest.mockRejectedValue(new Error(''));
+    await expect(store().respond('r1', 'accepted')).resolves.toBe(false);
+    expect(toast.error).toHaveBeenCalledWith(
+      'Failed to respond to friend request',
+      'Please try again later.',
+    );
+    expect(toast.success).not.toHaveBeenCalled();
+    expect(api.fetchIncomingRequests).toHaveBeenCalledTimes(1);
+    expect(store().busy).toEqual({});
+  });
+
+  it('withdrawing and removing name the other fencer', async () => {
+    api.cancelFriendRequest.mockResolvedValue();
+    await expect(store().cancelRequest('r3', { name: null, username: 'bruno' })).resolves.toBe(true);
+    expect(toast.success).toHaveBeenLastCalledWith(
+      'Request withdrawn',
+      'Your connection request to bruno was withdrawn.',
+    );
+
+    api.removeConnection.mockResolvedValue();
+    await expect(store().removeConnection({ id: 'c', name: 'Claire' })).resolves.toBe(true);
+    expect(toast.success).toHaveBeenLastCalledWith(
+      'Connection removed',
+      'Claire is no longer one of your connections.',
+    );
+  });
+
+  it('blocking and unblocking say what changes for messages', async () => {
+    api.blockUser.mockResolvedValue(blockedEntry('x'));
+    await expect(store().block('x')).resolves.toBe(true);
+    expect(toast.success).toHaveBeenLastCalledWith(
+      "User blocked successfully. You won't receive messages from them.",
+    );
+
+    api.unblockUser.mockResolvedValue();
+    api.fetchConnections.mockResolvedValue([]);
+    await expect(store().unblock('x')).resolves.toBe(true);
+    expect(toast.success).toHaveBeenLastCalledWith(
+      'User unblocked successfully. You can now receive messages from them.',
+    );
+
+    api.unblockUser.mockRejectedValue(new Error(''));
+    await expect(store().unblock('x')).resolves.toBe(false);
+    expect(toast.error).toHaveBeenCalledWith('Failed to unblock user', '');
+  });
+
+  it('the Connections page says which list failed to load', async () => {
+    api.fetchConnections.mockRejectedValue(new Error(''));
+    api.fetchIncomingRequests.mockRejectedValue(new Error(''));
+    api.fetchBlockedUsers.mockRejectedValue(new Error(''));
+    store().openConnectionsPage(ME);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(toast.error.mock.calls).toEqual([
+      ['Failed to fetch friends'],
+      ['Failed to fetch friend requests'],
+    ]);
+  });
+
+  it('the Messages page says the connections failed only when none were shown', async () => {
+    api.fetchBlockedUsers.mockResolvedValue([]);
+    api.fetchConnections.mockRejectedValue(new Error('offline'));
+    await store().openMessagesPage(ME);
+    expect(toast.error).toHaveBeenCalledWith('Failed to fetch friends');
+
+    toast.error.mockClear();
+    api.fetchConnections.mockResolvedValue([person('a')]);
+    await store().openMessagesPage(ME);
+    api.fetchConnections.mockRejectedValue(new Error('offline'));
+    await store().openMessagesPage(ME);
+    expect(toast.error).not.toHaveBeenCalled();
+    expect(store().connections.map((u) => u.id)).toEqual(['a']);
+  });
+
+  it("a failed Discover search says so, with the server's reason", async () => {
+    api.searchUsers.mockRejectedValue(new ApiError('Too many requests', 429));
+    store().setDiscoverQuery('cla');
+    await store().searchAsTyped();
+    expect(toast.error).toHaveBeenCalledWith('Too many requests');
+    expect(store().discover.status).toBe('error');
   });
 });

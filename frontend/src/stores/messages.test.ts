@@ -335,3 +335,18 @@ describe('typing', () => {
     expect(useMessagesStore.getState().typing).toEqual({});
   });
 });
+
+describe('deleting a conversation', () => {
+  it('drops it from the list and says so; a refused delete keeps it and says that', async () => {
+    useMessagesStore.setState({ conversations: [conversation('c1'), conversation('c2')] });
+    api.deleteConversation.mockResolvedValueOnce();
+    await expect(useMessagesStore.getState().deleteConversation('c1')).resolves.toBe(true);
+    expect(useMessagesStore.getState().conversations.map((c) => c.id)).toEqual(['c2']);
+    expect(notify.success).toHaveBeenCalledWith('Conversation deleted successfully');
+
+    api.deleteConversation.mockRejectedValueOnce(new ApiError('Conversation not found', 404));
+    await expect(useMessagesStore.getState().deleteConversation('c2')).resolves.toBe(false);
+    expect(useMessagesStore.getState().conversations.map((c) => c.id)).toEqual(['c2']);
+    expect(notify.error).toHaveBeenCalledWith('Failed to delete conversation');
+  });
+});

@@ -2,10 +2,8 @@ import type { ConnectionState, FencerProfile } from '@piste/contracts';
 import { Check, Clock, MessageCircle, Pencil, UserPlus, X } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { errorMessage } from '../../api/client';
-import { notify } from '../../lib/toast';
 import { banNotice, useBannedUntil } from '../../stores/ban';
-import { useConnectionsStore } from '../../stores/connections';
+import { useConnectionsStore, type ConnectionsState } from '../../stores/connections';
 import { Button } from '../Button';
 
 /** A link drawn as Button's primary variant (Message, Edit profile), so it changes with the buttons beside it. */
@@ -32,43 +30,36 @@ export function ConnectionAction({ fencer, onStanding, onStale }: ConnectionActi
   // A banned user may answer requests they received, not send new ones.
   const bannedUntil = useBannedUntil();
 
-  async function run(action: () => Promise<void>, failure: string) {
+  /** Runs one call of the connections store (which says how it went); a failure may mean a stale state. */
+  async function run(action: (store: ConnectionsState) => Promise<boolean>) {
     setActing(true);
     try {
-      await action();
-    } catch (error) {
-      notify.error(failure, errorMessage(error, 'Please try again later.'));
-      onStale();
+      if (!(await action(useConnectionsStore.getState()))) onStale();
     } finally {
       setActing(false);
     }
   }
 
   const connect = () =>
-    run(async () => {
-      const request = await useConnectionsStore.getState().sendRequest(profile.id);
-      onStanding('pending-sent', request.id);
-      notify.success('Connection request sent', 'Your connection request has been sent successfully.');
-    }, 'Failed to send friend request');
+    run(async (store) => {
+      const request = await store.sendRequest(profile.id);
+      if (request) onStanding('pending-sent', request.id);
+      return request !== null;
+    });
 
   const respond = (id: string, status: 'accepted' | 'declined') =>
-    run(async () => {
-      await useConnectionsStore.getState().respond(id, status);
-      if (status === 'accepted') {
-        onStanding('connected');
-        notify.success('Connection request accepted', 'You are now connected!');
-      } else {
-        onStanding('none');
-        notify.success('Connection request declined', 'Connection request has been declined.');
-      }
-    }, 'Failed to respond to friend request');
+    run(async (store) => {
+      const answered = await store.respond(id, status);
+      if (answered) onStanding(status === 'accepted' ? 'connected' : 'none');
+      return answered;
+    });
 
   const withdraw = (id: string) =>
-    run(async () => {
-      await useConnectionsStore.getState().cancelRequest(id);
-      onStanding('none');
-      notify.success('Request withdrawn', `Your connection request to ${name} was withdrawn.`);
-    }, 'Failed to withdraw request');
+    run(async (store) => {
+      const withdrawn = await store.cancelRequest(id, profile);
+      if (withdrawn) onStanding('none');
+      return withdrawn;
+    });
 
   switch (connection) {
     case 'self':

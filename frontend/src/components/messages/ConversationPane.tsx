@@ -1,8 +1,6 @@
 import { WEAPON_LABELS, type Weapon } from '@piste/contracts';
 import { ArrowLeft, Ban, MessagesSquare } from 'lucide-react';
 import { useEffect } from 'react';
-import { errorMessage } from '../../api/client';
-import { notify } from '../../lib/toast';
 import { useConnectionsStore } from '../../stores/connections';
 import { draftKey, useIsTyping, useMessagesStore, type ChatPartner } from '../../stores/messages';
 import { Avatar } from '../Avatar';
@@ -68,32 +66,7 @@ export function ConversationPane({
       (partner.weaponSpecialty ? `${WEAPON_LABELS[partner.weaponSpecialty]} fencer` : null));
 
   const handleDelete = async () => {
-    if (!conversationId) return;
-    try {
-      await deleteConversation(conversationId);
-      notify.success('Conversation deleted successfully');
-      onDeleted();
-    } catch {
-      notify.error('Failed to delete conversation');
-    }
-  };
-
-  const handleBlock = async () => {
-    try {
-      await block(partner.id);
-      notify.success("User blocked successfully. You won't receive messages from them.");
-    } catch (error) {
-      notify.error('Failed to block user', errorMessage(error, ''));
-    }
-  };
-
-  const handleUnblock = async () => {
-    try {
-      await unblock(partner.id);
-      notify.success('User unblocked successfully. You can now receive messages from them.');
-    } catch (error) {
-      notify.error('Failed to unblock user', errorMessage(error, ''));
-    }
+    if (conversationId && (await deleteConversation(conversationId))) onDeleted();
   };
 
   const messages = thread?.messages ?? [];
@@ -131,8 +104,8 @@ export function ConversationPane({
           canDelete={!!conversationId}
           isBlocked={isBlocked}
           onDelete={() => void handleDelete()}
-          onBlock={() => void handleBlock()}
-          onUnblock={() => void handleUnblock()}
+          onBlock={() => void block(partner.id)}
+          onUnblock={() => void unblock(partner.id)}
         />
       </header>
 

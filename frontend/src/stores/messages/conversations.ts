@@ -1,5 +1,6 @@
 import type { Conversation, DirectMessage } from '@piste/contracts';
 import * as messagesApi from '../../api/messages';
+import { notify } from '../../lib/toast';
 import { asStored } from './receipts';
 import { compareStored, draftKey, emptyThread, mergeMessages } from './threads';
 import type { ConversationsSlice, MessagesSlice } from './types';
@@ -66,7 +67,13 @@ export const createConversationsSlice: MessagesSlice<ConversationsSlice> = (set,
     },
 
     deleteConversation: async (conversationId) => {
-      await messagesApi.deleteConversation(conversationId);
+      try {
+        await messagesApi.deleteConversation(conversationId);
+      } catch {
+        notify.error('Failed to delete conversation');
+        return false;
+      }
+      notify.success('Conversation deleted successfully');
       set((state) => {
         const threads = { ...state.threads };
         delete threads[conversationId];
@@ -77,6 +84,7 @@ export const createConversationsSlice: MessagesSlice<ConversationsSlice> = (set,
             state.activeConversationId === conversationId ? null : state.activeConversationId,
         };
       });
+      return true;
     },
 
     receive: ({ message, conversationId }) => {

@@ -29,7 +29,8 @@ export interface ConversationsSlice {
   conversationsStatus: LoadStatus;
 
   loadConversations: () => Promise<void>;
-  deleteConversation: (conversationId: string) => Promise<void>;
+  /** Deletes it for this user, with the spec's toast; resolves to whether it worked. */
+  deleteConversation: (conversationId: string) => Promise<boolean>;
   receive: (payload: ServerEventPayload<'message:new'>) => void;
 }
 

@@ -1,55 +1,14 @@
-import type { BlockedUser, ConnectionRequest, ConnectionUser, Weapon } from '@piste/contracts';
+import type { BlockedUser, ConnectionRequest, ConnectionUser } from '@piste/contracts';
 import { useEffect } from 'react';
 import { create } from 'zustand';
-import * as connectionsApi from '../api/connections';
+import { errorMessage } from '../../api/client';
+import * as connectionsApi from '../../api/connections';
+import { notify } from '../../lib/toast';
+import { createOwnActions } from './own-actions';
+import { DEFAULT_DISCOVER_WEAPON, type ConnectionsState, type DiscoverState, type LoadStatus } from './types';
 
-export type LoadStatus = 'idle' | 'loading' | 'ready' | 'error';
-/** Discover's weapon filter: one weapon, or every weapon. */
-export type DiscoverWeapon = Weapon | 'all';
-
-/** The spec's default for the Discover weapon (page-local state, default epee). */
-export const DEFAULT_DISCOVER_WEAPON: DiscoverWeapon = 'epee';
-
-interface DiscoverState {
-  query: string;
-  weapon: DiscoverWeapon;
-  results: ConnectionUser[];
-  status: LoadStatus;
-  /** The query and weapon the shown results belong to. */
-  shownFor: { query: string; weapon: DiscoverWeapon } | null;
-}
-
-interface ConnectionsState {
-  /** Whose lists are loaded; null when signed out. */
-  userId: string | null;
-  connections: ConnectionUser[];
-  incoming: ConnectionRequest[];
-  sent: ConnectionRequest[];
-  blocked: BlockedUser[];
-  connectionsStatus: LoadStatus;
-  requestsStatus: LoadStatus;
-  blockedStatus: LoadStatus;
-  discover: DiscoverState;
-  /** Ids (users or requests) with a call in flight, so their buttons can wait. */
-  busy: Record<string, true>;
-
-  bindUser: (userId: string | null) => void;
-  loadRequests: () => Promise<void>;
-  loadConnections: () => Promise<void>;
-  loadBlocked: () => Promise<void>;
-  setDiscoverQuery: (query: string) => void;
-  setDiscoverWeapon: (weapon: DiscoverWeapon) => void;
-  /** Runs Discover for the current query and weapon (nothing for empty text). */
-  search: () => Promise<void>;
-  sendRequest: (receiverId: string) => Promise<ConnectionRequest>;
-  respond: (requestId: string, status: 'accepted' | 'declined') => Promise<ConnectionRequest>;
-  cancelRequest: (requestId: string) => Promise<void>;
-  removeConnection: (userId: string) => Promise<void>;
-  block: (userId: string) => Promise<void>;
-  unblock: (userId: string) => Promise<void>;
-  /** A socket hint that requests or connections changed: refetch what is shown. */
-  refreshAfterEvent: (change: { connectionsChanged: boolean }) => void;
-}
+export { DEFAULT_DISCOVER_WEAPON, nameOf } from './types';
+export type { ConnectionsState, DiscoverWeapon, LoadStatus, NamedFencer } from './types';
 
 const emptyDiscover: DiscoverState = {
   query: '',
@@ -75,30 +34,6 @@ const emptyLists = {
 const generation = { requests: 0, connections: 0, blocked: 0, search: 0 };
 
 export const useConnectionsStore = create<ConnectionsState>()((set, get) => {
-  /** Marks `id` busy while `run` is in flight. */
-  async function whileBusy<T>(id: string, run: () => Promise<T>): Promise<T> {
-    set((s) => ({ busy: { ...s.busy, [id]: true } }));
-    try {
-      return await run();
-    } finally {
-      set((s) => {
-        const busy = { ...s.busy };
-        delete busy[id];
-        return { busy };
-      });
-    }
-  }
-
-  /** Updates the request hint of one Discover result. */
-  function patchResult(userId: string, patch: Partial<ConnectionUser>) {
-    set((s) => ({
-      discover: {
-        ...s.discover,
-        results: s.discover.results.map((u) => (u.id === userId ? { ...u, ...patch } : u)),
-      },
-    }));
-  }
-
   /** Only replies for the user still signed in are kept. */
   const stillFor = (userId: string) => get().userId === userId;
 
@@ -188,73 +123,35 @@ export const useConnectionsStore = create<ConnectionsState>()((set, get) => {
       }
     },
 
-    sendRequest: (receiverId) =>
-      whileBusy(receiverId, async () => {
-        const userId = get().userId;
-        if (!userId) throw new Error('Not logged in');
-        const request = await connectionsApi.sendFriendRequest(userId, receiverId);
-        set((s) => ({ sent: [request, ...s.sent.filter((r) => r.id !== request.id)] }));
-        patchResult(receiverId, { requestStatus: 'sent', requestId: request.id });
-        return request;
-      }),
+    searchAsTyped: () =>
+      get()
+        .search()
+        .catch((error: unknown) => void notify.error(errorMessage(error, 'Failed to search users'))),
 
-    respond: (requestId, status) =>
-      whileBusy(requestId, async () => {
-        const request = await connectionsApi.respondToFriendRequest(requestId, status);
-        set((s) => ({ incoming: s.incoming.filter((r) => r.id !== requestId) }));
-        if (status === 'accepted') {
-          // The new connection leaves Discover and joins the list.
-          set((s) => ({
-            discover: { ...s.discover, results: s.discover.results.filter((u) => u.id !== request.senderId) },
-          }));
-          void get()
-            .loadConnections()
-            .catch(() => undefined);
-        } else {
-          patchResult(request.senderId, { requestStatus: null, requestId: null });
-        }
-        return request;
-      }),
+    openConnectionsPage: (userId) => {
+      const state = get();
+      state.bindUser(userId);
+      state
+        .loadConnections()
+        .catch((error: unknown) => notify.error(errorMessage(error, 'Failed to fetch friends')));
+      state
+        .loadRequests()
+        .catch((error: unknown) => notify.error(errorMessage(error, 'Failed to fetch friend requests')));
+      state.loadBlocked().catch(() => undefined);
+    },
 
-    cancelRequest: (requestId) =>
-      whileBusy(requestId, async () => {
-        const request = get().sent.find((r) => r.id === requestId);
-        await connectionsApi.cancelFriendRequest(requestId);
-        set((s) => ({ sent: s.sent.filter((r) => r.id !== requestId) }));
-        if (request) patchResult(request.receiverId, { requestStatus: null, requestId: null });
-      }),
+    openMessagesPage: (userId) => {
+      const state = get();
+      state.bindUser(userId);
+      const shown = get().connectionsStatus === 'ready';
+      // Without the list the menu offers Block User; the server answers for the real state.
+      state.loadBlocked().catch(() => undefined);
+      return state.loadConnections().catch(() => {
+        if (!shown) notify.error('Failed to fetch friends');
+      });
+    },
 
-    removeConnection: (userId) =>
-      whileBusy(userId, async () => {
-        await connectionsApi.removeConnection(userId);
-        set((s) => ({ connections: s.connections.filter((u) => u.id !== userId) }));
-      }),
-
-    block: (userId) =>
-      whileBusy(userId, async () => {
-        const entry = await connectionsApi.blockUser(userId);
-        set((s) => ({
-          blocked: [entry, ...s.blocked.filter((b) => b.id !== userId)],
-          connections: s.connections.map((u) => (u.id === userId ? { ...u, isBlocked: true } : u)),
-          // Pending requests between the two were withdrawn; search no longer shows them.
-          incoming: s.incoming.filter((r) => r.senderId !== userId),
-          sent: s.sent.filter((r) => r.receiverId !== userId),
-          discover: { ...s.discover, results: s.discover.results.filter((u) => u.id !== userId) },
-        }));
-      }),
-
-    unblock: (userId) =>
-      whileBusy(userId, async () => {
-        await connectionsApi.unblockUser(userId);
-        set((s) => ({
-          blocked: s.blocked.filter((b) => b.id !== userId),
-          connections: s.connections.map((u) => (u.id === userId ? { ...u, isBlocked: false } : u)),
-        }));
-        // Unblocking both ways may bring back a connection hidden from this side.
-        void get()
-          .loadConnections()
-          .catch(() => undefined);
-      }),
+    ...createOwnActions(set, get),
 
     refreshAfterEvent: ({ connectionsChanged }) => {
       const state = get();

@@ -1,0 +1,213 @@
+import type { StoreApi } from 'zustand';
+import type { ConnectionUser } from '@piste/contracts';
+import { errorMessage } from '../../api/client';
+import * as connectionsApi from '../../api/connections';
+import { notify } from '../../lib/toast';
+import { nameOf, type ConnectionsState } from './types';
+
+type OwnActions = Pick<
+  ConnectionsState,
+  'sendRequest' | 'respond' | 'cancelRequest' | 'removeConnection' | 'block' | 'unblock'
+>;
+
+/** Every failed own action but a block says why, or asks to try again. */
+const retryLater = (error: unknown) => errorMessage(error, 'Please try again later.');
+
+/** The user's own actions on requests and connections, each with the spec's toasts. */
+export function createOwnActions(
+  set: StoreApi<ConnectionsState>['setState'],
+  get: StoreApi<ConnectionsState>['getState'],
+): OwnActions {
+  /** Marks `id` busy while `run` is in flight. */
+  async function whileBusy<T>(id: string, run: () => Promise<T>): Promise<T> {
+    set((s) => ({ busy: { ...s.busy, [id]: true } }));
+    try {
+      return await run();
+    } finally {
+      set((s) => {
+        const busy = { ...s.busy };
+        delete busy[id];
+        return { busy };
+      });
+    }
+  }
+
+  /**
+   * One of the user's own actions on `id`: busy meanwhile, then the toast for how it went. Resolves to what
+   * `run` returned, or null when it failed.
+   */
+  async function act<T>(
+    id: string,
+    run: () => Promise<T>,
+    toast: { done: (result: T) => void; failed: (error: unknown) => void },
+  ): Promise<T | null> {
+    try {
+      const result = await whileBusy(id, run);
+      toast.done(result);
+      return result;
+    } catch (error) {
+      toast.failed(error);
+      return null;
+    }
+  }
+
+  /** A request's answer or withdrawal failed: it may have changed meanwhile. */
+  const refetchRequests = () =>
+    void get()
+      .loadRequests()
+      .catch(() => undefined);
+
+  /** Updates the request hint of one Discover result. */
+  function patchResult(userId: string, patch: Partial<ConnectionUser>) {
+    set((s) => ({
+      discover: {
+        ...s.discover,
+        results: s.discover.results.map((u) => (u.id === userId ? { ...u, ...patch } : u)),
+      },
+    }));
+  }
+
+  return {
+    sendRequest: (receiverId) =>
+      act(
+        receiverId,
+        async () => {
+          const userId = get().userId;
+          if (!userId) throw new Error('Not logged in');
+          const request = await connectionsApi.sendFriendRequest(userId, receiverId);
+          set((s) => ({ sent: [request, ...s.sent.filter((r) => r.id !== request.id)] }));
+          patchResult(receiverId, { requestStatus: 'sent', requestId: request.id });
+          return request;
+        },
+        {
+          done: () =>
+            notify.success('Connection request sent', 'Your connection request has been sent successfully.'),
+          failed: (error) => notify.error('Failed to send friend request', retryLater(error)),
+        },
+      ),
+
+    respond: async (requestId, status) => {
+      const answered = await act(
+        requestId,
+        async () => {
+          const request = await connectionsApi.respondToFriendRequest(requestId, status);
+          set((s) => ({ incoming: s.incoming.filter((r) => r.id !== requestId) }));
+          if (status === 'accepted') {
+            // The new connection leaves Discover and joins the list.
+            set((s) => ({
+              discover: {
+                ...s.discover,
+                results: s.discover.results.filter((u) => u.id !== request.senderId),
+              },
+            }));
+            void get()
+              .loadConnections()
+              .catch(() => undefined);
+          } else {
+            patchResult(request.senderId, { requestStatus: null, requestId: null });
+          }
+          return request;
+        },
+        {
+          done: () =>
+            status === 'accepted'
+              ? notify.success('Connection request accepted', 'You are now connected!')
+              : notify.success('Connection request declined', 'Connection request has been declined.'),
+          failed: (error) => {
+            notify.error('Failed to respond to friend request', retryLater(error));
+            refetchRequests();
+          },
+        },
+      );
+      return answered !== null;
+    },
+
+    cancelRequest: async (requestId, receiver) => {
+      const withdrawn = await act(
+        requestId,
+        async () => {
+          const request = get().sent.find((r) => r.id === requestId);
+          await connectionsApi.cancelFriendRequest(requestId);
+          set((s) => ({ sent: s.sent.filter((r) => r.id !== requestId) }));
+          if (request) patchResult(request.receiverId, { requestStatus: null, requestId: null });
+          return true;
+        },
+        {
+          done: () =>
+            notify.success(
+              'Request withdrawn',
+              `Your connection request to ${nameOf(receiver)} was withdrawn.`,
+            ),
+          failed: (error) => {
+            notify.error('Failed to withdraw request', retryLater(error));
+            refetchRequests();
+          },
+        },
+      );
+      return withdrawn !== null;
+    },
+
+    removeConnection: async (user) => {
+      const removed = await act(
+        user.id,
+        async () => {
+          await connectionsApi.removeConnection(user.id);
+          set((s) => ({ connections: s.connections.filter((u) => u.id !== user.id) }));
+          return true;
+        },
+        {
+          done: () =>
+            notify.success('Connection removed', `${nameOf(user)} is no longer one of your connections.`),
+          failed: (error) => notify.error('Failed to remove connection', retryLater(error)),
+        },
+      );
+      return removed !== null;
+    },
+
+    block: async (userId) => {
+      const blocked = await act(
+        userId,
+        async () => {
+          const entry = await connectionsApi.blockUser(userId);
+          set((s) => ({
+            blocked: [entry, ...s.blocked.filter((b) => b.id !== userId)],
+            connections: s.connections.map((u) => (u.id === userId ? { ...u, isBlocked: true } : u)),
+            // Pending requests between the two were withdrawn; search no longer shows them.
+            incoming: s.incoming.filter((r) => r.senderId !== userId),
+            sent: s.sent.filter((r) => r.receiverId !== userId),
+            discover: { ...s.discover, results: s.discover.results.filter((u) => u.id !== userId) },
+          }));
+          return true;
+        },
+        {
+          done: () => notify.success("User blocked successfully. You won't receive messages from them."),
+          failed: (error) => notify.error('Failed to block user', errorMessage(error, '')),
+        },
+      );
+      return blocked !== null;
+    },
+
+    unblock: async (userId) => {
+      const unblocked = await act(
+        userId,
+        async () => {
+          await connectionsApi.unblockUser(userId);
+          set((s) => ({
+            blocked: s.blocked.filter((b) => b.id !== userId),
+            connections: s.connections.map((u) => (u.id === userId ? { ...u, isBlocked: false } : u)),
+          }));
+          // Unblocking both ways may bring back a connection hidden from this side.
+          void get()
+            .loadConnections()
+            .catch(() => undefined);
+          return true;
+        },
+        {
+          done: () => notify.success('User unblocked successfully. You can now receive messages from them.'),
+          failed: (error) => notify.error('Failed to unblock user', errorMessage(error, '')),
+        },
+      );
+      return unblocked !== null;
+    },
+  };
+}
