@@ -4,6 +4,8 @@ import { createRoot, type Root } from 'react-dom/client';
 import { banNotice, useBanStore } from '../stores/ban';
 import { useFeedStore } from '../stores/feed';
 import { usePostsStore } from '../stores/posts';
+import { feedPost } from '../test-support/posts';
+import { sessionUser } from '../test-support/session-user';
 import { PostCard } from './PostCard';
 
 // A plain anchor for Link: where a link goes is what is checked, not the navigation.
@@ -23,39 +25,20 @@ HTMLDialogElement.prototype.close = function (this: HTMLDialogElement) {
 };
 
 const AUTHOR_ID = 'author-1';
-const author: SessionUser = {
-  id: AUTHOR_ID,
-  username: 'claire',
-  name: 'Claire Dubois',
-  avatar: null,
-  isAdmin: false,
-  bannedUntil: null,
-};
+const author = sessionUser({ id: AUTHOR_ID, username: 'claire', name: 'Claire Dubois' });
 const reader: SessionUser = { ...author, id: 'reader-1', username: 'ben', name: 'Ben' };
 
 function makePost(overrides: Partial<FeedPost> = {}): FeedPost {
-  return {
-    id: 'post-1',
+  return feedPost('post-1', {
     authorId: AUTHOR_ID,
     content: 'Lunge ladder, three sets',
-    type: 'general',
-    weapon: 'epee',
-    authorRole: 'coach',
-    mediaUrl: null,
-    mediaType: null,
-    drillDetails: null,
-    achievementDetails: null,
     likesCount: 3,
     dislikesCount: 1,
-    commentsCount: 0,
-    sharesCount: 0,
-    savesCount: 0,
     createdAt: new Date(Date.now() - 5 * 60_000).toISOString(),
     author: { id: AUTHOR_ID, name: 'Claire Dubois', username: 'claire', avatar: null, title: null },
     isLiked: true,
-    isDisliked: false,
     ...overrides,
-  };
+  });
 }
 
 const toggleReaction = jest.fn(() => Promise.resolve());

@@ -1,10 +1,12 @@
-import type { FeedPost, SessionUser } from '@piste/contracts';
+import type { FeedPost } from '@piste/contracts';
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { startLiveEvents } from '../live-events';
 import { usePostsStore } from '../stores/posts';
 import { useSessionStore } from '../stores/session';
 import { liveSocket } from '../test-support/live-socket-mock';
+import { feedPost } from '../test-support/posts';
+import { sessionUser } from '../test-support/session-user';
 import { PostList } from './PostList';
 
 jest.mock('../realtime/socket', () =>
@@ -28,38 +30,9 @@ jest.mock('./PostReactions', () => ({
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
-const me: SessionUser = {
-  id: 'me',
-  username: 'me',
-  name: 'Me',
-  avatar: null,
-  isAdmin: false,
-  bannedUntil: null,
-};
+const me = sessionUser({ id: 'me', username: 'me', name: 'Me' });
 
-function makePost(id: string): FeedPost {
-  return {
-    id,
-    authorId: 'someone',
-    content: `Post ${id}`,
-    type: 'general',
-    weapon: 'epee',
-    authorRole: 'coach',
-    mediaUrl: null,
-    mediaType: null,
-    drillDetails: null,
-    achievementDetails: null,
-    likesCount: 0,
-    dislikesCount: 0,
-    commentsCount: 0,
-    sharesCount: 0,
-    savesCount: 0,
-    createdAt: '2026-11-22T10:00:00.000Z',
-    author: { id: 'someone', name: 'Someone', username: 'someone', avatar: null, title: null },
-    isLiked: false,
-    isDisliked: false,
-  };
-}
+const makePost = (id: string) => feedPost(id);
 
 startLiveEvents();
 const live = liveSocket();

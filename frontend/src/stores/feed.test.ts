@@ -1,4 +1,4 @@
-import type { FeedPost, SessionUser } from '@piste/contracts';
+import { ROLES } from '@piste/contracts';
 import { ApiError } from '../api/client';
 import * as postsApi from '../api/posts';
 import { notify } from '../lib/toast';
@@ -8,6 +8,8 @@ import { useFeedStore } from './feed';
 import { useSessionStore } from './session';
 import { startLiveEvents } from '../live-events';
 import { liveSocket } from '../test-support/live-socket-mock';
+import { feedPost } from '../test-support/posts';
+import { sessionUser } from '../test-support/session-user';
 import { usePostsStore } from './posts';
 
 jest.mock('../realtime/socket', () =>
@@ -30,39 +32,9 @@ const live = liveSocket();
 const api = jest.mocked(postsApi);
 const toast = jest.mocked(notify);
 
-const me: SessionUser = {
-  id: 'me',
-  username: 'me',
-  name: 'Me',
-  avatar: null,
-  isAdmin: false,
-  bannedUntil: null,
-};
+const me = sessionUser({ id: 'me', username: 'me', name: 'Me' });
 
-function makePost(id: string, overrides: Partial<FeedPost> = {}): FeedPost {
-  return {
-    id,
-    authorId: 'someone',
-    content: `Post ${id}`,
-    type: 'general',
-    weapon: 'epee',
-    authorRole: 'coach',
-    mediaUrl: null,
-    mediaType: null,
-    drillDetails: null,
-    achievementDetails: null,
-    likesCount: 0,
-    dislikesCount: 0,
-    commentsCount: 0,
-    sharesCount: 0,
-    savesCount: 0,
-    createdAt: '2026-11-22T10:00:00.000Z',
-    author: { id: 'someone', name: 'Someone', avatar: null, title: null },
-    isLiked: false,
-    isDisliked: false,
-    ...overrides,
-  };
-}
+const makePost = feedPost;
 
 /** The feed's posts in order, and one post as every view shows it. */
 const shownIds = () => useFeedStore.getState().postIds;
@@ -308,21 +280,8 @@ describe('post display helpers', () => {
   });
 
   it('gives every spec role its own style and the rest the default', () => {
-    const roles = [
-      'youth',
-      'cadet_junior',
-      'div_3',
-      'div_2',
-      'div_1',
-      'div_1a',
-      'adult',
-      'senior_team',
-      'para_fencing',
-      'coach',
-      'parent',
-      'referee',
-      'armorist',
-    ];
+    const roles = ROLES.filter((role) => role !== 'student');
+    expect(roles).toHaveLength(13);
     const styles = roles.map((r) => roleStyle(r).className);
     expect(new Set(styles).size).toBe(roles.length);
     expect(roleStyle('student').label).toBe('Student');

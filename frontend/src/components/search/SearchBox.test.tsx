@@ -2,6 +2,7 @@ import type { FeedPost, SearchReply, SearchUser } from '@piste/contracts';
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import * as searchApi from '../../api/search';
+import { feedPost } from '../../test-support/posts';
 import { SearchBox } from './SearchBox';
 import { SEARCH_DEBOUNCE_MS } from './useSearchSuggestions';
 
@@ -13,27 +14,13 @@ jest.mock('react-router-dom', () => ({ useNavigate: () => navigate }));
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 function post(id: string, content: string): FeedPost {
-  return {
-    id,
+  return feedPost(id, {
     authorId: 'a1',
     content,
     type: 'drill',
-    weapon: 'epee',
-    authorRole: 'coach',
-    mediaUrl: null,
-    mediaType: null,
     drillDetails: { focus: 'Distance' },
-    achievementDetails: null,
-    likesCount: 0,
-    dislikesCount: 0,
-    commentsCount: 0,
-    sharesCount: 0,
-    savesCount: 0,
-    createdAt: '2026-11-22T10:00:00.000Z',
     author: { id: 'a1', name: 'Ada', username: 'ada', avatar: null },
-    isLiked: false,
-    isDisliked: false,
-  };
+  });
 }
 
 function fencer(id: string, username: string, name: string): SearchUser {
