@@ -1,0 +1,134 @@
+import { act } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { z } from 'zod';
+import { acceptFile, useContractForm, validationToast } from './forms';
+import { notify } from './toast';
+
+jest.mock('./toast', () => ({ notify: { success: jest.fn(), error: jest.fn(), info: jest.fn() } }));
+const toast = jest.mocked(notify);
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+const clubSchema = z.object({
+  name: z.string().trim().min(1, { message: 'Please enter a name' }),
+  city: z.string().trim().min(1, { message: 'Please enter a city' }),
+  motto: z.string().max(5, { message: 'Too long' }),
+});
+
+const onValid = jest.fn();
+let host: HTMLDivElement;
+let root: Root;
+
+function ClubForm() {
+  const form = useContractForm(clubSchema, {
+    defaultValues: { name: '', city: '', motto: '' },
+    toastTitles: { 'Please enter a city': 'City required' },
+  });
+  return (
+    <form noValidate onSubmit={form.onSubmit(onValid)}>
+      {(['name', 'city', 'motto'] as const).map((name) => {
+        const { error, ...input } = form.field(name);
+        return (
+          <div key={name}>
+            <input id={name} {...input} />
+            <p id={`${name}-error`}>{error}</p>
+          </div>
+        );
+      })}
+    </form>
+  );
+}
+
+beforeEach(() => {
+  jest.clearAllMocks();
+  host = document.createElement('div');
+  document.body.append(host);
+  root = createRoot(host);
+  act(() => root.render(<ClubForm />));
+});
+
+afterEach(() => {
+  act(() => root.unmount());
+  host.remove();
+});
+
+const input = (name: string) => host.querySelector<HTMLInputElement>(`#${name}`)!;
+const errorOf = (name: string) => host.querySelector(`#${name}-error`)!.textContent;
+
+function type(name: string, text: string) {
+  act(() => {
+    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input(name), text);
+    input(name).dispatchEvent(new Event('input', { bubbles: true }));
+  });
+}
+
+async function submit() {
+  await act(async () => {
+    host.querySelector('form')!.requestSubmit();
+    await Promise.resolve();
+  });
+}
+
+describe('useContractForm', () => {
+  it('shows each failing field its first issue, focuses the first and raises the toast the spec names', async () => {
+    type('motto', 'Touché!');
+    await submit();
+    expect(errorOf('name')).toBe('Please enter a name');
+    expect(errorOf('city')).toBe('Please enter a city');
+    expect(errorOf('motto')).toBe('Too long');
+    expect(document.activeElement).toBe(input('name'));
+    // 'Please enter a name' has no toast title: the first failing field that has one raises it.
+    expect(toast.error).toHaveBeenCalledTimes(1);
+    expect(toast.error).toHaveBeenCalledWith('City required', 'Please enter a city');
+    expect(onValid).not.toHaveBeenCalled();
+  });
+
+  it('clears a field error once the field is edited, until the next submit', async () => {
+    await submit();
+    type('city', ' ');
+    expect(errorOf('city')).toBe('');
+    expect(errorOf('name')).toBe('Please enter a name');
+    await submit();
+    expect(errorOf('city')).toBe('Please enter a city');
+  });
+
+  it('hands the parsed values to the submit handler', async () => {
+    type('name', '  Salle Lucien  ');
+    type('city', 'Lyon');
+    await submit();
+    expect(onValid).toHaveBeenCalledTimes(1);
+    expect(onValid.mock.calls[0][0]).toEqual({ name: 'Salle Lucien', city: 'Lyon', motto: '' });
+    expect(toast.error).not.toHaveBeenCalled();
+  });
+});
+
+describe('validationToast', () => {
+  it('picks the first field whose message has a title, in the order of the errors', () => {
+    const titles = { B: 'Title B', C: 'Title C' };
+    expect(
+      validationToast({ a: { type: 'x', message: 'A' }, c: { type: 'x', message: 'C' } }, titles),
+    ).toEqual(['Title C', 'C']);
+    expect(validationToast({ a: { type: 'x', message: 'A' } }, titles)).toBeNull();
+  });
+});
+
+describe('acceptFile', () => {
+  const rule = { kinds: ['image/'], maxBytes: 10, wrongType: 'Images only', tooLarge: 'Too big' };
+  const file = (type: string, size: number) => {
+    const chosen = new File(['x'], 'f', { type });
+    Object.defineProperty(chosen, 'size', { value: size });
+    return chosen;
+  };
+
+  it('accepts a file of an allowed kind up to the size limit', () => {
+    expect(acceptFile(file('image/png', 10), rule)).toBe(true);
+    expect(toast.error).not.toHaveBeenCalled();
+  });
+
+  it('refuses another kind or a larger file with the spec toast', () => {
+    expect(acceptFile(file('video/mp4', 1), rule)).toBe(false);
+    expect(toast.error).toHaveBeenLastCalledWith('Invalid file type', 'Images only');
+    expect(acceptFile(file('image/png', 11), rule)).toBe(false);
+    expect(toast.error).toHaveBeenLastCalledWith('File too large', 'Too big');
+  });
+});
