@@ -14,7 +14,6 @@ import {
 import { useSyncExternalStore, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { notificationPath } from '../lib/paths';
-import { notify } from '../lib/toast';
 import { notificationTime, useNotificationsStore } from '../stores/notifications';
 import { Avatar } from './Avatar';
 import { EmptyState } from './EmptyState';
@@ -59,47 +58,52 @@ function subscribeToClock(listener: () => void): () => void {
 }
 
 /** The current time, refreshed every minute so relative times ('5 minutes ago') stay true. */
-export function useMinuteClock(): number {
+function useMinuteClock(): number {
   return useSyncExternalStore(subscribeToClock, () => clockNow);
 }
 
-/** The centre's actions with the spec's toasts, shared by the popover and the page. */
-export function useNotificationActions() {
-  const markRead = useNotificationsStore((s) => s.markRead);
-  const markAll = useNotificationsStore((s) => s.markAllRead);
-  const removeOne = useNotificationsStore((s) => s.remove);
-  return {
-    markRead,
-    markAllRead: () => {
-      markAll();
-      notify.success('All notifications marked as read');
-    },
-    remove: (id: number) => {
-      removeOne(id);
-      notify.success('Notification deleted', 'The notification has been removed');
-    },
-  };
+interface NotificationListProps {
+  /** The notifications to show: all of them, or the first pages. */
+  shown: AppNotification[];
+  label?: string;
+  /** Called when the user follows a notification to its subject (the popover closes). */
+  onOpen?: () => void;
+  /** Tighter spacing for the header popover. */
+  compact?: boolean;
+}
+
+/** The notification centre's list, or its empty state when the user has no notifications at all. */
+export function NotificationList({ shown, label, onOpen, compact = false }: NotificationListProps) {
+  const hasAny = useNotificationsStore((s) => s.items.length > 0);
+  const now = useMinuteClock();
+  if (!hasAny) return <NotificationsEmptyState compact={compact} />;
+  return (
+    <ul aria-label={label} className="divide-y divide-slate-100 dark:divide-slate-800">
+      {shown.map((notification) => (
+        <NotificationItem
+          key={notification.id}
+          notification={notification}
+          now={now}
+          onOpen={onOpen}
+          compact={compact}
+        />
+      ))}
+    </ul>
+  );
 }
 
 interface NotificationItemProps {
   notification: AppNotification;
   now: number;
-  onMarkRead: (id: number) => void;
-  onDelete: (id: number) => void;
   /** Called when the user follows the notification to its subject (the popover closes). */
   onOpen?: () => void;
   /** Tighter spacing for the header popover. */
   compact?: boolean;
 }
 
-export function NotificationItem({
-  notification,
-  now,
-  onMarkRead,
-  onDelete,
-  onOpen,
-  compact = false,
-}: NotificationItemProps) {
+function NotificationItem({ notification, now, onOpen, compact = false }: NotificationItemProps) {
+  const markRead = useNotificationsStore((s) => s.markRead);
+  const remove = useNotificationsStore((s) => s.remove);
   const { icon: TypeIcon, colours, label } = TYPE_ICONS[notification.type] ?? TYPE_ICONS.other;
   return (
     <li
@@ -131,7 +135,7 @@ export function NotificationItem({
       <SubjectLink
         notification={notification}
         onOpen={() => {
-          if (notification.unread) onMarkRead(notification.id);
+          if (notification.unread) markRead(notification.id);
           onOpen?.();
         }}
       >
@@ -153,25 +157,19 @@ export function NotificationItem({
 
       <div className="flex shrink-0 items-start gap-0.5">
         {notification.unread ? (
-          <button
-            type="button"
-            title="Mark as read"
-            aria-label="Mark as read"
-            onClick={() => onMarkRead(notification.id)}
-            className="rounded-md p-1.5 text-slate-500 transition hover:bg-white hover:text-sky-700 focus-visible:outline-2 focus-visible:outline-slate-900 dark:text-slate-400 dark:hover:bg-slate-900 dark:hover:text-sky-200 dark:focus-visible:outline-slate-300"
-          >
-            <Check aria-hidden className="size-4" />
-          </button>
+          <RowAction
+            label="Mark as read"
+            icon={Check}
+            hover="hover:text-sky-700 dark:hover:text-sky-200"
+            onClick={() => markRead(notification.id)}
+          />
         ) : null}
-        <button
-          type="button"
-          title="Delete notification"
-          aria-label="Delete notification"
-          onClick={() => onDelete(notification.id)}
-          className="rounded-md p-1.5 text-slate-500 transition hover:bg-white hover:text-red-600 focus-visible:outline-2 focus-visible:outline-slate-900 dark:text-slate-400 dark:hover:bg-slate-900 dark:hover:text-red-400 dark:focus-visible:outline-slate-300"
-        >
-          <Trash2 aria-hidden className="size-4" />
-        </button>
+        <RowAction
+          label="Delete notification"
+          icon={Trash2}
+          hover="hover:text-red-600 dark:hover:text-red-400"
+          onClick={() => remove(notification.id)}
+        />
         <span className="flex size-7 items-center justify-center">
           {notification.unread ? (
             <span
@@ -184,6 +182,29 @@ export function NotificationItem({
         </span>
       </div>
     </li>
+  );
+}
+
+interface RowActionProps {
+  label: string;
+  icon: LucideIcon;
+  /** The icon's colour under the pointer. */
+  hover: string;
+  onClick: () => void;
+}
+
+/** One of a notification's icon buttons (mark as read, delete), named by its tooltip. */
+function RowAction({ label, icon: Icon, hover, onClick }: RowActionProps) {
+  return (
+    <button
+      type="button"
+      title={label}
+      aria-label={label}
+      onClick={onClick}
+      className={`rounded-md p-1.5 text-slate-500 transition hover:bg-white focus-visible:outline-2 focus-visible:outline-slate-900 dark:text-slate-400 dark:hover:bg-slate-900 dark:focus-visible:outline-slate-300 ${hover}`}
+    >
+      <Icon aria-hidden className="size-4" />
+    </button>
   );
 }
 
@@ -241,7 +262,7 @@ function NotificationText({
   );
 }
 
-export function NotificationsEmptyState({ compact = false }: { compact?: boolean }) {
+function NotificationsEmptyState({ compact = false }: { compact?: boolean }) {
   return (
     <EmptyState
       icon={BellOff}

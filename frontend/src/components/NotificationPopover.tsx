@@ -2,20 +2,14 @@ import { CheckCheck } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useNotificationsStore } from '../stores/notifications';
-import {
-  NotificationItem,
-  NotificationsEmptyState,
-  useMinuteClock,
-  useNotificationActions,
-} from './NotificationItem';
+import { NotificationList } from './NotificationItem';
 
 /** The bell's popover: the latest notifications, mark-all-read, and a link to the full page. */
 export function NotificationPopover({ id, onClose }: { id: string; onClose: () => void }) {
   const items = useNotificationsStore((s) => s.items);
   const unreadCount = useNotificationsStore((s) => s.unreadCount);
-  const { markRead, markAllRead, remove } = useNotificationActions();
+  const markAllRead = useNotificationsStore((s) => s.markAllRead);
   const navigate = useNavigate();
-  const now = useMinuteClock();
   const panelRef = useRef<HTMLDivElement>(null);
   // Opening moves focus into the popover, so the keyboard carries on from its top.
   useEffect(() => panelRef.current?.focus(), []);
@@ -44,23 +38,7 @@ export function NotificationPopover({ id, onClose }: { id: string; onClose: () =
       </div>
 
       <div className="h-80 overflow-y-auto overscroll-contain">
-        {items.length === 0 ? (
-          <NotificationsEmptyState compact />
-        ) : (
-          <ul className="divide-y divide-slate-100 dark:divide-slate-800">
-            {items.map((notification) => (
-              <NotificationItem
-                key={notification.id}
-                notification={notification}
-                now={now}
-                onMarkRead={markRead}
-                onDelete={remove}
-                onOpen={onClose}
-                compact
-              />
-            ))}
-          </ul>
-        )}
+        <NotificationList shown={items} onOpen={onClose} compact />
       </div>
 
       <div className="border-t border-slate-100 p-2 dark:border-slate-800">

@@ -1,14 +1,12 @@
 import type { BanDurationHours, Report, SessionUser } from '@piste/contracts';
 import { CircleCheck, History, RefreshCw, ShieldX } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
-import { errorMessage } from '../api/client';
 import { Button } from '../components/Button';
 import { HomeButton } from '../components/HomeButton';
 import { PageHeader } from '../components/PageHeader';
 import { BanDialog } from '../components/moderation/BanDialog';
 import { PendingReportCard, type ReportAction } from '../components/moderation/PendingReportCard';
 import { ResolvedReportItem } from '../components/moderation/ResolvedReportItem';
-import { notify } from '../lib/toast';
 import { selectPendingReports, splitResolved, useModerationStore } from '../stores/moderation';
 
 /** /moderation — admins only; everyone else sees Access Denied. */
@@ -44,6 +42,7 @@ function ModerationQueue() {
   const load = useModerationStore((s) => s.load);
   const dismiss = useModerationStore((s) => s.dismiss);
   const deletePost = useModerationStore((s) => s.deletePost);
+  const canBanAuthor = useModerationStore((s) => s.canBanAuthor);
   const banAuthor = useModerationStore((s) => s.banAuthor);
 
   const [busy, setBusy] = useState<Record<string, ReportAction>>({});
@@ -58,7 +57,7 @@ function ModerationQueue() {
   const pending = useMemo(() => selectPendingReports({ reports }), [reports]);
   const resolved = useMemo(() => splitResolved(reports), [reports]);
 
-  async function run(report: Report, action: ReportAction, work: () => Promise<void>) {
+  async function run(report: Report, action: ReportAction, work: () => Promise<boolean>) {
     setBusy((b) => ({ ...b, [report.id]: action }));
     try {
       await work();
@@ -67,50 +66,19 @@ function ModerationQueue() {
     }
   }
 
-  function onDismiss(report: Report) {
-    void run(report, 'dismiss', async () => {
-      try {
-        await dismiss(report.id);
-        notify.success('Report has been updated');
-      } catch {
-        notify.error('Error', 'Failed to update report');
-      }
-    });
-  }
-
-  function onDeletePost(report: Report) {
-    void run(report, 'delete', async () => {
-      try {
-        await deletePost(report);
-        notify.success('Post deleted', 'The reported post has been removed');
-      } catch {
-        notify.error('Error', 'Failed to delete post');
-      }
-    });
-  }
-
-  function onBanUser(report: Report) {
-    if (!report.post.authorId) {
-      notify.error('Error', 'Post author not found');
-      return;
-    }
-    setBanTarget(report);
-  }
+  const onDismiss = (report: Report) => void run(report, 'dismiss', () => dismiss(report.id));
+  const onDeletePost = (report: Report) => void run(report, 'delete', () => deletePost(report));
+  const onBanUser = (report: Report) => {
+    if (canBanAuthor(report)) setBanTarget(report);
+  };
 
   async function onConfirmBan(durationHours: BanDurationHours, reason: string): Promise<boolean> {
     if (!banTarget) return false;
     setBanPending(true);
-    try {
-      await banAuthor(banTarget, durationHours, reason);
-      setBanTarget(null);
-      notify.success('User banned', 'The user has been temporarily banned from posting');
-      return true;
-    } catch (error) {
-      notify.error('Error banning user', errorMessage(error, 'Failed to ban user'));
-      return false;
-    } finally {
-      setBanPending(false);
-    }
+    const banned = await banAuthor(banTarget, durationHours, reason);
+    setBanPending(false);
+    if (banned) setBanTarget(null);
+    return banned;
   }
 
   return (

@@ -3,13 +3,7 @@ import { CheckCheck } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../components/Button';
 import { HomeButton } from '../components/HomeButton';
-import {
-  NotificationItem,
-  NotificationsEmptyState,
-  useMinuteClock,
-  useNotificationActions,
-} from '../components/NotificationItem';
-import { notify } from '../lib/toast';
+import { NotificationList } from '../components/NotificationItem';
 import { useNotificationsStore } from '../stores/notifications';
 
 /** How many notifications the page shows at first, and how many more each 'Load more notifications' adds. */
@@ -23,23 +17,16 @@ export function NotificationsPage({ user }: { user: SessionUser }) {
   const serverCursor = useNotificationsStore((s) => s.nextCursor);
   const loadingMore = useNotificationsStore((s) => s.loadingMore);
   const loadOlder = useNotificationsStore((s) => s.loadMore);
-  const { markRead, markAllRead, remove } = useNotificationActions();
+  const markAllRead = useNotificationsStore((s) => s.markAllRead);
   const [shownCount, setShownCount] = useState(NOTIFICATIONS_PAGE_SIZE);
-  const now = useMinuteClock();
 
   const shown = items.slice(0, shownCount);
   const hasMore = items.length > shownCount || serverCursor !== null;
 
   /** Shows the next page: from what this browser has, else from the server's older notifications. */
   const loadMore = async () => {
-    if (items.length < shownCount + NOTIFICATIONS_PAGE_SIZE && serverCursor !== null) {
-      try {
-        await loadOlder();
-      } catch {
-        notify.error('Error', 'Failed to load notifications');
-        return;
-      }
-    }
+    const needsOlder = items.length < shownCount + NOTIFICATIONS_PAGE_SIZE && serverCursor !== null;
+    if (needsOlder && !(await loadOlder())) return;
     setShownCount((count) => count + NOTIFICATIONS_PAGE_SIZE);
   };
 
@@ -74,21 +61,7 @@ export function NotificationsPage({ user }: { user: SessionUser }) {
       </div>
 
       <div className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900">
-        {items.length === 0 ? (
-          <NotificationsEmptyState />
-        ) : (
-          <ul aria-label="Notifications" className="divide-y divide-slate-100 dark:divide-slate-800">
-            {shown.map((notification) => (
-              <NotificationItem
-                key={notification.id}
-                notification={notification}
-                now={now}
-                onMarkRead={markRead}
-                onDelete={remove}
-              />
-            ))}
-          </ul>
-        )}
+        <NotificationList shown={shown} label="Notifications" />
       </div>
 
       {hasMore ? (

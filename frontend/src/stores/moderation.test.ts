@@ -1,6 +1,7 @@
 import type { Report } from '@piste/contracts';
 import { ApiError } from '../api/client';
 import * as moderationApi from '../api/moderation';
+import { notify } from '../lib/toast';
 import { selectPendingCount, splitResolved, useModerationStore } from './moderation';
 import { useSessionStore } from './session';
 import { startLiveEvents } from '../live-events';
@@ -10,6 +11,8 @@ import { sessionUser } from '../test-support/session-user';
 // Captures the store's socket subscriptions so a test can play server events.
 jest.mock('../realtime/socket', () => jest.requireActual('../test-support/live-socket-mock').socketModule());
 jest.mock('../api/moderation');
+jest.mock('../lib/toast', () => jest.requireActual('../test-support/live-socket-mock').toastModule());
+const toast = jest.mocked(notify);
 
 const live = liveSocket();
 
@@ -98,6 +101,13 @@ describe('moderation store', () => {
     expect(api.updateReport).toHaveBeenCalledWith('r1', 'dismissed');
     expect(api.fetchReports).toHaveBeenCalledTimes(2);
     expect(useModerationStore.getState().reports[0]?.status).toBe('dismissed');
+    expect(toast.success).toHaveBeenCalledWith('Report has been updated');
+  });
+
+  it('says when a dismiss fails', async () => {
+    api.updateReport.mockRejectedValue(new ApiError('Report not found', 404));
+    await expect(useModerationStore.getState().dismiss('r1')).resolves.toBe(false);
+    expect(toast.error).toHaveBeenCalledWith('Error', 'Failed to update report');
   });
 
   it('deleting a post that is already gone closes its report instead', async () => {
@@ -105,16 +115,17 @@ describe('moderation store', () => {
     api.deleteReportedPost.mockRejectedValue(new ApiError('Post not found', 404));
     api.updateReport.mockResolvedValue({ ...dismissed(report), status: 'resolved' });
     api.fetchReports.mockResolvedValue([]);
-    await useModerationStore.getState().deletePost(report);
+    await expect(useModerationStore.getState().deletePost(report)).resolves.toBe(true);
     expect(api.updateReport).toHaveBeenCalledWith('r1', 'resolved');
+    expect(toast.success).toHaveBeenCalledWith('Post deleted', 'The reported post has been removed');
   });
 
-  it('passes other delete failures on', async () => {
+  it('says when a delete fails for another reason, and leaves the report alone', async () => {
     api.deleteReportedPost.mockRejectedValue(new ApiError('Admin access required', 403));
-    await expect(useModerationStore.getState().deletePost(makeReport('r1'))).rejects.toThrow(
-      'Admin access required',
-    );
+    await expect(useModerationStore.getState().deletePost(makeReport('r1'))).resolves.toBe(false);
     expect(api.updateReport).not.toHaveBeenCalled();
+    expect(toast.error).toHaveBeenCalledWith('Error', 'Failed to delete post');
+    expect(toast.success).not.toHaveBeenCalled();
   });
 
   it("bans the reported post's author with the report id", async () => {
@@ -127,22 +138,30 @@ describe('moderation store', () => {
       createdAt: '2026-11-22T10:00:00.000Z',
     });
     api.fetchReports.mockResolvedValue([]);
-    await useModerationStore.getState().banAuthor(makeReport('r1'), 1, 'Spam');
+    await expect(useModerationStore.getState().banAuthor(makeReport('r1'), 1, 'Spam')).resolves.toBe(true);
     expect(api.banUser).toHaveBeenCalledWith({
       userId: 'user-a',
       reason: 'Spam',
       durationHours: 1,
       reportId: 'r1',
     });
+    expect(toast.success).toHaveBeenCalledWith(
+      'User banned',
+      'The user has been temporarily banned from posting',
+    );
+
+    api.banUser.mockRejectedValue(new ApiError('User is already banned', 409));
+    await expect(useModerationStore.getState().banAuthor(makeReport('r1'), 1, 'Spam')).resolves.toBe(false);
+    expect(toast.error).toHaveBeenCalledWith('Error banning user', 'User is already banned');
   });
 
   it("refuses to ban when the snapshot has no author: 'Post author not found'", async () => {
     const orphan = makeReport('r1', {
       post: { content: 'x', authorId: null, authorName: null, deleted: true },
     });
-    await expect(useModerationStore.getState().banAuthor(orphan, 24, 'Spam')).rejects.toThrow(
-      'Post author not found',
-    );
+    expect(useModerationStore.getState().canBanAuthor(orphan)).toBe(false);
+    expect(toast.error).toHaveBeenCalledWith('Error', 'Post author not found');
+    await expect(useModerationStore.getState().banAuthor(orphan, 24, 'Spam')).resolves.toBe(false);
     expect(api.banUser).not.toHaveBeenCalled();
   });
 

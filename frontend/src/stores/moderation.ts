@@ -1,8 +1,9 @@
 import { RESOLVED_REPORTS_LIMIT, type BanDurationHours, type Report } from '@piste/contracts';
 import { useEffect } from 'react';
 import { create } from 'zustand';
-import { ApiError } from '../api/client';
+import { ApiError, errorMessage } from '../api/client';
 import * as moderationApi from '../api/moderation';
+import { notify } from '../lib/toast';
 
 /**
  * The admin's report queue. It is filled by GET /api/reports and kept live by `report:new` and
@@ -20,10 +21,13 @@ interface ModerationState {
   load: () => Promise<void>;
   /** A report from a live event or an own action. */
   receive: (report: Report) => void;
-  dismiss: (reportId: string) => Promise<void>;
+  // The admin's own actions: each says how it went in a toast, and resolves to whether it worked.
+  dismiss: (reportId: string) => Promise<boolean>;
   /** Removes the reported post; the server then resolves the post's reports. */
-  deletePost: (report: Report) => Promise<void>;
-  banAuthor: (report: Report, durationHours: BanDurationHours, reason: string) => Promise<void>;
+  deletePost: (report: Report) => Promise<boolean>;
+  /** Whether the report names an author to ban; says so when it does not. */
+  canBanAuthor: (report: Report) => boolean;
+  banAuthor: (report: Report, durationHours: BanDurationHours, reason: string) => Promise<boolean>;
   reset: () => void;
 }
 
@@ -50,6 +54,16 @@ function merge(current: Report[], incoming: Report[]): Report[] {
 
 let loadSequence = 0;
 
+/** Deletes the reported post; one already gone (e.g. its author deleted it) leaves closing the report. */
+async function deleteOrClose(report: Report, receive: (report: Report) => void): Promise<void> {
+  try {
+    await moderationApi.deleteReportedPost(report.postId);
+  } catch (error) {
+    if (!(error instanceof ApiError && error.status === 404)) throw error;
+    receive(await moderationApi.updateReport(report.id, 'resolved'));
+  }
+}
+
 export const useModerationStore = create<ModerationState>()((set, get) => ({
   reports: [],
   status: 'idle',
@@ -69,25 +83,51 @@ export const useModerationStore = create<ModerationState>()((set, get) => ({
   receive: (report) => set((state) => ({ reports: merge(state.reports, [report]) })),
 
   dismiss: async (reportId) => {
-    get().receive(await moderationApi.updateReport(reportId, 'dismissed'));
+    try {
+      get().receive(await moderationApi.updateReport(reportId, 'dismissed'));
+    } catch {
+      notify.error('Error', 'Failed to update report');
+      return false;
+    }
+    notify.success('Report has been updated');
     void get().load();
+    return true;
   },
 
   deletePost: async (report) => {
     try {
-      await moderationApi.deleteReportedPost(report.postId);
-    } catch (error) {
-      // Already gone (e.g. its author deleted it): what is left is closing the report.
-      if (!(error instanceof ApiError && error.status === 404)) throw error;
-      get().receive(await moderationApi.updateReport(report.id, 'resolved'));
+      await deleteOrClose(report, get().receive);
+    } catch {
+      notify.error('Error', 'Failed to delete post');
+      return false;
     }
+    notify.success('Post deleted', 'The reported post has been removed');
     void get().load();
+    return true;
+  },
+
+  canBanAuthor: (report) => {
+    if (report.post.authorId) return true;
+    notify.error('Error', 'Post author not found');
+    return false;
   },
 
   banAuthor: async (report, durationHours, reason) => {
-    if (!report.post.authorId) throw new ApiError('Post author not found', 404);
-    await moderationApi.banUser({ userId: report.post.authorId, reason, durationHours, reportId: report.id });
+    try {
+      if (!report.post.authorId) throw new ApiError('Post author not found', 404);
+      await moderationApi.banUser({
+        userId: report.post.authorId,
+        reason,
+        durationHours,
+        reportId: report.id,
+      });
+    } catch (error) {
+      notify.error('Error banning user', errorMessage(error, 'Failed to ban user'));
+      return false;
+    }
+    notify.success('User banned', 'The user has been temporarily banned from posting');
     void get().load();
+    return true;
   },
 
   reset: () => {

@@ -1,6 +1,7 @@
 import type { ServerNotification } from '@piste/contracts';
 import { NOTIFICATIONS_CAP } from './notifications';
 import { startLiveEvents } from '../live-events';
+import { notify } from '../lib/toast';
 import { liveSocket } from '../test-support/live-socket-mock';
 import {
   alice,
@@ -18,6 +19,8 @@ jest.mock('../realtime/socket', () => jest.requireActual('../test-support/live-s
 jest.mock('../api/notifications', () =>
   jest.requireActual('../test-support/notifications').notificationsApiModule(),
 );
+jest.mock('../lib/toast', () => jest.requireActual('../test-support/live-socket-mock').toastModule());
+const toast = jest.mocked(notify);
 const live = liveSocket();
 const api = notificationsApi();
 
@@ -147,8 +150,13 @@ describe('syncing with the server', () => {
     await connect();
     expect(store().nextCursor).toBe(first[49].id);
 
+    api.fetchNotifications.mockRejectedValueOnce(new Error('offline'));
+    await expect(store().loadMore()).resolves.toBe(false);
+    expect(toast.error).toHaveBeenCalledWith('Error', 'Failed to load notifications');
+    expect(store().loadingMore).toBe(false);
+
     api.fetchNotifications.mockResolvedValue(page(first.slice(50), first[NOTIFICATIONS_CAP - 1].id));
-    await store().loadMore();
+    await expect(store().loadMore()).resolves.toBe(true);
     expect(api.fetchNotifications).toHaveBeenLastCalledWith(first[49].id);
     const older = [onServer('older', 10_000), onServer('oldest', 10_001)];
     api.fetchNotifications.mockResolvedValue(page(older, null));

@@ -6,6 +6,7 @@ import {
   selectUnreadCount,
 } from './notifications';
 import { startLiveEvents } from '../live-events';
+import { notify } from '../lib/toast';
 import { liveSocket } from '../test-support/live-socket-mock';
 import {
   alice,
@@ -23,6 +24,8 @@ jest.mock('../realtime/socket', () => jest.requireActual('../test-support/live-s
 jest.mock('../api/notifications', () =>
   jest.requireActual('../test-support/notifications').notificationsApiModule(),
 );
+jest.mock('../lib/toast', () => jest.requireActual('../test-support/live-socket-mock').toastModule());
+const toast = jest.mocked(notify);
 const live = liveSocket();
 
 // The stores follow server events through the app's one table of live updates.
@@ -87,6 +90,7 @@ describe('notifications store', () => {
     expect(store().items.every((n) => !n.unread)).toBe(true);
     expect(store().unreadCount).toBe(0);
     expect((stored(alice.id) as AppNotification[]).every((n) => !n.unread)).toBe(true);
+    expect(toast.success).toHaveBeenCalledWith('All notifications marked as read');
   });
 
   it('deletes a notification', () => {
@@ -97,6 +101,7 @@ describe('notifications store', () => {
     store().remove(deleted.id);
 
     expect(store().items.map((n) => n.id)).toEqual([kept.id]);
+    expect(toast.success).toHaveBeenCalledWith('Notification deleted', 'The notification has been removed');
     expect(store().unreadCount).toBe(1);
     expect((stored(alice.id) as AppNotification[]).map((n) => n.id)).toEqual([kept.id]);
   });

@@ -8,6 +8,7 @@ import { create } from 'zustand';
 import { deleteNotification, fetchNotifications, markNotificationsRead } from '../api/notifications';
 import { ApiError } from '../api/client';
 import { timeAgo } from '../lib/relative-time';
+import { notify } from '../lib/toast';
 import {
   NOTIFICATIONS_CAP,
   notificationsStorageKey,
@@ -49,12 +50,14 @@ interface NotificationsState {
   /** Adds a notification the server stored (a live event), once. */
   receive: (notification: ServerNotification) => void;
   markRead: (id: number) => void;
+  /** Marks every notification read, with the spec's toast. */
   markAllRead: () => void;
+  /** Deletes one notification, with the spec's toast. */
   remove: (id: number) => void;
   /** Brings the copy in line with the server's newest notifications. */
   sync: () => Promise<void>;
-  /** Loads the next page of older notifications from the server. */
-  loadMore: () => Promise<void>;
+  /** Loads the next page of older notifications from the server; resolves to false when that failed (said in a toast). */
+  loadMore: () => Promise<boolean>;
   /** Applies reads and deletes made in another tab or browser. */
   applyChanged: (changed: NotificationsChanged) => void;
 }
@@ -232,6 +235,7 @@ export const useNotificationsStore = create<NotificationsState>()((set, get) => 
       const unread = items.filter((item) => item.unread);
       if (unread.length === 0) return;
       commit(items.map((item) => (item.unread ? { ...item, unread: false } : item)));
+      notify.success('All notifications marked as read');
       const serverIds = unread.flatMap((item) => (item.serverId ? [item.serverId] : []));
       if (serverIds.length > 0) quietly(markNotificationsRead(serverIds));
     },
@@ -242,6 +246,7 @@ export const useNotificationsStore = create<NotificationsState>()((set, get) => 
       const target = items.find((item) => item.id === id);
       if (!target) return;
       commit(items.filter((item) => item.id !== id));
+      notify.success('Notification deleted', 'The notification has been removed');
       if (userId && target.serverId) void deleteOnServer(userId, target.serverId);
     },
 
@@ -275,7 +280,7 @@ export const useNotificationsStore = create<NotificationsState>()((set, get) => 
 
     loadMore: async () => {
       const { userId, loadingMore } = get();
-      if (!userId || loadingMore) return;
+      if (!userId || loadingMore) return true;
       set({ loadingMore: true });
       try {
         let cursor = get().nextCursor;
@@ -284,7 +289,7 @@ export const useNotificationsStore = create<NotificationsState>()((set, get) => 
           cursor = get().nextCursor;
         } else if (cursor !== null) {
           const page = await fetchNotifications(cursor);
-          if (get().userId !== userId) return;
+          if (get().userId !== userId) return true;
           const items = current();
           const known = new Set(items.flatMap((n) => (n.serverId ? [n.serverId] : [])));
           const pending = new Set(readPendingDeletes(userId));
@@ -295,6 +300,10 @@ export const useNotificationsStore = create<NotificationsState>()((set, get) => 
           set({ memoryCap: get().memoryCap + older.length, nextCursor: page.nextCursor });
           commit([...items, ...older].sort(newestFirst));
         }
+        return true;
+      } catch {
+        notify.error('Error', 'Failed to load notifications');
+        return false;
       } finally {
         set({ loadingMore: false });
       }

@@ -48,6 +48,7 @@ export function startSignedOut(): void {
   signIn(null);
   localStorage.clear();
   jest.restoreAllMocks();
+  jest.clearAllMocks();
   api.fetchNotifications.mockReset();
   api.markNotificationsRead.mockReset().mockResolvedValue(undefined);
   api.deleteNotification.mockReset().mockResolvedValue(undefined);
