@@ -4,8 +4,9 @@ import { DataSource } from 'typeorm';
 import type { ConnectionUser, Weapon } from '@piste/contracts';
 import { escapeLike } from '../common/like-pattern';
 import { blockedEitherWay } from '../blocks/block-visibility';
+import { FENCER_COLUMNS } from '../users/users.mapper';
 import { toConnectionUser, type ConnectionUserRow } from './connections.mapper';
-import { PAIR, USER_COLUMNS } from './request-rows';
+import { PAIR } from './request-rows';
 
 export const SEARCH_LIMIT = 20;
 /** How many matches the ranking considers (besides an exact username). */
@@ -41,7 +42,7 @@ export class ConnectionSearchService {
              AND ${eligible}
            LIMIT ${SEARCH_CANDIDATES})
        )
-       SELECT ${USER_COLUMNS},
+       SELECT ${FENCER_COLUMNS},
               pr."id" AS "requestId",
               CASE WHEN pr."id" IS NULL THEN NULL WHEN pr."senderId" = $1 THEN 'sent' ELSE 'received' END
                 AS "requestStatus"

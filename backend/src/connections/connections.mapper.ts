@@ -1,6 +1,6 @@
-import type { BlockedUser, ConnectionRequest, ConnectionUser, Weapon } from '@piste/contracts';
+import type { BlockedUser, ConnectionRequest, ConnectionUser } from '@piste/contracts';
 import type { UserEntity } from '../users/user.entity';
-import { toUserSummary } from '../users/users.mapper';
+import { toFencer, toUserSummary, type FencerRow } from '../users/users.mapper';
 import type { FriendRequestEntity } from './connection.entities';
 
 /** A request with its sender and receiver loaded (the spec's view adds both). */
@@ -18,30 +18,15 @@ export function toConnectionRequest(request: LoadedFriendRequest): ConnectionReq
   };
 }
 
-/** A user row as the raw list queries select it. */
-export interface ConnectionUserRow {
-  id: string;
-  username: string;
-  name: string | null;
-  avatar: string | null;
-  title: string | null;
-  weaponSpecialty: Weapon | null;
-  role: string;
+/** A fencer row as the connection list queries select it, with what the list adds. */
+export interface ConnectionUserRow extends FencerRow {
   isBlocked?: boolean | null;
   requestStatus?: 'sent' | 'received' | null;
   requestId?: string | null;
 }
 
 export function toConnectionUser(row: ConnectionUserRow): ConnectionUser {
-  const view: ConnectionUser = {
-    id: row.id,
-    username: row.username,
-    name: row.name,
-    avatar: row.avatar,
-    title: row.title,
-    weaponSpecialty: row.weaponSpecialty,
-    role: row.role,
-  };
+  const view: ConnectionUser = toFencer(row);
   if (row.isBlocked !== undefined) view.isBlocked = !!row.isBlocked;
   if (row.requestStatus !== undefined) {
     view.requestStatus = row.requestStatus ?? null;

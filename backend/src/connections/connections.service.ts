@@ -3,16 +3,10 @@ import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { DataSource, Repository } from 'typeorm';
 import type { ConnectionState, ConnectionUser, FriendRequestStatus } from '@piste/contracts';
 import { blockedEitherWay, hasBlocked } from '../blocks/block-visibility';
+import { FENCER_COLUMNS } from '../users/users.mapper';
 import { FriendRequestEntity } from './connection.entities';
 import { toConnectionUser, type ConnectionUserRow } from './connections.mapper';
-import {
-  normaliseReturning,
-  PAIR,
-  RequestEvents,
-  USER_COLUMNS,
-  type RemovedRequest,
-  type Returning,
-} from './request-rows';
+import { normaliseReturning, PAIR, RequestEvents, type RemovedRequest, type Returning } from './request-rows';
 
 /** Connections: accepted requests, as lists, as a state between two users, and removed. */
 @Injectable()
@@ -66,7 +60,7 @@ export class ConnectionsService {
    */
   async connectionsOf(viewerId: string): Promise<ConnectionUser[]> {
     const rows = await this.dataSource.query<ConnectionUserRow[]>(
-      `SELECT ${USER_COLUMNS}, ${hasBlocked('$1', 'u."id"')} AS "isBlocked"
+      `SELECT ${FENCER_COLUMNS}, ${hasBlocked('$1', 'u."id"')} AS "isBlocked"
          FROM friend_requests r
          JOIN users u ON u."id" = CASE WHEN r."senderId" = $1 THEN r."receiverId" ELSE r."senderId" END
         WHERE r."status" = 'accepted' AND (r."senderId" = $1 OR r."receiverId" = $1)
@@ -90,7 +84,7 @@ export class ConnectionsService {
     );
     if (!owner || owner.blocked) throw new NotFoundException('User not found');
     const rows = await this.dataSource.query<ConnectionUserRow[]>(
-      `SELECT ${USER_COLUMNS}
+      `SELECT ${FENCER_COLUMNS}
          FROM friend_requests r
          JOIN users u ON u."id" = CASE WHEN r."senderId" = $1 THEN r."receiverId" ELSE r."senderId" END
         WHERE r."status" = 'accepted' AND (r."senderId" = $1 OR r."receiverId" = $1)

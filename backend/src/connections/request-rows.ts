@@ -5,9 +5,6 @@ import { RealtimePublisher } from '../publisher/realtime.publisher';
 
 /** What the request and connection queries share: the pair condition, removed rows and their event. */
 
-/** The columns of a user that a connection list shows. */
-export const USER_COLUMNS = `u."id", u."username", u."name", u."avatar", u."title", u."weaponSpecialty", u."role"`;
-
 /** `a` and `b` are the two ends of request row `r` (in either direction). */
 export const PAIR = (r: string, a: string, b: string) =>
   `((${r}."senderId" = ${a} AND ${r}."receiverId" = ${b}) OR (${r}."senderId" = ${b} AND ${r}."receiverId" = ${a}))`;

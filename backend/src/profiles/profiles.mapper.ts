@@ -1,40 +1,7 @@
-import type { CompetitionEntry, FeedPost, PublicProfile, Weapon } from '@piste/contracts';
-
-/** A user as the profile query selects them: the public columns only, never the email. */
-export interface PublicProfileRow {
-  id: string;
-  username: string;
-  name: string | null;
-  avatar: string | null;
-  title: string | null;
-  bio: string | null;
-  location: string | null;
-  weaponSpecialty: Weapon | null;
-  role: string;
-  achievements: string[] | null;
-  postsCount: number;
-  createdAt: Date;
-}
+import type { CompetitionEntry, FeedPost } from '@piste/contracts';
 
 /** How much of an achievement post's text a record entry carries. */
 const SUMMARY_LENGTH = 140;
-
-export function toPublicProfile(row: PublicProfileRow): PublicProfile {
-  return {
-    id: row.id,
-    username: row.username,
-    name: row.name,
-    avatar: row.avatar,
-    title: row.title,
-    bio: row.bio,
-    location: row.location,
-    weaponSpecialty: row.weaponSpecialty,
-    role: row.role,
-    achievements: row.achievements ?? [],
-    postsCount: row.postsCount,
-    createdAt: row.createdAt.toISOString(),
-  };
-}
 
 /**
  * The competition record: achievement posts as they come (newest first), each with its details and date, then

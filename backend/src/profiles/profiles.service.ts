@@ -11,12 +11,12 @@ import {
 import { ConnectionsService } from '../connections/connections.service';
 import { notBlockedEitherWay } from '../blocks/block-visibility';
 import { PostsService } from '../posts/posts.service';
-import { toCompetitionRecord, toPublicProfile, type PublicProfileRow } from './profiles.mapper';
+import { FENCER_COLUMNS, toPublicProfile, type PublicProfileRow } from '../users/users.mapper';
+import { toCompetitionRecord } from './profiles.mapper';
 
 /** `$1` is the viewer, `$2` the username; the unique index on lower(username) finds the row. */
 const VISIBLE_USER = `
-  SELECT u."id", u."username", u."name", u."avatar", u."title", u."bio", u."location",
-         u."weaponSpecialty", u."role", u."achievements", u."postsCount", u."createdAt"
+  SELECT ${FENCER_COLUMNS}, u."bio", u."location", u."achievements", u."postsCount", u."createdAt"
     FROM users u
    WHERE lower(u."username") = lower($2) AND ${notBlockedEitherWay('u."id"', '$1')}`;
 

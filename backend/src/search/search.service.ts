@@ -6,7 +6,7 @@ import { escapeLike } from '../common/like-pattern';
 import { notBlockedEitherWay } from '../blocks/block-visibility';
 import { notHiddenBy } from '../posts/post-visibility';
 import { PostsService } from '../posts/posts.service';
-import { toSearchUser, type SearchUserRow } from './search.mapper';
+import { FENCER_COLUMNS, toFencer, type FencerRow } from '../users/users.mapper';
 
 /** How many name matches the fencer ranking considers (besides an exact username). */
 const USER_CANDIDATES = 200;
@@ -98,7 +98,7 @@ export class SearchService {
   private async findUsers(viewerId: string, text: string, limit: number): Promise<SearchUser[]> {
     const escaped = escapeLike(text);
     const visible = notBlockedEitherWay('u."id"', '$1');
-    const rows = await this.dataSource.query<SearchUserRow[]>(
+    const rows = await this.dataSource.query<FencerRow[]>(
       `WITH candidates AS (
          (SELECT u."id" FROM users u WHERE lower(u."username") = lower($2) AND ${visible})
          UNION
@@ -108,7 +108,7 @@ export class SearchService {
              AND ${visible}
            LIMIT ${USER_CANDIDATES})
        )
-       SELECT u."id", u."username", u."name", u."avatar", u."title", u."weaponSpecialty", u."role"
+       SELECT ${FENCER_COLUMNS}
          FROM candidates JOIN users u ON u."id" = candidates."id"
         ORDER BY (lower(u."username") = lower($2)) DESC,
                  (lower(u."username") LIKE lower($4) ESCAPE '\\'
@@ -118,6 +118,6 @@ export class SearchService {
         LIMIT $5`,
       [viewerId, text, `%${escaped}%`, `${escaped}%`, limit],
     );
-    return rows.map(toSearchUser);
+    return rows.map(toFencer);
   }
 }

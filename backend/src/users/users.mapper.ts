@@ -1,4 +1,4 @@
-import type { Profile, SessionUser, UserSummary } from '@piste/contracts';
+import type { Fencer, Profile, PublicProfile, SessionUser, UserSummary, Weapon } from '@piste/contracts';
 import type { UserEntity } from './user.entity';
 
 /** The session user; `bannedUntil` is the end of the user's active ban, if any (BansService.activeBanEnd). */
@@ -19,24 +19,59 @@ export function toUserSummary(
   return { id: user.id, name: user.name, username: user.username, avatar: user.avatar, title: user.title };
 }
 
-/** The full profile; `email` only for the user themselves. */
+/** The columns of user `u` that a fencer list row shows (connections, Discover, search hits). */
+export const FENCER_COLUMNS = `u."id", u."username", u."name", u."avatar", u."title", u."weaponSpecialty", u."role"`;
+
+/** A user as FENCER_COLUMNS select it (never the email). */
+export interface FencerRow {
+  id: string;
+  username: string;
+  name: string | null;
+  avatar: string | null;
+  title: string | null;
+  weaponSpecialty: Weapon | null;
+  role: string;
+}
+
+export function toFencer(row: FencerRow): Fencer {
+  return {
+    id: row.id,
+    username: row.username,
+    name: row.name,
+    avatar: row.avatar,
+    title: row.title,
+    weaponSpecialty: row.weaponSpecialty,
+    role: row.role,
+  };
+}
+
+/** A user as the public profile shows them: the public columns only, never the email. */
+export interface PublicProfileRow extends FencerRow {
+  bio: string | null;
+  location: string | null;
+  achievements: string[] | null;
+  postsCount: number;
+  createdAt: Date;
+}
+
+export function toPublicProfile(row: PublicProfileRow): PublicProfile {
+  return {
+    ...toFencer(row),
+    bio: row.bio,
+    location: row.location,
+    achievements: row.achievements ?? [],
+    postsCount: row.postsCount,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** The full profile: the public one, plus the counts, the admin flag and `email` (only for the user themselves). */
 export function toProfile(user: UserEntity, viewerId: string | null): Profile {
   return {
-    id: user.id,
-    username: user.username,
+    ...toPublicProfile(user),
     email: viewerId === user.id ? user.email : null,
-    name: user.name,
-    avatar: user.avatar,
-    bio: user.bio,
-    title: user.title,
-    location: user.location,
-    weaponSpecialty: user.weaponSpecialty,
-    role: user.role,
-    achievements: user.achievements ?? [],
     followersCount: user.followersCount,
     followingCount: user.followingCount,
-    postsCount: user.postsCount,
     isAdmin: user.isAdmin,
-    createdAt: user.createdAt.toISOString(),
   };
 }

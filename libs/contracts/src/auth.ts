@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIMITS, MIN_PASSWORD_LENGTH, ROLES, WEAPONS } from './constants';
 import { clientString, optionalText } from './common';
+import { publicProfileSchema } from './profiles';
 
 export const loginSchema = z.object({
   username: clientString('Username is required')
@@ -13,11 +14,16 @@ export const loginSchema = z.object({
 });
 export type LoginPayload = z.infer<typeof loginSchema>;
 
-const emailField = clientString('Email required')
-  .trim()
-  .min(1, { message: 'Email required' })
-  .max(LIMITS.email)
-  .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, { message: 'Please enter a valid email address' });
+/** What the forms and the server accept as an email address. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+function emailField(requiredMessage: string) {
+  return clientString(requiredMessage)
+    .trim()
+    .min(1, { message: requiredMessage })
+    .max(LIMITS.email)
+    .regex(EMAIL_PATTERN, { message: 'Please enter a valid email address' });
+}
 
 /** The spec's registration payload, as the server accepts it. */
 export const registerPayloadSchema = z.object({
@@ -28,7 +34,7 @@ export const registerPayloadSchema = z.object({
     .regex(/^[A-Za-z0-9_.-]+$/, {
       message: 'Username may only contain letters, numbers, dots, dashes and underscores',
     }),
-  email: emailField,
+  email: emailField('Email required'),
   name: clientString('Name is required').trim().min(1, { message: 'Name is required' }).max(LIMITS.name),
   weaponSpecialty: z.enum(WEAPONS, { message: 'Choose a weapon: epee, foil or sabre' }).default('epee'),
   role: z.enum(ROLES, { message: 'Unknown role' }).default('student'),
@@ -71,23 +77,12 @@ export const sessionUserSchema = z.object({
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 
 /** A user's full own profile (GET /api/current-user) and the public profile of others. */
-export const profileSchema = z.object({
-  id: z.string(),
-  username: z.string(),
+export const profileSchema = publicProfileSchema.extend({
+  /** Only in the user's own profile; null for anyone else. */
   email: z.string().nullable(),
-  name: z.string().nullable(),
-  avatar: z.string().nullable(),
-  bio: z.string().nullable(),
-  title: z.string().nullable(),
-  location: z.string().nullable(),
-  weaponSpecialty: z.enum(WEAPONS).nullable(),
-  role: z.string(),
-  achievements: z.array(z.string()),
   followersCount: z.number(),
   followingCount: z.number(),
-  postsCount: z.number(),
   isAdmin: z.boolean(),
-  createdAt: z.string(),
 });
 export type Profile = z.infer<typeof profileSchema>;
 
@@ -98,11 +93,7 @@ export const updateProfileSchema = z.object({
     .min(1, { message: 'Please enter your name' })
     .max(LIMITS.name),
   title: optionalText(LIMITS.title),
-  email: clientString('Please enter your email address')
-    .trim()
-    .min(1, { message: 'Please enter your email address' })
-    .max(LIMITS.email)
-    .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, { message: 'Please enter a valid email address' }),
+  email: emailField('Please enter your email address'),
   weaponSpecialty: z
     .union([z.enum(WEAPONS), z.literal('')], { message: 'Choose a weapon: epee, foil or sabre' })
     .nullish()

@@ -67,6 +67,21 @@ export const userSummarySchema = z.object({
 });
 export type UserSummary = z.infer<typeof userSummarySchema>;
 
+/**
+ * A fencer as a list row shows them (connections, Discover, search hits), and the start of their public profile:
+ * never an email.
+ */
+export const fencerSchema = z.object({
+  id: z.string(),
+  username: z.string(),
+  name: z.string().nullable(),
+  avatar: z.string().nullable(),
+  title: z.string().nullable(),
+  weaponSpecialty: z.enum(WEAPONS).nullable(),
+  role: z.string(),
+});
+export type Fencer = z.infer<typeof fencerSchema>;
+
 /** `GET /health/ready` (and `/api/health`): 200 when every configured dependency answers, 503 otherwise. */
 export const readinessReplySchema = z.object({
   status: z.enum(['ok', 'unavailable', 'shutting-down']),

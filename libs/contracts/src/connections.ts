@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { FRIEND_REQUEST_STATUSES, WEAPONS } from './constants';
-import { clientString, userSummarySchema } from './common';
+import { clientString, fencerSchema, userSummarySchema } from './common';
 
 export const createFriendRequestSchema = z.object({
   senderId: clientString().max(64).optional(),
@@ -21,15 +21,8 @@ export const friendRequestSchema = z.object({
 });
 export type ConnectionRequest = z.infer<typeof friendRequestSchema>;
 
-/** A connection (friend) or a search hit. */
-export const connectionUserSchema = z.object({
-  id: z.string(),
-  username: z.string(),
-  name: z.string().nullable(),
-  avatar: z.string().nullable(),
-  title: z.string().nullable(),
-  weaponSpecialty: z.enum(WEAPONS).nullable(),
-  role: z.string(),
+/** A connection (friend) or a Discover hit. */
+export const connectionUserSchema = fencerSchema.extend({
   /** In your own connection list: true when you blocked this connection (kept, but inert until unblocked). */
   isBlocked: z.boolean().optional(),
   /** In search results: a pending request between you, 'sent' by you or 'received' from them. */
@@ -40,13 +33,9 @@ export const connectionUserSchema = z.object({
 export type ConnectionUser = z.infer<typeof connectionUserSchema>;
 
 /** GET /api/blocked-users: the users you blocked. */
-export const blockedUserSchema = z.object({
-  id: z.string(),
-  username: z.string(),
-  name: z.string().nullable(),
-  avatar: z.string().nullable(),
-  blockedAt: z.string(),
-});
+export const blockedUserSchema = fencerSchema
+  .pick({ id: true, username: true, name: true, avatar: true })
+  .extend({ blockedAt: z.string() });
 export type BlockedUser = z.infer<typeof blockedUserSchema>;
 
 export const userSearchQuerySchema = z.object({

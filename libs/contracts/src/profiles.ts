@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { FEED_PAGE_SIZE, LIMITS, WEAPONS } from './constants';
-import { clientString, pageLimitSchema, uuidSchema } from './common';
+import { FEED_PAGE_SIZE, LIMITS } from './constants';
+import { clientString, fencerSchema, pageLimitSchema, uuidSchema } from './common';
 
 /** A fencer's public page lives at /u/{username}. */
 export const FENCER_PAGE_SIZE = FEED_PAGE_SIZE;
@@ -26,16 +26,9 @@ export const fencerPostsQuerySchema = z.object({
 export type FencerPostsQuery = z.infer<typeof fencerPostsQuerySchema>;
 
 /** What anyone signed in may see of a fencer: never the email. */
-export const publicProfileSchema = z.object({
-  id: z.string(),
-  username: z.string(),
-  name: z.string().nullable(),
-  avatar: z.string().nullable(),
-  title: z.string().nullable(),
+export const publicProfileSchema = fencerSchema.extend({
   bio: z.string().nullable(),
   location: z.string().nullable(),
-  weaponSpecialty: z.enum(WEAPONS).nullable(),
-  role: z.string(),
   achievements: z.array(z.string()),
   postsCount: z.number(),
   createdAt: z.string(),

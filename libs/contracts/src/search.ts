@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { WEAPONS } from './constants';
-import { clientString, pageLimitSchema, uuidSchema } from './common';
+import { clientString, fencerSchema, pageLimitSchema, uuidSchema, type Fencer } from './common';
 import { feedPostSchema } from './posts';
 
 export const SEARCH_TEXT_MAX = 100;
@@ -35,16 +34,8 @@ export const searchQuerySchema = z
 export type SearchQuery = z.infer<typeof searchQuerySchema>;
 
 /** A fencer found by name or username: what a result row shows, never an email. */
-export const searchUserSchema = z.object({
-  id: z.string(),
-  username: z.string(),
-  name: z.string().nullable(),
-  avatar: z.string().nullable(),
-  title: z.string().nullable(),
-  weaponSpecialty: z.enum(WEAPONS).nullable(),
-  role: z.string(),
-});
-export type SearchUser = z.infer<typeof searchUserSchema>;
+export const searchUserSchema = fencerSchema;
+export type SearchUser = Fencer;
 
 export const searchReplySchema = z.object({
   posts: z.array(feedPostSchema),
