@@ -1,4 +1,4 @@
-import type { FeedPost, SessionUser } from '@piste/contracts';
+import type { AchievementDetails, DrillDetails, FeedPost, SessionUser } from '@piste/contracts';
 import {
   Award,
   Crosshair,
@@ -89,37 +89,18 @@ function PostArticle({ post, user }: { post: FeedPost; user: SessionUser | null 
         </p>
 
         {post.type === 'drill' && post.drillDetails ? (
-          <DetailsBox
-            tone="drill"
-            items={[
-              [Timer, 'Duration', post.drillDetails.duration],
-              [Gauge, 'Level', post.drillDetails.level],
-              [Dumbbell, 'Equipment', post.drillDetails.equipment],
-              [Crosshair, 'Focus', post.drillDetails.focus],
-            ]}
-          />
+          <DetailsBox tone="drill" fields={DRILL_FIELDS} details={post.drillDetails} />
         ) : null}
         {post.type === 'achievement' && post.achievementDetails ? (
-          <DetailsBox
-            tone="achievement"
-            items={[
-              [Award, 'Place', post.achievementDetails.place],
-              [Target, 'Score', post.achievementDetails.score],
-              [MapPin, 'Competition', post.achievementDetails.competition],
-              [Users, 'Competitors', post.achievementDetails.competitors?.toString()],
-            ]}
-          />
+          <DetailsBox tone="achievement" fields={ACHIEVEMENT_FIELDS} details={post.achievementDetails} />
         ) : null}
       </div>
 
-      {post.mediaUrl ? (
-        <PostMedia
-          post={post}
-          url={post.mediaUrl}
-          frameClassName="border-t border-slate-100 bg-slate-950/[0.03] dark:border-slate-800"
-          unavailableClassName="mx-4 mb-4 sm:mx-5"
-        />
-      ) : null}
+      <PostMedia
+        post={post}
+        frameClassName="border-t border-slate-100 bg-slate-950/[0.03] dark:border-slate-800"
+        unavailableClassName="mx-4 mb-4 sm:mx-5"
+      />
 
       <PostReactions
         post={post}
@@ -154,10 +135,40 @@ function TypeChip({ type }: { type: FeedPost['type'] }) {
   );
 }
 
-type DetailItem = [LucideIcon, string, string | null | undefined];
+/** A details field: its icon, its label, and where its value is. */
+type DetailField<Details> = [LucideIcon, string, keyof Details];
 
-function DetailsBox({ tone, items }: { tone: 'drill' | 'achievement'; items: DetailItem[] }) {
-  const shown = items.filter(([, , value]) => value);
+const DRILL_FIELDS: DetailField<DrillDetails>[] = [
+  [Timer, 'Duration', 'duration'],
+  [Gauge, 'Level', 'level'],
+  [Dumbbell, 'Equipment', 'equipment'],
+  [Crosshair, 'Focus', 'focus'],
+];
+const ACHIEVEMENT_FIELDS: DetailField<AchievementDetails>[] = [
+  [Award, 'Place', 'place'],
+  [Target, 'Score', 'score'],
+  [MapPin, 'Competition', 'competition'],
+  [Users, 'Competitors', 'competitors'],
+];
+
+interface DetailsBoxProps<Details> {
+  tone: 'drill' | 'achievement';
+  fields: DetailField<Details>[];
+  details: Details;
+}
+
+/** The filled-in fields of a drill's or an achievement's details, as a description list. */
+function DetailsBox<Details extends Partial<Record<keyof Details, string | number | null>>>({
+  tone,
+  fields,
+  details,
+}: DetailsBoxProps<Details>) {
+  const shown = fields.flatMap(([icon, label, key]) => {
+    const value = details[key];
+    return value === null || value === undefined || value === ''
+      ? []
+      : [[icon, label, String(value)] as const];
+  });
   if (!shown.length) return null;
   const colours =
     tone === 'drill'

@@ -4,7 +4,6 @@ import { PostImage } from './PostImage';
 
 interface PostMediaProps {
   post: FeedPost;
-  url: string;
   /** The frame around the picture or video, and around the note when it cannot be shown. */
   frameClassName: string;
   unavailableClassName: string;
@@ -12,10 +11,13 @@ interface PostMediaProps {
 
 /**
  * A post's picture (its display version, opening the original in a lightbox) or video (with its poster frame,
- * or its first frame when it has none); 'Media unavailable' when it cannot be loaded.
+ * or its first frame when it has none); 'Media unavailable' when it cannot be loaded. Nothing for a post
+ * without media.
  */
-export function PostMedia({ post, url, frameClassName, unavailableClassName }: PostMediaProps) {
+export function PostMedia({ post, frameClassName, unavailableClassName }: PostMediaProps) {
   const [failed, setFailed] = useState(false);
+  const url = post.mediaUrl;
+  if (!url) return null;
   if (failed) {
     return (
       <p

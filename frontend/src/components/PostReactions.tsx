@@ -15,27 +15,24 @@ interface ReactionKind {
   testId: string;
 }
 
+/** Like and dislike read the same post fields, each its own: the label, counts and test ids follow the name. */
+function reactionKind(reaction: Reaction, icon: LucideIcon, activeClass: string): ReactionKind {
+  const like = reaction === 'like';
+  return {
+    reaction,
+    label: like ? 'Like' : 'Dislike',
+    countName: [reaction, `${reaction}s`],
+    icon,
+    count: (post) => (like ? post.likesCount : post.dislikesCount),
+    active: (post) => (like ? post.isLiked : post.isDisliked),
+    activeClass,
+    testId: `${reaction}-count`,
+  };
+}
+
 const REACTIONS: ReactionKind[] = [
-  {
-    reaction: 'like',
-    label: 'Like',
-    countName: ['like', 'likes'],
-    icon: ThumbsUp,
-    count: (post) => post.likesCount,
-    active: (post) => post.isLiked,
-    activeClass: 'text-blue-600 bg-blue-50 dark:text-blue-400 dark:bg-blue-950',
-    testId: 'like-count',
-  },
-  {
-    reaction: 'dislike',
-    label: 'Dislike',
-    countName: ['dislike', 'dislikes'],
-    icon: ThumbsDown,
-    count: (post) => post.dislikesCount,
-    active: (post) => post.isDisliked,
-    activeClass: 'text-rose-600 bg-rose-50 dark:text-rose-400 dark:bg-rose-950',
-    testId: 'dislike-count',
-  },
+  reactionKind('like', ThumbsUp, 'text-blue-600 bg-blue-50 dark:text-blue-400 dark:bg-blue-950'),
+  reactionKind('dislike', ThumbsDown, 'text-rose-600 bg-rose-50 dark:text-rose-400 dark:bg-rose-950'),
 ];
 
 interface PostReactionsProps {

@@ -12,6 +12,7 @@ import { Link, useParams } from 'react-router-dom';
 import { Avatar } from '../components/Avatar';
 import { EmptyState } from '../components/connections/EmptyState';
 import { PostList } from '../components/PostList';
+import { SkeletonBars } from '../components/Skeleton';
 import { SearchBox } from '../components/search/SearchBox';
 import { WEAPON_DOT_CLASSES, WEAPON_TOP_BORDER_CLASSES } from '../lib/weapons';
 import { useWatchedPosts } from '../realtime/post-watch';
@@ -149,21 +150,30 @@ function PostSkeleton() {
     >
       <div className="flex items-center gap-3">
         <div className="size-10 rounded-full bg-slate-200 dark:bg-slate-700" />
-        <div className="flex-1 space-y-2">
-          <div className="h-3.5 w-40 rounded bg-slate-200 dark:bg-slate-700" />
-          <div className="h-3 w-24 rounded bg-slate-100 dark:bg-slate-800" />
-        </div>
+        <SkeletonBars
+          className="flex-1 space-y-2"
+          bars={[
+            ['h-3.5 w-40', 'strong'],
+            ['h-3 w-24', 'soft'],
+          ]}
+        />
       </div>
-      <div className="mt-5 space-y-2.5">
-        <div className="h-3 w-full rounded bg-slate-100 dark:bg-slate-800" />
-        <div className="h-3 w-11/12 rounded bg-slate-100 dark:bg-slate-800" />
-        <div className="h-3 w-2/3 rounded bg-slate-100 dark:bg-slate-800" />
-      </div>
-      <div className="mt-5 flex gap-4 border-t border-slate-100 pt-4 dark:border-slate-800">
-        <div className="h-6 w-14 rounded bg-slate-100 dark:bg-slate-800" />
-        <div className="h-6 w-14 rounded bg-slate-100 dark:bg-slate-800" />
-        <div className="h-6 w-14 rounded bg-slate-100 dark:bg-slate-800" />
-      </div>
+      <SkeletonBars
+        className="mt-5 space-y-2.5"
+        bars={[
+          ['h-3 w-full', 'soft'],
+          ['h-3 w-11/12', 'soft'],
+          ['h-3 w-2/3', 'soft'],
+        ]}
+      />
+      <SkeletonBars
+        className="mt-5 flex gap-4 border-t border-slate-100 pt-4 dark:border-slate-800"
+        bars={[
+          ['h-6 w-14', 'soft'],
+          ['h-6 w-14', 'soft'],
+          ['h-6 w-14', 'soft'],
+        ]}
+      />
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { UserRoundX } from 'lucide-react';
 import { Button } from '../Button';
 import { HomeButton } from '../HomeButton';
+import { SkeletonBars } from '../Skeleton';
 
 /** An unknown fencer, or one on the other side of a block: the two look the same, so a block is never revealed. */
 export function FencerNotFound({ username }: { username?: string }) {
@@ -38,10 +39,13 @@ export function FencerSkeleton() {
         <div className="h-24 bg-slate-200 sm:h-32 dark:bg-slate-800" />
         <div className="flex flex-col items-center gap-3 px-5 pb-6 sm:flex-row sm:items-end sm:px-8">
           <div className="-mt-10 size-20 rounded-full border-4 border-white bg-slate-300 sm:size-24 dark:border-slate-900 dark:bg-slate-700" />
-          <div className="space-y-2">
-            <div className="h-5 w-48 rounded bg-slate-200 dark:bg-slate-800" />
-            <div className="h-3.5 w-28 rounded bg-slate-100 dark:bg-slate-800" />
-          </div>
+          <SkeletonBars
+            className="space-y-2"
+            bars={[
+              ['h-5 w-48', 'strong'],
+              ['h-3.5 w-28', 'soft'],
+            ]}
+          />
         </div>
       </div>
       <div className="h-40 rounded-2xl border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900" />

@@ -79,14 +79,11 @@ export function PostResultCard({ postId, query = '', standalone = false }: PostR
       {standalone ? (
         <div className="mt-3">
           {body}
-          {post.mediaUrl ? (
-            <PostMedia
-              post={post}
-              url={post.mediaUrl}
-              frameClassName="mt-3 overflow-hidden rounded-xl bg-slate-950/[0.03] dark:bg-white/5"
-              unavailableClassName="mt-3"
-            />
-          ) : null}
+          <PostMedia
+            post={post}
+            frameClassName="mt-3 overflow-hidden rounded-xl bg-slate-950/[0.03] dark:bg-white/5"
+            unavailableClassName="mt-3"
+          />
         </div>
       ) : (
         <Link
