@@ -56,10 +56,18 @@ function type(text: string) {
   });
 }
 
+/** Does `action`, then lets the send it may have started (checked by the contract's schema) finish. */
+async function settle(action: () => void) {
+  await act(async () => {
+    action();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  });
+}
+
 /** Presses a key in the box; false when the composer kept the browser from acting on it. */
-function press(key: string, shiftKey = false) {
+async function press(key: string, shiftKey = false) {
   let allowed = true;
-  act(() => {
+  await settle(() => {
     allowed = input().dispatchEvent(
       new KeyboardEvent('keydown', { key, shiftKey, bubbles: true, cancelable: true }),
     );
@@ -68,40 +76,40 @@ function press(key: string, shiftKey = false) {
 }
 
 describe('MessageComposer', () => {
-  it('sends the draft with Enter and empties the box', () => {
+  it('sends the draft with Enter and empties the box', async () => {
     expect(input().placeholder).toBe('Type a message...');
     type('En garde');
-    expect(press('Enter')).toBe(false);
+    expect(await press('Enter')).toBe(false);
     expect(onSend).toHaveBeenCalledTimes(1);
     expect(onSend).toHaveBeenCalledWith('En garde');
     expect(input().value).toBe('');
     expect(document.activeElement).toBe(input());
   });
 
-  it('leaves Shift+Enter to the browser, which adds a newline, and sends nothing', () => {
+  it('leaves Shift+Enter to the browser, which adds a newline, and sends nothing', async () => {
     type('First line');
-    expect(press('Enter', true)).toBe(true);
+    expect(await press('Enter', true)).toBe(true);
     expect(onSend).not.toHaveBeenCalled();
     type('First line\nSecond line');
-    press('Enter');
+    await press('Enter');
     expect(onSend).toHaveBeenCalledWith('First line\nSecond line');
   });
 
-  it('sends nothing for an empty or whitespace-only draft', () => {
-    press('Enter');
+  it('sends nothing for an empty or whitespace-only draft', async () => {
+    await press('Enter');
     type('   \n\t ');
-    press('Enter');
+    await press('Enter');
     expect(onSend).not.toHaveBeenCalled();
     expect(input().value).toBe('   \n\t ');
   });
 
-  it('enables Send only while the draft has text, and sends with it too', () => {
+  it('enables Send only while the draft has text, and sends with it too', async () => {
     expect(send().disabled).toBe(true);
     type('   ');
     expect(send().disabled).toBe(true);
     type('Bout at six?');
     expect(send().disabled).toBe(false);
-    act(() => send().click());
+    await settle(() => send().click());
     expect(onSend).toHaveBeenCalledWith('Bout at six?');
     expect(send().disabled).toBe(true);
   });
@@ -125,7 +133,25 @@ describe('MessageComposer', () => {
     expect(input().value).toBe('For the first');
   });
 
-  it('is closed to a banned user, with the ban note instead', () => {
+  it('keeps what was typed in another conversation out of the one sent', async () => {
+    type('For the first');
+    render('conversation-2');
+    type('For the second');
+    await press('Enter');
+    expect(onSend).toHaveBeenCalledWith('For the second');
+    render('conversation-1');
+    await press('Enter');
+    expect(onSend).toHaveBeenLastCalledWith('For the first');
+    expect(onSend).toHaveBeenCalledTimes(2);
+  });
+
+  it('sends nothing when a whitespace-only draft reaches the form by another way', async () => {
+    type('  \n ');
+    await settle(() => host.querySelector('form')!.requestSubmit());
+    expect(onSend).not.toHaveBeenCalled();
+  });
+
+  it('is closed to a banned user, with the ban note instead', async () => {
     type('Written before the ban');
     act(() => useBanStore.setState({ until: BAN_END }));
     expect(input().disabled).toBe(true);
@@ -133,7 +159,7 @@ describe('MessageComposer', () => {
       banNotice(BAN_END),
     );
     expect(send().disabled).toBe(true);
-    press('Enter');
+    await press('Enter');
     expect(onSend).not.toHaveBeenCalled();
   });
 });
