@@ -58,8 +58,7 @@ export class ModerationService implements OnModuleInit {
   async createReport(reporter: SessionUser, input: CreateReportInput): Promise<Report> {
     assertSelf(reporter, input.reporterId);
     // Only a post the reporter can see (not across a block) can be reported.
-    const post = await this.posts.findVisible(this.dataSource.manager, reporter.id, input.postId);
-    if (!post) throw new NotFoundException('Post not found');
+    const post = await this.posts.getVisible(this.dataSource.manager, reporter.id, input.postId);
     if (post.authorId === reporter.id) throw new ForbiddenException('You cannot report your own post');
     const alreadyReported = await this.reports.existsBy({
       postId: post.id,

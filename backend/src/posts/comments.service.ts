@@ -26,7 +26,7 @@ export class CommentsService {
 
   /** A post's comments and replies, oldest first, without those by users blocked either way. One query. */
   async list(viewer: SessionUser, postId: string): Promise<PostComment[]> {
-    await this.visiblePost(this.dataSource.manager, viewer.id, postId);
+    await this.posts.getVisible(this.dataSource.manager, viewer.id, postId);
     const comments = await this.dataSource
       .getRepository(CommentEntity)
       .createQueryBuilder('c')
@@ -50,7 +50,7 @@ export class CommentsService {
   async create(author: SessionUser, payload: CreateComment): Promise<PostComment> {
     const user = await this.users.getById(author.id);
     const { comment, post, notification } = await this.dataSource.transaction(async (manager) => {
-      const post = await this.visiblePost(manager, author.id, payload.postId);
+      const post = await this.posts.getVisible(manager, author.id, payload.postId);
       if (payload.parentId) {
         const parent = await manager.findOne(CommentEntity, { where: { id: payload.parentId } });
         if (!parent || parent.postId !== post.id) {
@@ -107,12 +107,6 @@ export class CommentsService {
       const likesCount = await this.applyLikes(manager, commentId, -1);
       return { commentId, likesCount, isLiked: false };
     });
-  }
-
-  private async visiblePost(manager: EntityManager, viewerId: string, postId: string): Promise<PostEntity> {
-    const post = await this.posts.findVisible(manager, viewerId, postId);
-    if (!post) throw new NotFoundException('Post not found');
-    return post;
   }
 
   /** The comment, locked, if the viewer may see it and its post (404 otherwise). */

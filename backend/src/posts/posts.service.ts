@@ -179,6 +179,18 @@ export class PostsService {
     return query.getOne();
   }
 
+  /** findVisible, with a post that is missing or out of the viewer's sight answered as 404 `Post not found`. */
+  async getVisible(
+    manager: EntityManager,
+    viewerId: string,
+    postId: string,
+    lock = false,
+  ): Promise<PostEntity> {
+    const post = await this.findVisible(manager, viewerId, postId, lock);
+    if (!post) throw new NotFoundException('Post not found');
+    return post;
+  }
+
   /**
    * The author, role and media are the session's: authorRole comes from the user's record, and media must be a
    * file this user uploaded for a post, whose real kind matches mediaType.
@@ -279,8 +291,7 @@ export class PostsService {
 
   /** Hides a post from the viewer's feeds; hiding twice is fine. */
   async hide(viewer: SessionUser, postId: string): Promise<void> {
-    const post = await this.findVisible(this.dataSource.manager, viewer.id, postId);
-    if (!post) throw new NotFoundException('Post not found');
+    await this.getVisible(this.dataSource.manager, viewer.id, postId);
     await this.dataSource
       .createQueryBuilder()
       .insert()

@@ -34,7 +34,7 @@ export class ReactionsService {
   /** Likes (or dislikes) a post, clearing the opposite reaction; a repeat is a 409. */
   async add(user: SessionUser, postId: string, reaction: Reaction): Promise<ReactionReply> {
     const { post, reply, notification } = await this.dataSource.transaction(async (manager) => {
-      const locked = await this.lockPost(manager, user.id, postId);
+      const locked = await this.posts.getVisible(manager, user.id, postId, true);
       const notice =
         locked.authorId === user.id
           ? null
@@ -64,7 +64,7 @@ export class ReactionsService {
   /** Takes a like (or dislike) back; 404 when there was none. */
   async remove(user: SessionUser, postId: string, reaction: Reaction): Promise<ReactionReply> {
     const { post, reply } = await this.dataSource.transaction(async (manager) => {
-      const locked = await this.lockPost(manager, user.id, postId);
+      const locked = await this.posts.getVisible(manager, user.id, postId, true);
       const removed = await manager.delete(TABLES[reaction], { userId: user.id, postId });
       if (!removed.affected) {
         throw new NotFoundException(
@@ -78,12 +78,6 @@ export class ReactionsService {
     await this.events.counts(toPostCounts({ id: postId, ...reply, commentsCount: post.commentsCount }), post);
     this.events.viewerReacted(user.id, reply);
     return reply;
-  }
-
-  private async lockPost(manager: EntityManager, viewerId: string, postId: string): Promise<PostEntity> {
-    const post = await this.posts.findVisible(manager, viewerId, postId, true);
-    if (!post) throw new NotFoundException('Post not found');
-    return post;
   }
 
   /**
