@@ -18,10 +18,9 @@ describeInBrowser('fencer profiles', () => {
   const journey = journeyFixture();
 
   it("B opens A's profile from the feed and connects; A accepts on B's profile and can message", async () => {
-    const [{ page: A, username: aName }, { page: B, username: bName }] = await journey.signUpEach(
-      'alice',
-      'bruno',
-    );
+    const [alice, bruno] = await journey.signUpEach('alice', 'bruno');
+    const [A, B] = [alice.page, bruno.page];
+    const [aName, bName] = [alice.username, bruno.username];
 
     // A shares a result from the feed's composer.
     const content = `First gold of the season ${uniqueName('win')}!`;

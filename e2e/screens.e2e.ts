@@ -1,5 +1,5 @@
-import type { Page } from 'playwright-core';
-import { sendMessage } from './api';
+import type { Locator, Page } from 'playwright-core';
+import { sendMessage, type Fencer } from './api';
 import { describeInBrowser, journeyFixture } from './journey';
 import { checkScreen, SCREENS_TIMEOUT } from './screen-checks';
 import { buildScreensWorld, type ScreensWorld } from './screens-world';
@@ -30,6 +30,22 @@ describeInBrowser('every screen: accessible, no sideways scroll on a phone, ligh
 
   const drillCard = (page: Page) => postCard(page, world.drill.content);
 
+  /** Goes to `path` and waits for what shows that the screen is there. */
+  const visit =
+    (path: string | (() => string), ...shown: ((page: Page) => Locator)[]) =>
+    async (page: Page): Promise<void> => {
+      await page.goto(typeof path === 'string' ? path : path());
+      for (const locate of shown) await locate(page).waitFor();
+    };
+
+  /** A fencer's page, their name its heading, once `shown` is there too. */
+  const fencerPage = (fencer: () => Fencer, shown: (page: Page) => Locator) =>
+    visit(
+      () => `/u/${fencer().username}`,
+      (page) => page.getByRole('heading', { name: fencer().name }),
+      shown,
+    );
+
   async function openFeed(page: Page, path: string, post?: string): Promise<void> {
     await page.goto(path);
     await feedLoaded(page);
@@ -57,14 +73,7 @@ describeInBrowser('every screen: accessible, no sideways scroll on a phone, ligh
     };
 
   const SCREENS: Screen[] = [
-    {
-      screen: 'auth-login',
-      who: 'visitor',
-      async reach(page) {
-        await page.goto('/');
-        await page.locator('#login-username').waitFor();
-      },
-    },
+    { screen: 'auth-login', who: 'visitor', reach: visit('/', (page) => page.locator('#login-username')) },
     {
       screen: 'auth-register',
       who: 'visitor',
@@ -122,10 +131,10 @@ describeInBrowser('every screen: accessible, no sideways scroll on a phone, ligh
     {
       screen: 'post',
       who: 'ana',
-      async reach(page) {
-        await page.goto(`/posts/${world.drill.id}`);
-        await page.getByTestId('search-post').filter({ hasText: world.drill.content }).waitFor();
-      },
+      reach: visit(
+        () => `/posts/${world.drill.id}`,
+        (page) => page.getByTestId('search-post').filter({ hasText: world.drill.content }),
+      ),
     },
     {
       screen: 'messages',
@@ -150,10 +159,7 @@ describeInBrowser('every screen: accessible, no sideways scroll on a phone, ligh
     {
       screen: 'connections',
       who: 'ana',
-      async reach(page) {
-        await page.goto('/connections');
-        await page.getByRole('tabpanel').getByText(world.ben.user.name).waitFor();
-      },
+      reach: visit('/connections', (page) => page.getByRole('tabpanel').getByText(world.ben.user.name)),
     },
     {
       screen: 'connections-requests',
@@ -183,10 +189,9 @@ describeInBrowser('every screen: accessible, no sideways scroll on a phone, ligh
     {
       screen: 'notifications',
       who: 'ana',
-      async reach(page) {
-        await page.goto('/notifications');
-        await page.getByRole('list', { name: 'Notifications' }).getByTestId('notification').first().waitFor();
-      },
+      reach: visit('/notifications', (page) =>
+        page.getByRole('list', { name: 'Notifications' }).getByTestId('notification').first(),
+      ),
     },
     {
       // The bell's popover takes the focus and keeps it inside.
@@ -214,10 +219,7 @@ describeInBrowser('every screen: accessible, no sideways scroll on a phone, ligh
     {
       screen: 'profile',
       who: 'ana',
-      async reach(page) {
-        await page.goto('/profile');
-        await page.getByTestId('profile-display-name').waitFor();
-      },
+      reach: visit('/profile', (page) => page.getByTestId('profile-display-name')),
     },
     {
       screen: 'profile-edit',
@@ -231,29 +233,26 @@ describeInBrowser('every screen: accessible, no sideways scroll on a phone, ligh
     {
       screen: 'fencer',
       who: 'ana',
-      async reach(page) {
-        await page.goto(`/u/${world.ben.user.username}`);
-        await page.getByRole('heading', { name: world.ben.user.name }).waitFor();
-        await page.getByTestId('post-card').first().waitFor();
-      },
+      reach: fencerPage(
+        () => world.ben.user,
+        (page) => page.getByTestId('post-card').first(),
+      ),
     },
     {
       // Ana's own page: her competition record lists the achievement.
       screen: 'fencer-own',
       who: 'ana',
-      async reach(page) {
-        await page.goto(`/u/${world.ana.user.username}`);
-        await page.getByRole('heading', { name: world.ana.user.name }).waitFor();
-        await page.getByText('Regional Open').first().waitFor();
-      },
+      reach: fencerPage(
+        () => world.ana.user,
+        (page) => page.getByText('Regional Open').first(),
+      ),
     },
     {
       screen: 'search',
       who: 'ana',
-      async reach(page) {
-        await page.goto('/search?q=lunge');
-        await page.getByTestId('search-post').filter({ hasText: 'Lunge ladder' }).waitFor();
-      },
+      reach: visit('/search?q=lunge', (page) =>
+        page.getByTestId('search-post').filter({ hasText: 'Lunge ladder' }),
+      ),
     },
     {
       screen: 'moderation',
@@ -282,18 +281,12 @@ describeInBrowser('every screen: accessible, no sideways scroll on a phone, ligh
     {
       screen: 'moderation-denied',
       who: 'ana',
-      async reach(page) {
-        await page.goto('/moderation');
-        await page.getByRole('heading', { name: 'Access Denied' }).waitFor();
-      },
+      reach: visit('/moderation', (page) => page.getByRole('heading', { name: 'Access Denied' })),
     },
     {
       screen: 'not-found',
       who: 'ana',
-      async reach(page) {
-        await page.goto('/no-such-page');
-        await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
-      },
+      reach: visit('/no-such-page', (page) => page.getByRole('heading', { name: '404 Page Not Found' })),
     },
   ];
 
