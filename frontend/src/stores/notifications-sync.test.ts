@@ -1,32 +1,21 @@
 import type { ServerNotification } from '@piste/contracts';
 import { NOTIFICATIONS_CAP } from './notifications';
-import { startLiveEvents } from '../live-events';
-import { notify } from '../lib/toast';
-import { liveSocket } from '../test-support/live-socket-mock';
 import {
   alice,
   like,
-  notificationsApi,
   onServer,
   signIn,
-  startSignedOut,
+  followNotifications,
   store,
   stored,
 } from '../test-support/notifications';
 
-// Captures the store's socket subscriptions so a test can play a server event or a connect.
 jest.mock('../realtime/socket', () => jest.requireActual('../test-support/live-socket-mock').socketModule());
 jest.mock('../api/notifications', () =>
   jest.requireActual('../test-support/notifications').notificationsApiModule(),
 );
 jest.mock('../lib/toast', () => jest.requireActual('../test-support/live-socket-mock').toastModule());
-const toast = jest.mocked(notify);
-const live = liveSocket();
-const api = notificationsApi();
-
-// The stores follow server events through the app's one table of live updates.
-startLiveEvents();
-beforeEach(startSignedOut);
+const { live, api, toast } = followNotifications();
 
 describe('syncing with the server', () => {
   const page = (notifications: ServerNotification[], nextCursor: string | null = null) => ({

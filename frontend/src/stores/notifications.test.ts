@@ -5,32 +5,23 @@ import {
   notificationTime,
   selectUnreadCount,
 } from './notifications';
-import { startLiveEvents } from '../live-events';
-import { notify } from '../lib/toast';
-import { liveSocket } from '../test-support/live-socket-mock';
 import {
   alice,
   bruno,
   like,
   onServer,
   signIn,
-  startSignedOut,
+  followNotifications,
   store,
   stored,
 } from '../test-support/notifications';
 
-// Captures the store's socket subscriptions so a test can play a server event or a connect.
 jest.mock('../realtime/socket', () => jest.requireActual('../test-support/live-socket-mock').socketModule());
 jest.mock('../api/notifications', () =>
   jest.requireActual('../test-support/notifications').notificationsApiModule(),
 );
 jest.mock('../lib/toast', () => jest.requireActual('../test-support/live-socket-mock').toastModule());
-const toast = jest.mocked(notify);
-const live = liveSocket();
-
-// The stores follow server events through the app's one table of live updates.
-startLiveEvents();
-beforeEach(startSignedOut);
+const { live, toast } = followNotifications();
 
 describe('notifications store', () => {
   it('adds a notification at the top, unread, "Just now", with a creation date', () => {

@@ -1,12 +1,18 @@
 import type { NotificationDraft, ServerNotification, SessionUser } from '@piste/contracts';
+import { notify } from '../lib/toast';
+import { startLiveEvents } from '../live-events';
 import { notificationsStorageKey, useNotificationsStore } from '../stores/notifications';
 import { useSessionStore } from '../stores/session';
+import { liveSocket } from './live-socket-mock';
 import { sessionUser } from './session-user';
 
 /**
- * What the notifications tests share. The server's copy is mocked in each test file with
+ * What the notifications tests share. Each test file mocks the socket, the server's copy and the toasts:
  *
+ *   jest.mock('../realtime/socket', () => jest.requireActual('../test-support/live-socket-mock').socketModule());
  *   jest.mock('../api/notifications', () => jest.requireActual('../test-support/notifications').notificationsApiModule());
+ *   jest.mock('../lib/toast', () => jest.requireActual('../test-support/live-socket-mock').toastModule());
+ *   const { live, api, toast } = followNotifications();
  */
 
 /** The server's copy: what GET /api/notifications answers, and the calls the store makes. */
@@ -52,6 +58,16 @@ export function startSignedOut(): void {
   api.fetchNotifications.mockReset();
   api.markNotificationsRead.mockReset().mockResolvedValue(undefined);
   api.deleteNotification.mockReset().mockResolvedValue(undefined);
+}
+
+/**
+ * Starts the app's table of live updates (the store follows server events through it), and signs out with an
+ * empty storage before each test. Returns the mocks the test file set up.
+ */
+export function followNotifications() {
+  startLiveEvents();
+  beforeEach(startSignedOut);
+  return { live: liveSocket(), api: notificationsApi(), toast: jest.mocked(notify) };
 }
 
 let serverSequence = 0;

@@ -1,11 +1,12 @@
 import type { BlockedUser, ConnectionUser } from '@piste/contracts';
-import { MessageCircle, ShieldCheck, UserPlus, Users } from 'lucide-react';
+import { MessageCircle, UserPlus, Users } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { Button } from '../Button';
 import { ConnectionMenu } from './ConnectionMenu';
+import { nameOf, type NamedFencer } from '../../stores/connections';
 import { EmptyState } from '../EmptyState';
-import { PersonListSkeleton } from './PersonListSkeleton';
 import { PersonCard, Tag } from './PersonCard';
+import { PersonList, UnblockButton } from './PersonList';
 
 interface ConnectionListProps {
   connections: ConnectionUser[];
@@ -14,11 +15,8 @@ interface ConnectionListProps {
   onDiscover: () => void;
   onRemove: (user: ConnectionUser) => void;
   onBlock: (user: ConnectionUser) => void;
-  onUnblock: (user: { id: string; name: string | null; username?: string }) => void;
+  onUnblock: (user: NamedFencer & { id: string }) => void;
 }
-
-const nameOf = (user: { name: string | null; username?: string }) =>
-  user.name ?? user.username ?? 'this fencer';
 
 /** Your Connections: each connection with Message and a menu (remove, block or unblock). */
 export function ConnectionList({
@@ -30,25 +28,26 @@ export function ConnectionList({
   onBlock,
   onUnblock,
 }: ConnectionListProps) {
-  if (loading && connections.length === 0) return <PersonListSkeleton />;
-  if (connections.length === 0) {
-    return (
-      <EmptyState
-        icon={Users}
-        title="No connections yet"
-        description="Find fencers in Discover and send them a connection request."
-        action={
-          <Button onClick={onDiscover}>
-            <UserPlus aria-hidden className="size-4" />
-            Discover fencers
-          </Button>
-        }
-      />
-    );
-  }
   return (
-    <ul className="space-y-3" aria-label="Your connections">
-      {connections.map((user) => (
+    <PersonList
+      people={connections}
+      loading={loading}
+      label="Your connections"
+      empty={
+        <EmptyState
+          icon={Users}
+          title="No connections yet"
+          description="Find fencers in Discover and send them a connection request."
+          action={
+            <Button onClick={onDiscover}>
+              <UserPlus aria-hidden className="size-4" />
+              Discover fencers
+            </Button>
+          }
+        />
+      }
+    >
+      {(user) => (
         <PersonCard
           key={user.id}
           person={user}
@@ -57,15 +56,11 @@ export function ConnectionList({
           actions={
             <>
               {user.isBlocked ? (
-                <Button
-                  variant="outline"
+                <UnblockButton
                   onClick={() => onUnblock(user)}
                   disabled={!!busy[user.id]}
                   className="flex-1 sm:flex-none"
-                >
-                  <ShieldCheck aria-hidden className="size-4" />
-                  Unblock
-                </Button>
+                />
               ) : (
                 <Link
                   to={`/messages?with=${encodeURIComponent(user.id)}`}
@@ -86,8 +81,8 @@ export function ConnectionList({
             </>
           }
         />
-      ))}
-    </ul>
+      )}
+    </PersonList>
   );
 }
 
@@ -116,16 +111,12 @@ export function BlockedList({ blocked, busy, onUnblock }: BlockedListProps) {
             linked={false}
             tag={<Tag tone="red">Blocked</Tag>}
             actions={
-              <Button
-                variant="outline"
+              <UnblockButton
+                name={nameOf(user)}
                 onClick={() => onUnblock(user)}
                 disabled={!!busy[user.id]}
-                aria-label={`Unblock ${nameOf(user)}`}
                 className="w-full sm:w-auto"
-              >
-                <ShieldCheck aria-hidden className="size-4" />
-                Unblock
-              </Button>
+              />
             }
           />
         ))}

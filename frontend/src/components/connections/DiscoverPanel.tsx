@@ -1,11 +1,11 @@
 import { WEAPON_LABELS, WEAPONS, type ConnectionUser } from '@piste/contracts';
-import { Check, Clock, LoaderCircle, Search, SearchX, UserPlus, UserRoundSearch } from 'lucide-react';
+import { Clock, LoaderCircle, Search, SearchX, UserPlus, UserRoundSearch } from 'lucide-react';
 import { banNotice, useBannedUntil } from '../../stores/ban';
 import type { DiscoverWeapon, LoadStatus } from '../../stores/connections';
 import { Button } from '../Button';
 import { EmptyState } from '../EmptyState';
-import { PersonListSkeleton } from './PersonListSkeleton';
 import { PersonCard } from './PersonCard';
+import { AcceptRequestButton, PersonListSkeleton } from './PersonList';
 
 interface DiscoverPanelProps {
   query: string;
@@ -157,15 +157,12 @@ function ResultAction({
   }
   if (user.requestStatus === 'received') {
     return (
-      <Button
+      <AcceptRequestButton
+        name={name}
         onClick={() => onAccept(user)}
         disabled={busy}
-        aria-label={`Accept connection request from ${name}`}
         className="w-full sm:w-auto"
-      >
-        <Check aria-hidden className="size-4" />
-        Accept
-      </Button>
+      />
     );
   }
   return (
