@@ -6,7 +6,7 @@ export default async function globalTeardown(): Promise<void> {
   if (schema && process.env.DATABASE_URL) {
     const client = new Client({ connectionString: process.env.DATABASE_URL });
     await client.connect();
-    // The run's schema and the per-journey schemas made from it (e2e/helpers.ts).
+    // The run's schema and the per-journey schemas made from it (e2e/journey.ts).
     const { rows } = await client.query<{ nspname: string }>(
       `SELECT nspname FROM pg_namespace WHERE nspname = $1 OR starts_with(nspname, $1 || '_')`,
       [schema],
