@@ -1,15 +1,21 @@
 import {
   BAN_DURATIONS,
+  createBanSchema,
   DEFAULT_BAN_HOURS,
   DEFAULT_BAN_REASON,
   type BanDurationHours,
   type Report,
 } from '@piste/contracts';
 import { Ban } from 'lucide-react';
-import { useState } from 'react';
+import { useContractForm } from '../../lib/forms';
 import { Button } from '../Button';
-import { controlClassName } from '../FormField';
+import { controlClassName, Field, SelectField } from '../FormField';
 import { ModalDialog } from '../ModalDialog';
+
+/** What the dialog asks: the contract's ban duration and reason (the server checks them the same way). */
+const banFormSchema = createBanSchema.pick({ durationHours: true, reason: true });
+
+const DURATION_CHOICES = BAN_DURATIONS.map((d) => ({ value: String(d.hours), label: d.label }));
 
 interface BanDialogProps {
   /** The report whose post author would be banned; null keeps the dialog closed. */
@@ -30,19 +36,19 @@ function isBanHours(value: number): value is BanDurationHours {
  * reason is cleared; Cancel keeps what was typed.
  */
 export function BanDialog({ report, pending, onCancel, onConfirm }: BanDialogProps) {
-  const [durationHours, setDurationHours] = useState<BanDurationHours>(DEFAULT_BAN_HOURS);
-  const [reason, setReason] = useState<string>(DEFAULT_BAN_REASON);
+  const form = useContractForm(banFormSchema, {
+    defaultValues: { durationHours: String(DEFAULT_BAN_HOURS), reason: DEFAULT_BAN_REASON },
+  });
   const open = report !== null;
+  const canSubmit = form.watch('reason').trim().length > 0 && !pending;
 
-  const canSubmit = reason.trim().length > 0 && !pending;
-
-  async function submit() {
-    if (!canSubmit) return;
-    if (await onConfirm(durationHours, reason.trim())) {
-      setDurationHours(DEFAULT_BAN_HOURS);
-      setReason('');
+  async function ban({ durationHours, reason }: { durationHours: number; reason: string }) {
+    if (!isBanHours(durationHours)) return;
+    if (await onConfirm(durationHours, reason)) {
+      form.reset({ durationHours: String(DEFAULT_BAN_HOURS), reason: '' });
     }
   }
+  const { error: reasonError, ...reason } = form.field('reason');
 
   return (
     <ModalDialog
@@ -57,8 +63,8 @@ export function BanDialog({ report, pending, onCancel, onConfirm }: BanDialogPro
           method="dialog"
           className="p-5 sm:p-6"
           onSubmit={(event) => {
-            event.preventDefault();
-            void submit();
+            if (canSubmit) form.onSubmit(ban)(event);
+            else event.preventDefault();
           }}
         >
           <div className="flex items-start gap-3">
@@ -80,45 +86,21 @@ export function BanDialog({ report, pending, onCancel, onConfirm }: BanDialogPro
           </div>
 
           <div className="mt-5 space-y-4">
-            <div>
-              <label
-                htmlFor="ban-duration"
-                className="mb-1.5 block text-sm font-medium text-slate-700 dark:text-slate-300"
-              >
-                Ban duration
-              </label>
-              <select
-                id="ban-duration"
-                value={durationHours}
-                onChange={(event) => {
-                  const hours = Number(event.target.value);
-                  if (isBanHours(hours)) setDurationHours(hours);
-                }}
-                className={controlClassName(false)}
-              >
-                {BAN_DURATIONS.map((d) => (
-                  <option key={d.hours} value={d.hours}>
-                    {d.label}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <div>
-              <label
-                htmlFor="ban-reason"
-                className="mb-1.5 block text-sm font-medium text-slate-700 dark:text-slate-300"
-              >
-                Reason
-              </label>
+            <SelectField
+              id="ban-duration"
+              label="Ban duration"
+              options={DURATION_CHOICES}
+              {...form.field('durationHours')}
+            />
+            <Field id="ban-reason" label="Reason" error={reasonError}>
               <textarea
                 id="ban-reason"
                 rows={3}
-                value={reason}
-                onChange={(event) => setReason(event.target.value)}
+                {...reason}
                 placeholder="Explain why this user is being banned"
-                className={`${controlClassName(false)} resize-y`}
+                className={`${controlClassName(!!reasonError)} resize-y`}
               />
-            </div>
+            </Field>
           </div>
 
           <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
