@@ -37,7 +37,7 @@ export function FencerByIdPage() {
 
 function FencerProfileView({ username, user }: { username: string; user: SessionUser }) {
   const { load, reload, setStanding } = useFencerProfile(username.toLowerCase());
-  useFencerPosts(username.toLowerCase());
+  const posts = useFencerPosts(username.toLowerCase());
   const navigate = useNavigate();
 
   // The address shows the username as the fencer spells it (it was found in any case).
@@ -75,7 +75,13 @@ function FencerProfileView({ username, user }: { username: string; user: Session
           name={name}
           className="lg:col-start-2 lg:row-start-1"
         />
-        <FencerPosts user={user} isOwn={isOwn} name={name} className="lg:col-start-1 lg:row-start-1" />
+        <FencerPosts
+          view={posts}
+          user={user}
+          isOwn={isOwn}
+          name={name}
+          className="lg:col-start-1 lg:row-start-1"
+        />
       </div>
     </div>
   );

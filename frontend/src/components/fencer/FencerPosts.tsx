@@ -1,20 +1,21 @@
 import type { SessionUser } from '@piste/contracts';
 import { LoaderCircle, PenLine } from 'lucide-react';
 import { Link } from 'react-router-dom';
-import { useFencerPostsStore } from '../../stores/fencer-posts';
 import { EmptyState } from '../connections/EmptyState';
 import { PostList } from '../PostList';
+import type { FencerPostsView } from './useFencerPosts';
 
 interface FencerPostsProps {
+  view: FencerPostsView;
   user: SessionUser;
   isOwn: boolean;
   name: string;
   className?: string;
 }
 
-/** The fencer's posts (see useFencerPosts), newest first, with Load More Posts while pages come back full. */
-export function FencerPosts({ user, isOwn, name, className = '' }: FencerPostsProps) {
-  const { postIds, status, hasMore, loadingMore, loadMore, reload } = useFencerPostsStore();
+/** The fencer's posts, newest first, with Load More Posts while pages come back full. */
+export function FencerPosts({ view, user, isOwn, name, className = '' }: FencerPostsProps) {
+  const { postIds, status, hasMore, loadingMore, loadMore, reload } = view;
   return (
     <section aria-labelledby="fencer-posts-title" className={`min-w-0 space-y-5 ${className}`}>
       <h2 id="fencer-posts-title" className="text-lg font-semibold text-slate-900 dark:text-white">
@@ -31,10 +32,10 @@ export function FencerPosts({ user, isOwn, name, className = '' }: FencerPostsPr
           postIds={postIds}
           user={user}
           failed={status === 'error'}
-          onRetry={() => void reload()}
+          onRetry={reload}
           hasMore={hasMore}
           loadingMore={loadingMore}
-          onLoadMore={() => void loadMore()}
+          onLoadMore={loadMore}
           empty={
             <div data-testid="fencer-posts-empty">
               <EmptyState
