@@ -57,6 +57,25 @@ export function compare(
   };
 }
 
+/** One side of a comparison: the figure `pick` reads from each run, with the load average each ran under. */
+export function side<Run extends { load: number }>(
+  runs: Run[],
+  pick: (run: Run) => number,
+): { values: number[]; loads: number[] } {
+  return { values: runs.map(pick), loads: runs.map((run) => run.load) };
+}
+
+/** A row comparing the figure `pick` reads from each run of Piste and of the baseline (medians). */
+export function compareRuns<Run extends { load: number }>(
+  measure: string,
+  piste: Run[],
+  baseline: Run[],
+  pick: (run: Run) => number,
+  digits = 1,
+): Row {
+  return compare(measure, side(piste, pick), side(baseline, pick), digits);
+}
+
 /** `3 × 503, 1 × 500`: counts by status summed over the rounds; empty when there are none. */
 export function statusTally(perRound: Record<string, number>[]): string {
   const total = new Map<string, number>();

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { freePort } from '../backend/src/common/free-port';
 import { PROBE, ROOT } from './paths';
 
 const READY_TIMEOUT_MS = 120_000;
@@ -14,18 +14,6 @@ export interface ServerProcess {
   /** Queries sent through `pg` since the process started. */
   statements(): Promise<number>;
   stop(): Promise<void>;
-}
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /**

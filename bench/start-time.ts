@@ -12,7 +12,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { freePort } from '../backend/src/database/embedded-postgres';
+import { freePort } from '../backend/src/common/free-port';
 
 const MAIN = 'backend/dist/main.js';
 const READY_TIMEOUT_MS = 120_000;

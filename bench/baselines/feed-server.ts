@@ -7,6 +7,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { Pool } from 'pg';
 import type { FeedPost } from '@piste/contracts';
 import { FEED_PAGE_BEFORE, FEED_PAGE_BY_OFFSET, type FeedRow } from './feed-sql';
+import { reply } from './json-reply';
 
 const WEAPONS = new Set(['epee', 'foil', 'sabre']);
 const FEED_PATH = /^\/api\/posts\/([a-z]+)$/;
@@ -78,15 +79,6 @@ async function feed(viewerId: string, weapon: string, query: URLSearchParams): P
         Number(query.get('offset') ?? 0),
       ]);
   return rows.map(toFeedPost);
-}
-
-function reply(response: ServerResponse, status: number, body: unknown): void {
-  const json = JSON.stringify(body);
-  response.writeHead(status, {
-    'content-type': 'application/json; charset=utf-8',
-    'content-length': Buffer.byteLength(json),
-  });
-  response.end(json);
 }
 
 async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {

@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { Server } from 'socket.io';
 import type { DirectMessage, PostCounts, ReactionReply } from '@piste/contracts';
+import { reply } from './json-reply';
 
 const UNLIKE_PATH = /^\/api\/likes\/([^/]+)\/([^/]+)$/;
 
@@ -85,15 +86,6 @@ async function readJson(request: IncomingMessage): Promise<unknown> {
   const chunks: Buffer[] = [];
   for await (const chunk of request) chunks.push(chunk as Buffer);
   return JSON.parse(Buffer.concat(chunks).toString());
-}
-
-function reply(response: ServerResponse, status: number, body: unknown): void {
-  const json = JSON.stringify(body);
-  response.writeHead(status, {
-    'content-type': 'application/json; charset=utf-8',
-    'content-length': Buffer.byteLength(json),
-  });
-  response.end(json);
 }
 
 http.listen(Number(process.env.PORT), process.env.HOST ?? '127.0.0.1');

@@ -6,8 +6,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { measureStart } from '../start-time';
 import { baselineScript, ROOT } from '../paths';
 import { BENCH_SESSION_SECRET, pisteEnv } from '../piste';
-import { compare, figure, NONE, ratio } from '../report';
-import { freePort } from '../server-process';
+import { compareRuns, figure, NONE, ratio } from '../report';
+import { freePort } from '../../backend/src/common/free-port';
 import { interleaved, loadAverage, median } from '../stats';
 import type { Scenario } from './scenario';
 
@@ -80,20 +80,12 @@ export const coldStartScenario: Scenario = {
         postgres: () => pisteStart(postgres),
         bare: bareStart,
       });
-      const side = (runs: StartFigures[]) => ({
-        values: runs.map((f) => f.ms),
-        loads: runs.map((f) => f.load),
-      });
+      const ms = (f: StartFigures) => f.ms;
       return {
         title: 'Cold start',
         rows: [
-          compare(
-            'start to ready, embedded PGlite (restart), ms',
-            side(rounds.embedded),
-            side(rounds.bare),
-            0,
-          ),
-          compare('start to ready, PostgreSQL, ms', side(rounds.postgres), side(rounds.bare), 0),
+          compareRuns('start to ready, embedded PGlite (restart), ms', rounds.embedded, rounds.bare, ms, 0),
+          compareRuns('start to ready, PostgreSQL, ms', rounds.postgres, rounds.bare, ms, 0),
           {
             measure: 'first start, embedded PGlite on an empty data folder, ms',
             piste: figure(firstStart.ms, 0),
@@ -104,7 +96,7 @@ export const coldStartScenario: Scenario = {
         ],
         notes: [
           'the baseline is a bare node:http server answering /health/ready: the floor of starting Node.',
-          `embedded / PostgreSQL: ${ratio(median(side(rounds.embedded).values), median(side(rounds.postgres).values))}.`,
+          `embedded / PostgreSQL: ${ratio(median(rounds.embedded.map(ms)), median(rounds.postgres.map(ms)))}.`,
         ],
         rounds: { firstStart, ...rounds },
       };

@@ -5,7 +5,7 @@ import { hammer, warmUp } from '../http-load';
 import { assertSameJson, getJson } from '../json-check';
 import { startPiste } from '../piste';
 import { hammerQuery } from '../raw-query';
-import { compare } from '../report';
+import { compareRuns } from '../report';
 import { interleaved } from '../stats';
 import { FIRST_PAGE, failureNote, httpRows } from './feed';
 import { withServers, type Scenario } from './scenario';
@@ -63,10 +63,6 @@ export const deepPageScenario: Scenario = {
             settings.seconds,
           ),
       });
-      const side = (runs: typeof raw.keyset, pick: (r: (typeof raw.keyset)[number]) => number) => ({
-        values: runs.map(pick),
-        loads: runs.map((r) => r.load),
-      });
       return {
         title: 'Deep feed page',
         rows: [
@@ -75,16 +71,18 @@ export const deepPageScenario: Scenario = {
             0,
             3,
           ),
-          compare(
+          compareRuns(
             `raw SQL, keyset page ${DEPTH} back vs first page: queries/s`,
-            side(raw.keyset, (r) => r.queriesPerSecond),
-            side(raw.first, (r) => r.queriesPerSecond),
+            raw.keyset,
+            raw.first,
+            (r) => r.queriesPerSecond,
             0,
           ),
-          compare(
+          compareRuns(
             `raw SQL, keyset page ${DEPTH} back vs first page: p99 ms`,
-            side(raw.keyset, (r) => r.p99),
-            side(raw.first, (r) => r.p99),
+            raw.keyset,
+            raw.first,
+            (r) => r.p99,
             2,
           ),
         ],

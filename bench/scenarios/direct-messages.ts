@@ -3,7 +3,7 @@ import type { Socket } from 'socket.io-client';
 import { DM_PAIRS } from '../dataset';
 import { startBareRealtime } from '../baselines';
 import { startPiste } from '../piste';
-import { compare, statusTally } from '../report';
+import { compareRuns, statusTally } from '../report';
 import type { ServerProcess } from '../server-process';
 import type { SignedIn } from '../sessions';
 import { closeAll, connectSocket, type SocketIdentity } from '../sockets';
@@ -131,30 +131,19 @@ export const directMessagesScenario: Scenario = {
         piste: () => sendAll(pisteSide, pairs),
         bare: () => sendAll(bareSide, pairs),
       });
-      const side = (runs: DmFigures[], pick: (f: DmFigures) => number) => ({
-        values: runs.map(pick),
-        loads: runs.map((f) => f.load),
-      });
       const outcome = (runs: DmFigures[]) =>
         `${runs.reduce((sum, f) => sum + f.missing, 0)} sent but not delivered, ` +
         `refused: ${statusTally(runs.map((f) => f.refused)) || 'none'}`;
       return {
         title: 'Direct messages',
         rows: [
-          compare(
-            'DM POST → message:new: p50 ms',
-            side(rounds.piste, (f) => f.p50),
-            side(rounds.bare, (f) => f.p50),
-          ),
-          compare(
-            'DM POST → message:new: p99 ms',
-            side(rounds.piste, (f) => f.p99),
-            side(rounds.bare, (f) => f.p99),
-          ),
-          compare(
+          compareRuns('DM POST → message:new: p50 ms', rounds.piste, rounds.bare, (f) => f.p50),
+          compareRuns('DM POST → message:new: p99 ms', rounds.piste, rounds.bare, (f) => f.p99),
+          compareRuns(
             'DM: SQL statements per message',
-            side(rounds.piste, (f) => f.statementsPerMessage),
-            side(rounds.bare, (f) => f.statementsPerMessage),
+            rounds.piste,
+            rounds.bare,
+            (f) => f.statementsPerMessage,
             2,
           ),
         ],

@@ -3,7 +3,7 @@ import { hammer, warmUp, type HttpFigures } from '../http-load';
 import { assertSameJson, getJson } from '../json-check';
 import { startBareFeed } from '../baselines';
 import { startPiste } from '../piste';
-import { compare, statusTally, type Row } from '../report';
+import { compareRuns, statusTally, type Row } from '../report';
 import { interleaved } from '../stats';
 import { withServers, type Scenario } from './scenario';
 
@@ -12,33 +12,11 @@ export const FIRST_PAGE = '/api/posts/epee?limit=10';
 
 /** Rows comparing two sides' throughput runs: req/s, p50, p99 and statements per request. */
 export function httpRows(label: string, piste: HttpFigures[], baseline: HttpFigures[]): Row[] {
-  const side = (runs: HttpFigures[], pick: (f: HttpFigures) => number) => ({
-    values: runs.map(pick),
-    loads: runs.map((f) => f.load),
-  });
   return [
-    compare(
-      `${label}: req/s`,
-      side(piste, (f) => f.requestsPerSecond),
-      side(baseline, (f) => f.requestsPerSecond),
-      0,
-    ),
-    compare(
-      `${label}: p50 ms`,
-      side(piste, (f) => f.p50),
-      side(baseline, (f) => f.p50),
-    ),
-    compare(
-      `${label}: p99 ms`,
-      side(piste, (f) => f.p99),
-      side(baseline, (f) => f.p99),
-    ),
-    compare(
-      `${label}: SQL statements per request`,
-      side(piste, (f) => f.statementsPerRequest),
-      side(baseline, (f) => f.statementsPerRequest),
-      2,
-    ),
+    compareRuns(`${label}: req/s`, piste, baseline, (f) => f.requestsPerSecond, 0),
+    compareRuns(`${label}: p50 ms`, piste, baseline, (f) => f.p50),
+    compareRuns(`${label}: p99 ms`, piste, baseline, (f) => f.p99),
+    compareRuns(`${label}: SQL statements per request`, piste, baseline, (f) => f.statementsPerRequest, 2),
   ];
 }
 

@@ -3,7 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { HEAP_USERS } from '../dataset';
 import { startBareRealtime } from '../baselines';
 import { startPiste } from '../piste';
-import { compare } from '../report';
+import { compareRuns } from '../report';
 import type { ServerProcess } from '../server-process';
 import type { SignedIn } from '../sessions';
 import { closeAll, connectMany, type SocketIdentity } from '../sockets';
@@ -80,14 +80,15 @@ export const socketHeapScenario: Scenario = {
         piste: () => heapPerSocket(piste, count, (i) => ({ cookie: users[i % users.length].cookie })),
         bare: () => heapPerSocket(bare, count, () => ({})),
       });
-      const side = (runs: HeapFigures[]) => ({
-        values: runs.map((f) => f.kibPerSocket),
-        loads: runs.map((f) => f.load),
-      });
       return {
         title: 'Heap per idle socket',
         rows: [
-          compare(`heap per idle socket (${count} sockets), KiB`, side(rounds.piste), side(rounds.bare)),
+          compareRuns(
+            `heap per idle socket (${count} sockets), KiB`,
+            rounds.piste,
+            rounds.bare,
+            (f) => f.kibPerSocket,
+          ),
         ],
         notes:
           count < SOCKETS

@@ -1,9 +1,10 @@
 import { existsSync, mkdirSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { servePGlite, type PGliteServer } from './pglite-server';
 import type { DatabaseThreadData, DatabaseThreadReport } from './pglite-thread';
+
+export { freePort } from '../common/free-port';
 
 export interface EmbeddedPostgres {
   url: string;
@@ -14,19 +15,6 @@ export interface EmbeddedPostgres {
 
 /** The compiled database thread; absent when running from the TypeScript sources (the test runner). */
 const THREAD_SCRIPT = join(__dirname, 'pglite-thread.js');
-
-/** Asks the OS for a free loopback port. */
-export function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolvePort(port));
-    });
-  });
-}
 
 /**
  * Starts PGlite behind a PostgreSQL wire-protocol socket on loopback, so the app talks plain `pg`.

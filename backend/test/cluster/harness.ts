@@ -3,7 +3,8 @@ import { rm } from 'node:fs/promises';
 import { startProxy, type ProxyOptions, type RunningProxy } from '../../../deploy/cluster/proxy';
 import { startReplica, type Replica, type ReplicaLogLine } from '../../../deploy/cluster/replica';
 import { connectSocket, requireServices, type ApiClient, type TestSocket, type TestUser } from '../helpers';
-import { freePort, missingServices, PostgresServer, RedisServer, S3Server, tempDir } from './services';
+import { freePort } from '../../src/common/free-port';
+import { missingServices, PostgresServer, RedisServer, S3Server, tempDir } from './services';
 
 /** Generous: these tests start real processes and stage outages. */
 export const CLUSTER_TEST_TIMEOUT_MS = 180_000;

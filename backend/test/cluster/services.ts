@@ -1,12 +1,13 @@
 import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { accessSync, constants, existsSync, readdirSync } from 'node:fs';
 import { chown, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import { createServer, connect } from 'node:net';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { delimiter, join, relative } from 'node:path';
 import { promisify } from 'node:util';
 import { Client } from 'pg';
 import S3rver from 's3rver';
+import { freePort } from '../../src/common/free-port';
 
 /**
  * The services a cluster test owns: a Redis and a PostgreSQL started as child processes in temporary folders,
@@ -46,17 +47,6 @@ export function missingServices(kinds: ReadonlyArray<'redis' | 'postgres'>): str
     }
   }
   return missing;
-}
-
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', resolve);
-  });
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 export function tempDir(prefix: string): Promise<string> {
