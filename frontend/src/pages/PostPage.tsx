@@ -3,13 +3,14 @@ import { ArrowLeft, LoaderCircle } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { ApiError, errorMessage } from '../api/client';
-import { fetchPost } from '../api/posts';
 import { authorNameOf } from '../components/PostByline';
 import { PostResultCard } from '../components/search/PostResultCard';
 import { usePost, usePostsStore } from '../stores/posts';
+import { useSessionStore } from '../stores/session';
 import { NotFoundPage } from './NotFoundPage';
 
-type Loaded = { postId: string } | { postId: string; error: string; missing: boolean };
+/** The post's fetch, for one post and one signed-in user: another user sees it with their own likes. */
+type Loaded = { key: string } | { key: string; error: string; missing: boolean };
 
 /**
  * Fetches the post `postId` as the viewer may see it into the posts store; a post that is gone or across a
@@ -17,24 +18,26 @@ type Loaded = { postId: string } | { postId: string; error: string; missing: boo
  */
 function useLoadedPost(postId: string): Loaded | null {
   const [loaded, setLoaded] = useState<Loaded | null>(null);
+  const key = `${postId} ${useSessionStore((s) => s.user?.id)}`;
   useEffect(() => {
     let current = true;
-    fetchPost(postId).then(
-      (post) => {
-        if (!current) return;
-        usePostsStore.getState().keep([post]);
-        setLoaded({ postId });
-      },
-      (error: unknown) => {
-        const missing = error instanceof ApiError && (error.status === 404 || error.status === 400);
-        if (current) setLoaded({ postId, error: errorMessage(error, 'Failed to fetch post'), missing });
-      },
-    );
+    usePostsStore
+      .getState()
+      .loadPost(postId)
+      .then(
+        () => {
+          if (current) setLoaded({ key });
+        },
+        (error: unknown) => {
+          const missing = error instanceof ApiError && (error.status === 404 || error.status === 400);
+          if (current) setLoaded({ key, error: errorMessage(error, 'Failed to fetch post'), missing });
+        },
+      );
     return () => {
       current = false;
     };
-  }, [postId]);
-  return loaded?.postId === postId ? loaded : null;
+  }, [postId, key]);
+  return loaded?.key === key ? loaded : null;
 }
 
 /** /posts/:id — one post on its own, where a search result leads. */

@@ -28,6 +28,8 @@ interface PostsState {
   /** Like or dislike; the same button again takes it back. */
   toggleReaction: (postId: string, reaction: Reaction) => Promise<void>;
   report: (postId: string) => Promise<void>;
+  /** Fetches one post (a post's own page) and keeps it; rejects as the server does. */
+  loadPost: (postId: string) => Promise<void>;
   /** Refreshes one post's counts (e.g. after commenting). */
   reloadPost: (postId: string) => Promise<void>;
   receiveCounts: (counts: PostCounts) => void;
@@ -126,6 +128,10 @@ export const usePostsStore = create<PostsState>()((set, get) => ({
     } catch (error) {
       notify.error('Failed to submit report', errorMessage(error, ''));
     }
+  },
+
+  loadPost: async (postId) => {
+    get().keep([await postsApi.fetchPost(postId)]);
   },
 
   reloadPost: async (postId) => {
