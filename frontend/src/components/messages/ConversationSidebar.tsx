@@ -153,52 +153,47 @@ function ChatsList({
           ? `${lastMessage.senderId === userId ? 'You: ' : ''}${lastMessage.content}`
           : 'No messages yet';
         return (
-          <li key={conversation.id}>
-            <button
-              type="button"
-              onClick={() => onSelectConversation(conversation)}
-              aria-current={selected ? 'true' : undefined}
-              data-testid="conversation-item"
-              className={`flex w-full items-center gap-3 px-4 py-3 text-left transition focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-slate-900 dark:focus-visible:outline-slate-300 ${
-                selected ? 'bg-slate-100 dark:bg-slate-800' : 'hover:bg-slate-50 dark:hover:bg-slate-800'
-              }`}
-            >
-              <Avatar avatar={otherUser.avatar} name={otherUser.name} />
-              <span className="min-w-0 flex-1">
-                <span className="flex items-baseline justify-between gap-2">
-                  <span
-                    className={`truncate text-sm ${unreadCount > 0 ? 'font-bold' : 'font-semibold'} text-slate-900 dark:text-slate-100`}
-                  >
-                    {otherUser.name ?? 'Unknown fencer'}
-                  </span>
-                  {conversation.lastMessageAt ? (
-                    <time
-                      dateTime={conversation.lastMessageAt}
-                      className="shrink-0 text-xs text-slate-600 dark:text-slate-400"
-                    >
-                      {timeAgo(conversation.lastMessageAt, 'compact', now)}
-                    </time>
-                  ) : null}
+          <SidebarRow
+            key={conversation.id}
+            selected={selected}
+            onSelect={() => onSelectConversation(conversation)}
+            testId="conversation-item"
+          >
+            <Avatar avatar={otherUser.avatar} name={otherUser.name} />
+            <span className="min-w-0 flex-1">
+              <span className="flex items-baseline justify-between gap-2">
+                <span
+                  className={`truncate text-sm ${unreadCount > 0 ? 'font-bold' : 'font-semibold'} text-slate-900 dark:text-slate-100`}
+                >
+                  {otherUser.name ?? 'Unknown fencer'}
                 </span>
-                <span className="mt-0.5 flex items-center justify-between gap-2">
-                  <span
-                    className={`truncate text-sm ${unreadCount > 0 ? 'font-medium text-slate-900 dark:text-slate-100' : 'text-slate-600 dark:text-slate-400'}`}
+                {conversation.lastMessageAt ? (
+                  <time
+                    dateTime={conversation.lastMessageAt}
+                    className="shrink-0 text-xs text-slate-600 dark:text-slate-400"
                   >
-                    {preview}
-                  </span>
-                  {unreadCount > 0 ? (
-                    <span
-                      data-testid="unread-count"
-                      aria-label={`${unreadCount} unread`}
-                      className="flex h-5 min-w-5 shrink-0 items-center justify-center rounded-full bg-blue-600 px-1.5 text-[11px] font-bold text-white"
-                    >
-                      {unreadCount > 99 ? '99+' : unreadCount}
-                    </span>
-                  ) : null}
-                </span>
+                    {timeAgo(conversation.lastMessageAt, 'compact', now)}
+                  </time>
+                ) : null}
               </span>
-            </button>
-          </li>
+              <span className="mt-0.5 flex items-center justify-between gap-2">
+                <span
+                  className={`truncate text-sm ${unreadCount > 0 ? 'font-medium text-slate-900 dark:text-slate-100' : 'text-slate-600 dark:text-slate-400'}`}
+                >
+                  {preview}
+                </span>
+                {unreadCount > 0 ? (
+                  <span
+                    data-testid="unread-count"
+                    aria-label={`${unreadCount} unread`}
+                    className="flex h-5 min-w-5 shrink-0 items-center justify-center rounded-full bg-blue-600 px-1.5 text-[11px] font-bold text-white"
+                  >
+                    {unreadCount > 99 ? '99+' : unreadCount}
+                  </span>
+                ) : null}
+              </span>
+            </span>
+          </SidebarRow>
         );
       })}
     </ul>
@@ -236,26 +231,21 @@ function ConnectionsList({
             ? `${WEAPON_LABELS[friend.weaponSpecialty]} fencer`
             : `@${friend.username}`);
         return (
-          <li key={friend.id}>
-            <button
-              type="button"
-              onClick={() => onSelectConnection(friend)}
-              aria-current={selected ? 'true' : undefined}
-              data-testid="connection-item"
-              className={`flex w-full items-center gap-3 px-4 py-3 text-left transition focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-slate-900 dark:focus-visible:outline-slate-300 ${
-                selected ? 'bg-slate-100 dark:bg-slate-800' : 'hover:bg-slate-50 dark:hover:bg-slate-800'
-              }`}
-            >
-              <Avatar avatar={friend.avatar} name={friend.name ?? friend.username} />
-              <span className="min-w-0 flex-1">
-                <span className="block truncate text-sm font-semibold text-slate-900 dark:text-slate-100">
-                  {friend.name ?? friend.username}
-                </span>
-                <span className="block truncate text-sm text-slate-500 dark:text-slate-400">{detail}</span>
+          <SidebarRow
+            key={friend.id}
+            selected={selected}
+            onSelect={() => onSelectConnection(friend)}
+            testId="connection-item"
+          >
+            <Avatar avatar={friend.avatar} name={friend.name ?? friend.username} />
+            <span className="min-w-0 flex-1">
+              <span className="block truncate text-sm font-semibold text-slate-900 dark:text-slate-100">
+                {friend.name ?? friend.username}
               </span>
-              <MessageSquarePlus aria-hidden className="size-4 shrink-0 text-slate-400 dark:text-slate-500" />
-            </button>
-          </li>
+              <span className="block truncate text-sm text-slate-500 dark:text-slate-400">{detail}</span>
+            </span>
+            <MessageSquarePlus aria-hidden className="size-4 shrink-0 text-slate-400 dark:text-slate-500" />
+          </SidebarRow>
         );
       })}
     </ul>
@@ -275,5 +265,31 @@ function EmptyList({ icon, children, hint }: { icon: ReactNode; children: ReactN
       <p className="text-sm font-medium text-slate-700 dark:text-slate-300">{children}</p>
       {hint ? <p className="mt-1 text-sm text-slate-500 dark:text-slate-400">{hint}</p> : null}
     </div>
+  );
+}
+
+interface SidebarRowProps {
+  selected: boolean;
+  onSelect: () => void;
+  testId: string;
+  children: ReactNode;
+}
+
+/** One row of the sidebar's lists: a conversation or a connection, highlighted while it is open. */
+function SidebarRow({ selected, onSelect, testId, children }: SidebarRowProps) {
+  return (
+    <li>
+      <button
+        type="button"
+        onClick={onSelect}
+        aria-current={selected ? 'true' : undefined}
+        data-testid={testId}
+        className={`flex w-full items-center gap-3 px-4 py-3 text-left transition focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-slate-900 dark:focus-visible:outline-slate-300 ${
+          selected ? 'bg-slate-100 dark:bg-slate-800' : 'hover:bg-slate-50 dark:hover:bg-slate-800'
+        }`}
+      >
+        {children}
+      </button>
+    </li>
   );
 }

@@ -2,6 +2,7 @@ import type { Report } from '@piste/contracts';
 import { Ban, Flag, Trash2, X } from 'lucide-react';
 import { formatDateTime } from '../../lib/moderation-format';
 import { Button } from '../Button';
+import { ReportFacts } from './ReportFacts';
 import { ReportStatusBadge } from './ReportStatusBadge';
 import { ReportedPostPreview } from './ReportedPostPreview';
 
@@ -36,18 +37,10 @@ export function PendingReportCard({
           </span>
           <div className="min-w-0">
             <h3 className="font-semibold break-words text-slate-900 dark:text-slate-100">{report.reason}</h3>
-            <dl className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-500 dark:text-slate-400">
-              <div className="flex gap-1">
-                <dt className="whitespace-nowrap">Reported:</dt>
-                <dd className="font-medium text-slate-700 dark:text-slate-300">
-                  {formatDateTime(report.createdAt)}
-                </dd>
-              </div>
-              <div className="flex min-w-0 gap-1">
-                <dt className="whitespace-nowrap">Post ID:</dt>
-                <dd className="truncate font-mono text-slate-700 dark:text-slate-300">{report.postId}</dd>
-              </div>
-            </dl>
+            <ReportFacts
+              facts={[{ term: 'Reported:', detail: formatDateTime(report.createdAt) }]}
+              postId={report.postId}
+            />
           </div>
         </div>
         <ReportStatusBadge status={report.status} />

@@ -1,5 +1,6 @@
 import type { Report } from '@piste/contracts';
 import { formatDateTime } from '../../lib/moderation-format';
+import { ReportFacts } from './ReportFacts';
 import { ReportStatusBadge } from './ReportStatusBadge';
 import { ReportedPostPreview } from './ReportedPostPreview';
 
@@ -17,26 +18,15 @@ export function ResolvedReportItem({ report }: { report: Report }) {
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
           <p className="font-semibold break-words text-slate-900 dark:text-slate-100">{report.reason}</p>
-          <dl className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-500 dark:text-slate-400">
-            <div className="flex gap-1">
-              <dt className="whitespace-nowrap">Resolved:</dt>
-              <dd className="font-medium text-slate-700 dark:text-slate-300">
-                {formatDateTime(report.resolvedAt)}
-              </dd>
-            </div>
-            {report.reviewedBy ? (
-              <div className="flex gap-1">
-                <dt className="whitespace-nowrap">Handled by:</dt>
-                <dd className="font-medium text-slate-700 dark:text-slate-300">
-                  {report.reviewedBy.name ?? 'Unknown'}
-                </dd>
-              </div>
-            ) : null}
-            <div className="flex min-w-0 gap-1">
-              <dt className="whitespace-nowrap">Post ID:</dt>
-              <dd className="truncate font-mono text-slate-700 dark:text-slate-300">{report.postId}</dd>
-            </div>
-          </dl>
+          <ReportFacts
+            facts={[
+              { term: 'Resolved:', detail: formatDateTime(report.resolvedAt) },
+              ...(report.reviewedBy
+                ? [{ term: 'Handled by:', detail: report.reviewedBy.name ?? 'Unknown' }]
+                : []),
+            ]}
+            postId={report.postId}
+          />
         </div>
         <ReportStatusBadge status={report.status} />
       </div>

@@ -1,0 +1,25 @@
+import type { ReactNode } from 'react';
+
+interface ReportFactsProps {
+  /** What is known about the report (when, by whom), in order; the post id always comes last. */
+  facts: { term: string; detail: ReactNode }[];
+  postId: string;
+}
+
+/** The small print under a report's reason, pending or resolved. */
+export function ReportFacts({ facts, postId }: ReportFactsProps) {
+  return (
+    <dl className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-500 dark:text-slate-400">
+      {facts.map(({ term, detail }) => (
+        <div key={term} className="flex gap-1">
+          <dt className="whitespace-nowrap">{term}</dt>
+          <dd className="font-medium text-slate-700 dark:text-slate-300">{detail}</dd>
+        </div>
+      ))}
+      <div className="flex min-w-0 gap-1">
+        <dt className="whitespace-nowrap">Post ID:</dt>
+        <dd className="truncate font-mono text-slate-700 dark:text-slate-300">{postId}</dd>
+      </div>
+    </dl>
+  );
+}
