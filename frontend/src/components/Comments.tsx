@@ -1,11 +1,12 @@
 import { LIMITS, type PostComment, type SessionUser } from '@piste/contracts';
-import { CornerDownRight, Heart, LoaderCircle, Send } from 'lucide-react';
+import { CornerDownRight, Heart, LoaderCircle, MessageCircle, Send } from 'lucide-react';
 import { useEffect, useId, useMemo, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { timeAgo } from '../lib/relative-time';
 import { banNotice, useBannedUntil } from '../stores/ban';
 import { useCommentsStore } from '../stores/comments';
 import { Avatar } from './Avatar';
 import { BannedNote } from './BannedNote';
+import { EmptyState } from './EmptyState';
 import { AvatarLink, ProfileLink } from './fencer/ProfileLink';
 
 interface CommentsProps {
@@ -44,9 +45,7 @@ export function Comments({ postId, user }: CommentsProps) {
           </button>
         </p>
       ) : roots.length === 0 ? (
-        <p className="py-1 text-sm text-slate-500 dark:text-slate-400">
-          No comments yet. Start the conversation!
-        </p>
+        <EmptyState look="compact" icon={MessageCircle} title="No comments yet. Start the conversation!" />
       ) : (
         <CommentList
           comments={roots}

@@ -10,7 +10,7 @@ import { ArrowUp, Swords } from 'lucide-react';
 import { lazy, Suspense, useEffect } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { Avatar } from '../components/Avatar';
-import { EmptyState } from '../components/connections/EmptyState';
+import { EmptyState } from '../components/EmptyState';
 import { PostList } from '../components/PostList';
 import { SkeletonBars } from '../components/Skeleton';
 import { SearchBox } from '../components/search/SearchBox';

@@ -1,7 +1,7 @@
 import type { SessionUser } from '@piste/contracts';
 import { LoaderCircle, PenLine } from 'lucide-react';
 import { Link } from 'react-router-dom';
-import { EmptyState } from '../connections/EmptyState';
+import { EmptyState } from '../EmptyState';
 import { PostList } from '../PostList';
 import type { FencerPostsView } from './useFencerPosts';
 
