@@ -1,13 +1,27 @@
 import { EllipsisVertical, type LucideIcon } from 'lucide-react';
-import {
-  useCallback,
-  useEffect,
-  useId,
-  useRef,
-  useState,
-  type KeyboardEvent as ReactKeyboardEvent,
-} from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useDismiss } from './useDismiss';
+
+/**
+ * A trigger button and the popup it opens (a menu, a popover): whether it is open, and the props that tie
+ * the two together. Closes on an outside press or Escape.
+ */
+export function usePopup() {
+  const [open, setOpen] = useState(false);
+  const containerRef = useRef<HTMLDivElement>(null);
+  const triggerRef = useRef<HTMLButtonElement>(null);
+  const popupId = useId();
+  const close = useCallback(() => setOpen(false), []);
+  useDismiss(open, close, containerRef, triggerRef);
+  const triggerProps = {
+    ref: triggerRef,
+    type: 'button' as const,
+    'aria-expanded': open,
+    'aria-controls': open ? popupId : undefined,
+    onClick: () => setOpen((value) => !value),
+  };
+  return { open, close, containerRef, triggerRef, popupId, triggerProps };
+}
 
 export interface DropdownMenuItem {
   icon: LucideIcon;
@@ -40,22 +54,17 @@ export function DropdownMenu({
   disabled = false,
   menuWidth = 'w-52',
 }: DropdownMenuProps) {
-  const [open, setOpen] = useState(false);
-  const containerRef = useRef<HTMLDivElement>(null);
-  const triggerRef = useRef<HTMLButtonElement>(null);
+  const { open, close, containerRef, triggerRef, popupId: menuId, triggerProps } = usePopup();
   const menuRef = useRef<HTMLDivElement>(null);
-  const menuId = useId();
   const visibleItems = items.filter((item): item is DropdownMenuItem => Boolean(item));
 
-  const close = useCallback(() => setOpen(false), []);
-  useDismiss(open, close, containerRef, triggerRef);
   useEffect(() => {
     if (open) menuRef.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
   }, [open]);
 
-  function onMenuKeyDown(event: ReactKeyboardEvent<HTMLDivElement>) {
+  function onMenuKeyDown(event: KeyboardEvent<HTMLDivElement>) {
     if (event.key === 'Tab') {
-      setOpen(false);
+      close();
       return;
     }
     const menuItems = Array.from(menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? []);
@@ -72,7 +81,7 @@ export function DropdownMenu({
   }
 
   function select(item: DropdownMenuItem) {
-    setOpen(false);
+    close();
     triggerRef.current?.focus();
     void item.onSelect();
   }
@@ -80,15 +89,11 @@ export function DropdownMenu({
   return (
     <div ref={containerRef} className="relative">
       <button
-        ref={triggerRef}
-        type="button"
+        {...triggerProps}
         aria-label={label}
         title={title}
         aria-haspopup="menu"
-        aria-expanded={open}
-        aria-controls={open ? menuId : undefined}
         disabled={disabled}
-        onClick={() => setOpen((value) => !value)}
         className="flex size-9 items-center justify-center rounded-full text-slate-500 transition hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900 disabled:opacity-50 dark:text-slate-400 dark:hover:bg-slate-800 dark:hover:text-white dark:focus-visible:outline-slate-300"
       >
         <EllipsisVertical aria-hidden className="size-5" />

@@ -1,6 +1,7 @@
 import { ExternalLink, X } from 'lucide-react';
 import { useEffect, useId, useRef, type KeyboardEvent, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
+import { IconButton } from './IconButton';
 
 interface LightboxProps {
   /** The full-size image. */
@@ -87,16 +88,14 @@ export function Lightbox({ src, alt, opener, onClose }: LightboxProps) {
           <ExternalLink aria-hidden className="size-4" />
           Open original
         </a>
-        <button
+        <IconButton
           ref={closeRef}
-          type="button"
+          label="Close"
+          icon={X}
+          iconClassName="size-5"
           onClick={onClose}
-          aria-label="Close"
-          title="Close"
           className="flex size-10 items-center justify-center rounded-full bg-white/10 text-white transition hover:bg-white/20 focus-visible:outline-2 focus-visible:outline-white"
-        >
-          <X aria-hidden className="size-5" />
-        </button>
+        />
       </div>
       <img
         src={src}

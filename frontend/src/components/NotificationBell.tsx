@@ -1,17 +1,8 @@
 import { Bell } from 'lucide-react';
-import {
-  lazy,
-  Suspense,
-  useCallback,
-  useEffect,
-  useId,
-  useRef,
-  useState,
-  type KeyboardEvent as ReactKeyboardEvent,
-} from 'react';
-import { useDismiss } from './useDismiss';
+import { lazy, Suspense, useEffect, type KeyboardEvent } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useNotificationsStore } from '../stores/notifications';
+import { usePopup } from './DropdownMenu';
 
 // The list only matters once the bell is opened, so it stays out of every page's first load.
 const NotificationPopover = lazy(() =>
@@ -20,21 +11,16 @@ const NotificationPopover = lazy(() =>
 
 /** The header's bell: the unread badge, and a popover with the latest notifications. */
 export function NotificationBell() {
-  const [open, setOpen] = useState(false);
+  const { open, close, containerRef, popupId: panelId, triggerProps } = usePopup();
   const unreadCount = useNotificationsStore((s) => s.unreadCount);
   const { pathname } = useLocation();
-  const containerRef = useRef<HTMLDivElement>(null);
-  const bellRef = useRef<HTMLButtonElement>(null);
-  const panelId = useId();
   const shownCount = unreadCount > 99 ? '99+' : String(unreadCount);
 
   // Close on navigation, outside clicks and Escape; Escape puts focus back on the bell.
-  useEffect(() => setOpen(false), [pathname]);
-  const close = useCallback(() => setOpen(false), []);
-  useDismiss(open, close, containerRef, bellRef);
+  useEffect(close, [pathname, close]);
 
   // Tab and Shift+Tab go round the popover's controls while it is open (the popover takes focus on opening).
-  function onPanelKeyDown(event: ReactKeyboardEvent<HTMLDivElement>) {
+  function onPanelKeyDown(event: KeyboardEvent<HTMLDivElement>) {
     if (event.key !== 'Tab') return;
     const panel = document.getElementById(panelId);
     if (!panel?.contains(event.target as Node)) return;
@@ -58,14 +44,10 @@ export function NotificationBell() {
   return (
     <div ref={containerRef} className="relative" onKeyDown={open ? onPanelKeyDown : undefined}>
       <button
-        ref={bellRef}
-        type="button"
+        {...triggerProps}
         aria-label={unreadCount > 0 ? `Notifications, ${shownCount} unread` : 'Notifications'}
         title="Notifications"
         aria-haspopup="dialog"
-        aria-expanded={open}
-        aria-controls={open ? panelId : undefined}
-        onClick={() => setOpen((value) => !value)}
         className={`relative flex size-9 items-center justify-center rounded-full transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900 sm:size-10 dark:focus-visible:outline-slate-300 ${
           open || pathname === '/notifications'
             ? 'bg-slate-100 text-slate-900 dark:bg-slate-800 dark:text-slate-100'
@@ -85,7 +67,7 @@ export function NotificationBell() {
 
       {open ? (
         <Suspense fallback={null}>
-          <NotificationPopover id={panelId} onClose={() => setOpen(false)} />
+          <NotificationPopover id={panelId} onClose={close} />
         </Suspense>
       ) : null}
     </div>

@@ -17,6 +17,7 @@ import { notificationPath } from '../lib/paths';
 import { notificationTime, useNotificationsStore } from '../stores/notifications';
 import { Avatar } from './Avatar';
 import { EmptyState } from './EmptyState';
+import { IconButton } from './IconButton';
 
 const TYPE_ICONS: Record<NotificationType, { icon: LucideIcon; colours: string; label: string }> = {
   like: { icon: Heart, colours: 'bg-rose-500 text-white', label: 'Like' },
@@ -194,17 +195,15 @@ interface RowActionProps {
 }
 
 /** One of a notification's icon buttons (mark as read, delete), named by its tooltip. */
-function RowAction({ label, icon: Icon, hover, onClick }: RowActionProps) {
+function RowAction({ label, icon, hover, onClick }: RowActionProps) {
   return (
-    <button
-      type="button"
-      title={label}
-      aria-label={label}
+    <IconButton
+      label={label}
+      icon={icon}
+      iconClassName="size-4"
       onClick={onClick}
       className={`rounded-md p-1.5 text-slate-500 transition hover:bg-white focus-visible:outline-2 focus-visible:outline-slate-900 dark:text-slate-400 dark:hover:bg-slate-900 dark:focus-visible:outline-slate-300 ${hover}`}
-    >
-      <Icon aria-hidden className="size-4" />
-    </button>
+    />
   );
 }
 

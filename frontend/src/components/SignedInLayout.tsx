@@ -1,7 +1,7 @@
 import type { SessionUser } from '@piste/contracts';
 import { Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
-import { LoaderCircle } from 'lucide-react';
+import { LoadingScreen } from './LoadingScreen';
 import { useScrollToTopOnNavigation } from '../lib/scroll-to-top';
 import { Header } from './Header';
 import { LiveStatusBanner } from './LiveStatusBanner';
@@ -22,7 +22,7 @@ export function SignedInLayout({ user }: { user: SessionUser }) {
         className="mx-auto w-full max-w-6xl px-4 py-6 outline-none sm:px-6 sm:py-8"
       >
         {/* Pages other than the feed load on first visit; the header stays while they arrive. */}
-        <Suspense fallback={<PageLoading />}>
+        <Suspense fallback={<LoadingScreen inPage />}>
           <Outlet />
         </Suspense>
       </main>
@@ -45,17 +45,5 @@ function SkipLink() {
     >
       Skip to main content
     </a>
-  );
-}
-
-function PageLoading() {
-  return (
-    <div
-      role="status"
-      className="flex items-center justify-center gap-3 py-16 text-slate-600 dark:text-slate-300"
-    >
-      <LoaderCircle aria-hidden className="size-5 animate-spin" />
-      <span className="text-base font-medium">Loading...</span>
-    </div>
   );
 }

@@ -2,6 +2,7 @@ import { Loader2, MessageCircle, RotateCcw, X } from 'lucide-react';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { ChatMessage } from '../../stores/messages';
 import { timeAgo, useNow } from '../../lib/relative-time';
+import { IconButton } from '../IconButton';
 
 interface MessageListProps {
   /** Identifies the conversation: a new one starts at the bottom. */
@@ -165,15 +166,14 @@ export function MessageList(props: MessageListProps) {
                       >
                         <RotateCcw aria-hidden className="size-3" /> Retry
                       </button>
-                      <button
-                        type="button"
-                        onClick={() => message.clientId && props.onDiscard(message.clientId)}
-                        aria-label="Discard message"
+                      <IconButton
+                        label="Discard message"
                         title="Discard"
+                        icon={X}
+                        iconClassName="size-3"
+                        onClick={() => message.clientId && props.onDiscard(message.clientId)}
                         className="inline-flex items-center rounded p-0.5 text-red-500 hover:bg-red-100 dark:text-red-400 dark:hover:bg-red-900/50"
-                      >
-                        <X aria-hidden className="size-3" />
-                      </button>
+                      />
                     </span>
                   ) : endsGroup || message === lastOwnSent ? (
                     <span className="mt-1 text-[11px] text-slate-500 dark:text-slate-400">
