@@ -28,4 +28,15 @@ describe('loadConfig', () => {
       password: 'pw',
     });
   });
+
+  it('takes S3 keys in pairs, and only with a bucket', () => {
+    expect(() => loadConfig({ S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'id' })).toThrow(
+      'Invalid configuration:\n  S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together',
+    );
+    expect(() => loadConfig({ S3_ACCESS_KEY_ID: 'id', S3_SECRET_ACCESS_KEY: 'secret' })).toThrow(/S3_BUCKET/);
+    expect(loadConfig({ S3_BUCKET: 'b' }).s3?.credentials).toBeUndefined();
+    expect(
+      loadConfig({ S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'id', S3_SECRET_ACCESS_KEY: 'secret' }).s3?.credentials,
+    ).toEqual({ accessKeyId: 'id', secretAccessKey: 'secret' });
+  });
 });

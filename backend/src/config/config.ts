@@ -123,6 +123,17 @@ export const APP_CONFIG = Symbol('APP_CONFIG');
 
 const DEV_SESSION_SECRET = 'piste-development-session-secret';
 
+/** Variables that only work as a pair: both set, or neither. */
+const SET_TOGETHER = [
+  ['ADMIN_USERNAME', 'ADMIN_PASSWORD'],
+  ['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'],
+] as const;
+
+/** What a SET_TOGETHER pair configures; undefined when neither is set. */
+function both<T>(first: string | undefined, second: string | undefined, make: (a: string, b: string) => T) {
+  return first && second ? make(first, second) : undefined;
+}
+
 /** Parses the environment once; lists every bad variable and throws. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const parsed = envSchema.safeParse(env);
@@ -134,13 +145,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (e.NODE_ENV === 'production' && !e.SESSION_SECRET) {
     throw new Error('Invalid configuration:\n  SESSION_SECRET: required in production');
   }
-  if (!!e.ADMIN_USERNAME !== !!e.ADMIN_PASSWORD) {
-    throw new Error('Invalid configuration:\n  ADMIN_USERNAME and ADMIN_PASSWORD must be set together');
-  }
-  if (!!e.S3_ACCESS_KEY_ID !== !!e.S3_SECRET_ACCESS_KEY) {
-    throw new Error(
-      'Invalid configuration:\n  S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together',
-    );
+  for (const [first, second] of SET_TOGETHER) {
+    if (!!e[first] !== !!e[second]) {
+      throw new Error(`Invalid configuration:\n  ${first} and ${second} must be set together`);
+    }
   }
   if (!e.S3_BUCKET && (e.S3_ENDPOINT || e.S3_ACCESS_KEY_ID)) {
     throw new Error('Invalid configuration:\n  S3_BUCKET: required when other S3_* variables are set');
@@ -159,10 +167,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     allowedOrigins: e.ALLOWED_ORIGINS,
     cookieSecure: e.COOKIE_SECURE,
     trustProxy: e.TRUST_PROXY,
-    admin:
-      e.ADMIN_USERNAME && e.ADMIN_PASSWORD
-        ? { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD }
-        : undefined,
+    admin: both(e.ADMIN_USERNAME, e.ADMIN_PASSWORD, (username, password) => ({ username, password })),
     seedDemo: e.SEED_DEMO,
     frontendDist: e.FRONTEND_DIST,
     uploadUrlTtlSeconds: e.UPLOAD_URL_TTL_SECONDS,
@@ -179,10 +184,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
           bucket: e.S3_BUCKET,
           endpoint: e.S3_ENDPOINT,
           region: e.S3_REGION,
-          credentials:
-            e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
-              ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
-              : undefined,
+          credentials: both(e.S3_ACCESS_KEY_ID, e.S3_SECRET_ACCESS_KEY, (accessKeyId, secretAccessKey) => ({
+            accessKeyId,
+            secretAccessKey,
+          })),
           forcePathStyle: e.S3_FORCE_PATH_STYLE,
         }
       : undefined,

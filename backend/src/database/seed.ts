@@ -13,6 +13,7 @@ import {
 import { APP_CONFIG, type AppConfig } from '../config/config';
 import { hashPassword } from '../auth/password';
 import { ObjectsService, type TrustedUpload } from '../objects/objects.service';
+import demoCommunity from './demo-community.json';
 import { pistePicture } from './seed-images';
 
 /** Every demo user signs in with this password (documented in the README). */
@@ -29,21 +30,6 @@ interface DemoUser {
   bio: string;
 }
 
-const USERS: DemoUser[] = [
-  { username: 'claire_dubois', name: 'Claire Dubois', weapon: 'epee', role: 'coach', title: 'Head Coach, Lyon Épée Club', location: 'Lyon, France', bio: 'Thirty years on the piste. Distance is everything.' },
-  { username: 'marcus_chen', name: 'Marcus Chen', weapon: 'epee', role: 'senior_team', title: 'National team épéeist', location: 'Vancouver, Canada', bio: 'Counter-attacks and coffee.' },
-  { username: 'sofia_rossi', name: 'Sofia Rossi', weapon: 'epee', role: 'cadet_junior', title: 'Cadet épée, U17', location: 'Turin, Italy', bio: 'Working on my flèche.' },
-  { username: 'tom_becker', name: 'Tom Becker', weapon: 'epee', role: 'parent', title: 'Fencing parent', location: 'Hamburg, Germany', bio: 'Driver, snack supplier, loudest fan.' },
-  { username: 'aiko_tanaka', name: 'Aiko Tanaka', weapon: 'foil', role: 'div_1', title: 'Division I foilist', location: 'Osaka, Japan', bio: 'Right of way is a state of mind.' },
-  { username: 'lucas_martin', name: 'Lucas Martin', weapon: 'foil', role: 'coach', title: 'Foil coach, Salle Martin', location: 'Montréal, Canada', bio: 'Footwork first, blade second.' },
-  { username: 'emma_walsh', name: 'Emma Walsh', weapon: 'foil', role: 'youth', title: 'Y14 foil', location: 'Dublin, Ireland', bio: 'First national this season!' },
-  { username: 'ravi_patel', name: 'Ravi Patel', weapon: 'foil', role: 'referee', title: 'FIE referee', location: 'London, UK', bio: 'Halt! Attack from the left.' },
-  { username: 'nadia_haddad', name: 'Nadia Haddad', weapon: 'sabre', role: 'div_1a', title: 'Sabre, Division IA', location: 'Cairo, Egypt', bio: 'Fast hands, faster feet.' },
-  { username: 'jon_kowalski', name: 'Jon Kowalski', weapon: 'sabre', role: 'armorist', title: 'Club armorist', location: 'Kraków, Poland', bio: 'If it is broken, bring it to me.' },
-  { username: 'maya_okafor', name: 'Maya Okafor', weapon: 'sabre', role: 'para_fencing', title: 'Para-fencing, category A', location: 'Lagos, Nigeria', bio: 'Wheelchair sabre. Relentless.' },
-  { username: 'leo_garcia', name: 'Leo Garcia', weapon: 'sabre', role: 'div_2', title: 'Adult sabre, Division II', location: 'Austin, USA', bio: 'Started at 35. Never looked back.' },
-]; // prettier-ignore
-
 interface DemoPost {
   author: string;
   weapon: Weapon;
@@ -58,89 +44,22 @@ interface DemoPost {
   comments?: { author: string; content: string; replyTo?: number }[];
 }
 
-const POSTS: DemoPost[] = [
-  { author: 'claire_dubois', weapon: 'epee', type: 'drill', minutesAgo: 25, picture: true,
-    content: 'Distance ladder for épée: partner sets the distance, you hold it for 30 seconds, then explode into a lunge on the clap. Three rounds, rest in between.',
-    drill: { duration: '20 minutes', level: 'Intermediate', equipment: 'Mask, épée, partner', focus: 'Distance and timing' },
-    likedBy: ['marcus_chen', 'sofia_rossi', 'tom_becker', 'aiko_tanaka'],
-    comments: [
-      { author: 'sofia_rossi', content: 'We did this on Tuesday, my legs are still complaining!' },
-      { author: 'claire_dubois', content: 'That means it works 😄', replyTo: 0 },
-      { author: 'marcus_chen', content: 'Adding a retreat before the lunge makes it even better.' },
-    ] },
-  { author: 'marcus_chen', weapon: 'epee', type: 'achievement', minutesAgo: 60 * 5,
-    content: 'Bronze at the Vancouver Open! Lost 15-13 in the semis after a great bout. Proud of the team.',
-    achievement: { place: '3rd', score: '15-13', competition: 'Vancouver Open', competitors: 96 },
-    likedBy: ['claire_dubois', 'sofia_rossi', 'tom_becker'],
-    comments: [{ author: 'claire_dubois', content: 'Well deserved, Marcus. That stop-hit in the quarter was textbook.' }] },
-  { author: 'sofia_rossi', weapon: 'epee', type: 'general', minutesAgo: 60 * 26,
-    content: 'Does anyone have tips for staying calm at 14-14? My hand starts shaking every time.',
-    likedBy: ['tom_becker'],
-    comments: [
-      { author: 'marcus_chen', content: 'Breathe out slowly before "En garde". Decide your action before the "Allez".' },
-      { author: 'tom_becker', content: 'Watching from the stands is even worse, trust me.' },
-    ] },
-  { author: 'tom_becker', weapon: 'epee', type: 'general', minutesAgo: 60 * 24 * 3,
-    content: 'Packing list for our first away tournament: two épées, body cord spares, tape, and far too many sandwiches.',
-    likedBy: ['claire_dubois'] },
-  { author: 'lucas_martin', weapon: 'foil', type: 'drill', minutesAgo: 40, picture: true,
-    content: 'Parry-riposte chain: 4 → riposte, 6 → riposte, circle 6 → riposte. The coach calls the line, you react. Keep the point in line the whole time.',
-    drill: { duration: '15 minutes', level: 'Beginner', equipment: 'Foil, lamé, coach', focus: 'Parries and ripostes' },
-    likedBy: ['aiko_tanaka', 'emma_walsh', 'ravi_patel'],
-    comments: [
-      { author: 'emma_walsh', content: 'Circle 6 is so hard to keep small!' },
-      { author: 'lucas_martin', content: 'Think of it as a wrist movement, not an arm movement.', replyTo: 0 },
-    ] },
-  { author: 'aiko_tanaka', weapon: 'foil', type: 'achievement', minutesAgo: 60 * 9,
-    content: 'Won the Osaka Spring Cup! Seven bouts without a loss in the pools.',
-    achievement: { place: '1st', score: '15-11', competition: 'Osaka Spring Cup', competitors: 48 },
-    likedBy: ['lucas_martin', 'emma_walsh', 'ravi_patel', 'claire_dubois'],
-    comments: [{ author: 'ravi_patel', content: 'I reffed your final. Beautiful attacks in preparation.' }] },
-  { author: 'ravi_patel', weapon: 'foil', type: 'general', minutesAgo: 60 * 30,
-    content: 'Reminder from the referee’s chair: an attack that starts with a bent arm is not an attack. Extend first!',
-    likedBy: ['lucas_martin'], dislikedBy: ['emma_walsh'] },
-  { author: 'emma_walsh', weapon: 'foil', type: 'general', minutesAgo: 60 * 24 * 2,
-    content: 'First time fencing with an electric foil today. The buzzer made me jump every single time.',
-    likedBy: ['aiko_tanaka', 'lucas_martin'] },
-  { author: 'nadia_haddad', weapon: 'sabre', type: 'drill', minutesAgo: 15, picture: true,
-    content: 'Explosive start drill: from en garde, two quick advances and a lunge on the light signal. 10 reps × 5 sets. Film yourself to check your hand goes first.',
-    drill: { duration: '25 minutes', level: 'Advanced', equipment: 'Sabre, light trainer', focus: 'Speed off the line' },
-    likedBy: ['leo_garcia', 'maya_okafor', 'jon_kowalski'],
-    comments: [
-      { author: 'leo_garcia', content: 'Tried it this morning. My calves hate you.' },
-      { author: 'maya_okafor', content: 'Works seated too with just the arm and the lean. Love it.' },
-    ] },
-  { author: 'maya_okafor', weapon: 'sabre', type: 'achievement', minutesAgo: 60 * 7,
-    content: 'Silver at the wheelchair fencing World Cup! Thank you to everyone who cheered.',
-    achievement: { place: '2nd', score: '15-12', competition: 'Wheelchair Fencing World Cup', competitors: 32 },
-    likedBy: ['nadia_haddad', 'leo_garcia', 'jon_kowalski', 'marcus_chen'],
-    comments: [{ author: 'nadia_haddad', content: 'Incredible, Maya! 🥈' }] },
-  { author: 'jon_kowalski', weapon: 'sabre', type: 'general', minutesAgo: 60 * 20,
-    content: 'Armoury hours this week: Tuesday and Thursday evenings. Bring broken body cords and masks that fail the punch test.',
-    likedBy: ['leo_garcia'] },
-  { author: 'leo_garcia', weapon: 'sabre', type: 'general', minutesAgo: 60 * 24 * 4,
-    content: 'One year of sabre today. From not knowing what a parry was to my first Division II medal. Start, whatever your age.',
-    likedBy: ['nadia_haddad', 'maya_okafor'] },
-]; // prettier-ignore
+/** The demo community's content (demo-community.json); users and authors are named by username. */
+interface DemoCommunity {
+  users: DemoUser[];
+  posts: DemoPost[];
+  /** Accepted connections, and one pending request so the badge has something to show. */
+  connections: [string, string, 'accepted' | 'pending'][];
+  /** One conversation: [sender, text, minutes ago], oldest first. */
+  conversation: { between: [string, string]; messages: [string, string, number][] };
+}
 
-/** Accepted connections (and one pending request, so the badge has something to show). */
-const CONNECTIONS: [string, string, 'accepted' | 'pending'][] = [
-  ['claire_dubois', 'marcus_chen', 'accepted'],
-  ['aiko_tanaka', 'lucas_martin', 'accepted'],
-  ['nadia_haddad', 'maya_okafor', 'accepted'],
-  ['claire_dubois', 'aiko_tanaka', 'accepted'],
-  ['sofia_rossi', 'claire_dubois', 'pending'],
-];
-
-const CONVERSATION: { between: [string, string]; messages: [string, string, number][] } = {
-  between: ['claire_dubois', 'marcus_chen'],
-  messages: [
-    ['claire_dubois', 'Congratulations on the bronze, Marcus!', 60 * 4],
-    ['marcus_chen', 'Thank you! Your distance drill helped a lot in the quarter-final.', 60 * 3],
-    ['claire_dubois', 'Come by the club on Saturday? The cadets would love a session with you.', 60 * 2],
-    ['marcus_chen', 'Count me in. 10 am?', 90],
-  ],
-};
+const {
+  users: USERS,
+  posts: POSTS,
+  connections: CONNECTIONS,
+  conversation: CONVERSATION,
+} = demoCommunity as DemoCommunity;
 
 const PICTURE_COLOURS: Record<Weapon, [[number, number, number], [number, number, number]]> = {
   epee: [
