@@ -1,6 +1,13 @@
 import type { FeedPost } from '@piste/contracts';
 import { makeUser, uniqueName, type TestUser } from '../helpers';
-import { befriend, CLUSTER_TEST_TIMEOUT_MS, ClusterStack, describeCluster, type Replica } from './harness';
+import {
+  befriend,
+  CLUSTER_TEST_TIMEOUT_MS,
+  ClusterStack,
+  describeCluster,
+  type Replica,
+  type SocketRecorder,
+} from './harness';
 
 jest.setTimeout(CLUSTER_TEST_TIMEOUT_MS);
 
@@ -29,6 +36,17 @@ describeCluster('two replicas behind Redis: live events cross replicas', ['redis
     expect(onB.body).toMatchObject({ id: fencer.user.id, username: fencer.user.username });
   });
 
+  /** `from` messages `to` through its own replica; `toSocket`, on the other replica, receives it. */
+  async function sendAcross(from: TestUser, to: TestUser, toSocket: SocketRecorder, content: string) {
+    const sent = await from.client.post('/api/messages', { receiverId: to.user.id, content });
+    expect(sent.status).toBe(201);
+    const id: string = sent.body.message.id;
+    await expect(toSocket.waitFor('message:new', (p) => p.message?.id === id)).resolves.toMatchObject({
+      payload: { message: { content, senderId: from.user.id } },
+    });
+    return id;
+  }
+
   it('delivers a direct message sent through one replica to sockets on the other, both ways', async () => {
     const alice = await userOn(a);
     const bruno = await userOn(b);
@@ -36,26 +54,9 @@ describeCluster('two replicas behind Redis: live events cross replicas', ['redis
     const aliceOnA = await stack.socket(a.url, alice.client, 'alice@A');
     const brunoOnB = await stack.socket(b.url, bruno.client, 'bruno@B');
 
-    const first = await alice.client.post('/api/messages', {
-      receiverId: bruno.user.id,
-      content: 'Bout at six?',
-    });
-    expect(first.status).toBe(201);
-    const firstId: string = first.body.message.id;
-    await expect(brunoOnB.waitFor('message:new', (p) => p.message?.id === firstId)).resolves.toMatchObject({
-      payload: { message: { content: 'Bout at six?', senderId: alice.user.id } },
-    });
+    const firstId = await sendAcross(alice, bruno, brunoOnB, 'Bout at six?');
     await expect(aliceOnA.waitFor('message:new', (p) => p.message?.id === firstId)).resolves.toBeDefined();
-
-    const reply = await bruno.client.post('/api/messages', {
-      receiverId: alice.user.id,
-      content: 'See you there',
-    });
-    expect(reply.status).toBe(201);
-    const replyId: string = reply.body.message.id;
-    await expect(aliceOnA.waitFor('message:new', (p) => p.message?.id === replyId)).resolves.toMatchObject({
-      payload: { message: { content: 'See you there', senderId: bruno.user.id } },
-    });
+    await sendAcross(bruno, alice, aliceOnA, 'See you there');
   });
 
   it('notifies a post’s author on B when someone likes it through A', async () => {
