@@ -1,12 +1,5 @@
-import {
-  blockedUserSchema,
-  friendRequestSchema,
-  connectionUserSchema,
-  type BlockedUser,
-  type ConnectionRequest,
-  type ConnectionUser,
-  type Weapon,
-} from '@piste/contracts';
+import { blockedUserSchema, connectionUserSchema, friendRequestSchema } from '@piste/contracts';
+import type { BlockedUser, ConnectionRequest, ConnectionUser, Weapon } from '@piste/contracts';
 import { z } from 'zod';
 import { api, ApiError } from './client';
 
