@@ -1,24 +1,16 @@
-import { POST_MEDIA_MAX_BYTES, type FeedPost, type SessionUser } from '@piste/contracts';
+import { POST_MEDIA_MAX_BYTES, type FeedPost } from '@piste/contracts';
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { notify } from '../lib/toast';
 import { banNotice, useBanStore } from '../stores/ban';
 import { useFeedStore, type NewPost } from '../stores/feed';
+import { mountEach, settle, typeInto } from '../test-support/mounted';
+import { sessionUser } from '../test-support/session-user';
 import { Composer } from './Composer';
 
 jest.mock('../lib/toast', () => ({ notify: { success: jest.fn(), error: jest.fn(), info: jest.fn() } }));
 const toast = jest.mocked(notify);
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-const me: SessionUser = {
-  id: 'me',
-  username: 'claire',
-  name: 'Claire Dubois',
-  avatar: null,
-  isAdmin: false,
-  bannedUntil: null,
-};
+const me = sessionUser({ id: 'me', username: 'claire', name: 'Claire Dubois' });
 
 const PUBLISHED = { id: 'p1', content: 'En garde' } as FeedPost;
 const BAN_END = '2099-11-23T10:00:00.000Z';
@@ -27,8 +19,6 @@ const BAN_END = '2099-11-23T10:00:00.000Z';
 URL.createObjectURL = () => 'blob:preview';
 URL.revokeObjectURL = () => undefined;
 
-let host: HTMLDivElement;
-let root: Root;
 const publish = jest.fn<Promise<FeedPost>, [NewPost, ((fraction: number) => void)?]>();
 const onPosted = jest.fn();
 
@@ -37,26 +27,18 @@ beforeEach(() => {
   publish.mockResolvedValue(PUBLISHED);
   useFeedStore.setState({ publish });
   useBanStore.setState({ until: null, reason: null });
-  host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
-  act(() => root.render(<Composer user={me} weapon="epee" onPosted={onPosted} />));
 });
-
-afterEach(() => {
-  act(() => root.unmount());
-  host.remove();
-});
+const view = mountEach(() => <Composer user={me} weapon="epee" onPosted={onPosted} />);
 
 /** The form control a visible label names, as a screen reader would find it. */
 function field(label: string) {
-  const match = [...host.querySelectorAll('label')].find((l) => l.textContent?.trim() === label);
+  const match = [...view.host().querySelectorAll('label')].find((l) => l.textContent?.trim() === label);
   if (!match?.control) throw new Error(`No field labelled ${label}`);
   return match.control as HTMLInputElement | HTMLTextAreaElement;
 }
 
 function button(name: string) {
-  const match = [...host.querySelectorAll('button')].find(
+  const match = [...view.host().querySelectorAll('button')].find(
     (b) => (b.getAttribute('aria-label') ?? b.textContent?.trim()) === name,
   );
   if (!match) throw new Error(`No button named ${name}`);
@@ -64,14 +46,9 @@ function button(name: string) {
 }
 
 const content = () => field('Post content');
-const labels = () => [...host.querySelectorAll('label')].map((l) => l.textContent?.trim());
+const labels = () => [...view.host().querySelectorAll('label')].map((l) => l.textContent?.trim());
 
-function type(target: HTMLInputElement | HTMLTextAreaElement, text: string) {
-  act(() => {
-    Object.getOwnPropertyDescriptor(Object.getPrototypeOf(target), 'value')!.set!.call(target, text);
-    target.dispatchEvent(new Event('input', { bubbles: true }));
-  });
-}
+const type = typeInto;
 
 function chooseType(label: 'General' | 'Drill' | 'Achievement') {
   act(() => field(label).click());
@@ -79,7 +56,7 @@ function chooseType(label: 'General' | 'Drill' | 'Achievement') {
 
 /** Picks `file` in the (hidden) file input, as the picker the Photo/Video button opens would. */
 function chooseFile(file: File) {
-  const input = host.querySelector<HTMLInputElement>('input[type=file]')!;
+  const input = view.host().querySelector<HTMLInputElement>('input[type=file]')!;
   Object.defineProperty(input, 'files', { value: [file], configurable: true });
   act(() => {
     input.dispatchEvent(new Event('change', { bubbles: true }));
@@ -90,14 +67,6 @@ function fileOf(name: string, mime: string, size: number) {
   const file = new File(['x'], name, { type: mime });
   Object.defineProperty(file, 'size', { value: size });
   return file;
-}
-
-/** Does `action`, then lets the (mocked) publish it started settle. */
-async function settle(action: () => void) {
-  await act(async () => {
-    action();
-    await Promise.resolve();
-  });
 }
 
 const post = () => settle(() => button('Post').click());
@@ -194,7 +163,7 @@ describe('Composer', () => {
     chooseType('Drill');
     type(field('Duration'), '20 minutes');
     // Enter in a detail field submits the form even while Post is disabled.
-    await settle(() => host.querySelector('form')!.requestSubmit());
+    await settle(() => view.host().querySelector('form')!.requestSubmit());
     expect(toast.error).toHaveBeenCalledTimes(1);
     expect(toast.error).toHaveBeenCalledWith('Content required', 'Please enter some content for your post.');
     expect(publish).not.toHaveBeenCalled();
@@ -203,12 +172,9 @@ describe('Composer', () => {
   });
 
   it('keeps the chosen weapon for the next post on the /post page', async () => {
-    act(() => root.render(<Composer user={me} weapon="epee" chooseWeapon onPosted={onPosted} />));
-    const weapon = host.querySelector<HTMLSelectElement>('#post-weapon')!;
-    act(() => {
-      weapon.value = 'sabre';
-      weapon.dispatchEvent(new Event('change', { bubbles: true }));
-    });
+    view.render(<Composer user={me} weapon="epee" chooseWeapon onPosted={onPosted} />);
+    const weapon = view.host().querySelector<HTMLSelectElement>('#post-weapon')!;
+    typeInto(weapon, 'sabre');
     type(content(), 'Sabre footwork');
     await post();
     expect(publish.mock.calls[0][0]).toMatchObject({ content: 'Sabre footwork', weapon: 'sabre' });
@@ -225,7 +191,7 @@ describe('Composer', () => {
   });
 
   it('opens the file picker from its labelled Photo/Video button', () => {
-    const input = host.querySelector<HTMLInputElement>('input[type=file]')!;
+    const input = view.host().querySelector<HTMLInputElement>('input[type=file]')!;
     // The button is the one way in: the input itself is out of the tab order and hidden from screen readers.
     expect(input.getAttribute('aria-hidden')).toBe('true');
     expect(input.tabIndex).toBe(-1);
@@ -239,21 +205,21 @@ describe('Composer', () => {
   it('refuses a file that is neither an image nor a video', () => {
     chooseFile(fileOf('results.pdf', 'application/pdf', 1000));
     expect(toast.error).toHaveBeenCalledWith('Invalid file type', 'Please select an image or video file.');
-    expect(host.querySelector('img[alt="Selected media preview"]')).toBeNull();
+    expect(view.host().querySelector('img[alt="Selected media preview"]')).toBeNull();
   });
 
   it('refuses a file over 50 MB and previews one of exactly 50 MB', () => {
     chooseFile(fileOf('final.mp4', 'video/mp4', POST_MEDIA_MAX_BYTES + 1));
     expect(toast.error).toHaveBeenCalledWith('File too large', 'Please select a file smaller than 50MB.');
-    expect(host.querySelector('video')).toBeNull();
+    expect(view.host().querySelector('video')).toBeNull();
 
     toast.error.mockClear();
     chooseFile(fileOf('podium.png', 'image/png', POST_MEDIA_MAX_BYTES));
     expect(toast.error).not.toHaveBeenCalled();
-    expect(host.querySelector('img[alt="Selected media preview"]')).not.toBeNull();
-    expect(host.textContent).toContain('podium.png');
+    expect(view.host().querySelector('img[alt="Selected media preview"]')).not.toBeNull();
+    expect(view.host().textContent).toContain('podium.png');
     act(() => button('Remove media').click());
-    expect(host.querySelector('img[alt="Selected media preview"]')).toBeNull();
+    expect(view.host().querySelector('img[alt="Selected media preview"]')).toBeNull();
   });
 
   it('is closed to a banned user, with the ban note instead', async () => {
@@ -266,13 +232,13 @@ describe('Composer', () => {
     // Even with text in the box (a draft from before the ban), nothing is sent.
     type(content(), 'Still here');
     expect(button('Post').matches(':disabled')).toBe(true);
-    await settle(() => host.querySelector('form')!.requestSubmit());
+    await settle(() => view.host().querySelector('form')!.requestSubmit());
     expect(publish).not.toHaveBeenCalled();
   });
 
   it('asks a signed-out visitor to log in', () => {
-    act(() => root.render(<Composer user={null} weapon="epee" />));
-    expect(host.textContent).toBe('Please log in to start creating posts');
-    expect(host.querySelector('form')).toBeNull();
+    view.render(<Composer user={null} weapon="epee" />);
+    expect(view.host().textContent).toBe('Please log in to start creating posts');
+    expect(view.host().querySelector('form')).toBeNull();
   });
 });

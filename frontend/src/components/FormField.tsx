@@ -12,6 +12,16 @@ export function controlClassName(hasError: boolean): string {
   return `${controlClasses} ${hasError ? invalidClasses : validClasses}`;
 }
 
+/** A control's id, its error state for assistive technology, and its classes. */
+function controlProps(id: string, error: string | undefined) {
+  return {
+    id,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': error ? `${id}-error` : undefined,
+    className: controlClassName(!!error),
+  };
+}
+
 export function FieldError({ id, message }: { id: string; message?: string }) {
   if (!message) return null;
   return (
@@ -52,13 +62,7 @@ interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id
 export function TextField({ id, label, error, ...inputProps }: TextFieldProps) {
   return (
     <Field id={id} label={label} error={error}>
-      <input
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        className={controlClassName(!!error)}
-        {...inputProps}
-      />
+      <input {...controlProps(id, error)} {...inputProps} />
     </Field>
   );
 }
@@ -103,13 +107,7 @@ interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>,
 export function SelectField({ id, label, error, options, ...selectProps }: SelectFieldProps) {
   return (
     <Field id={id} label={label} error={error}>
-      <select
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        className={controlClassName(!!error)}
-        {...selectProps}
-      >
+      <select {...controlProps(id, error)} {...selectProps}>
         {options.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}

@@ -1,13 +1,10 @@
-import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { z } from 'zod';
+import { mountEach, settle, typeInto } from '../test-support/mounted';
 import { acceptFile, useContractForm, validationToast } from './forms';
 import { notify } from './toast';
 
 jest.mock('./toast', () => ({ notify: { success: jest.fn(), error: jest.fn(), info: jest.fn() } }));
 const toast = jest.mocked(notify);
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const clubSchema = z.object({
   name: z.string().trim().min(1, { message: 'Please enter a name' }),
@@ -16,8 +13,6 @@ const clubSchema = z.object({
 });
 
 const onValid = jest.fn();
-let host: HTMLDivElement;
-let root: Root;
 
 function ClubForm() {
   const form = useContractForm(clubSchema, {
@@ -39,35 +34,13 @@ function ClubForm() {
   );
 }
 
-beforeEach(() => {
-  jest.clearAllMocks();
-  host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
-  act(() => root.render(<ClubForm />));
-});
+beforeEach(() => jest.clearAllMocks());
+const view = mountEach(() => <ClubForm />);
 
-afterEach(() => {
-  act(() => root.unmount());
-  host.remove();
-});
-
-const input = (name: string) => host.querySelector<HTMLInputElement>(`#${name}`)!;
-const errorOf = (name: string) => host.querySelector(`#${name}-error`)!.textContent;
-
-function type(name: string, text: string) {
-  act(() => {
-    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input(name), text);
-    input(name).dispatchEvent(new Event('input', { bubbles: true }));
-  });
-}
-
-async function submit() {
-  await act(async () => {
-    host.querySelector('form')!.requestSubmit();
-    await Promise.resolve();
-  });
-}
+const input = (name: string) => view.host().querySelector<HTMLInputElement>(`#${name}`)!;
+const errorOf = (name: string) => view.host().querySelector(`#${name}-error`)!.textContent;
+const type = (name: string, text: string) => typeInto(input(name), text);
+const submit = () => settle(() => view.host().querySelector('form')!.requestSubmit());
 
 describe('useContractForm', () => {
   it('shows each failing field its first issue, focuses the first and raises the toast the spec names', async () => {

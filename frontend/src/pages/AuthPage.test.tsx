@@ -1,8 +1,9 @@
 import type { SessionUser } from '@piste/contracts';
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { notify } from '../lib/toast';
 import { useSessionStore } from '../stores/session';
+import { mountEach, settle, typeInto } from '../test-support/mounted';
+import { sessionUser } from '../test-support/session-user';
 import { AuthPage } from './AuthPage';
 
 const navigate = jest.fn();
@@ -10,16 +11,7 @@ jest.mock('react-router-dom', () => ({ useNavigate: () => navigate }));
 jest.mock('../lib/toast', () => ({ notify: { success: jest.fn(), error: jest.fn(), info: jest.fn() } }));
 const toast = jest.mocked(notify);
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-const claire: SessionUser = {
-  id: 'u1',
-  username: 'claire',
-  name: 'Claire Dubois',
-  avatar: null,
-  isAdmin: false,
-  bannedUntil: null,
-};
+const claire = sessionUser({ id: 'u1', username: 'claire', name: 'Claire Dubois' });
 
 const login = jest.fn<
   Promise<SessionUser>,
@@ -30,46 +22,29 @@ const register = jest.fn<
   Parameters<ReturnType<typeof useSessionStore.getState>['register']>
 >();
 
-let host: HTMLDivElement;
-let root: Root;
-
 beforeEach(() => {
   jest.clearAllMocks();
   login.mockResolvedValue(claire);
   register.mockResolvedValue(claire);
   useSessionStore.setState({ login, register });
-  host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
-  act(() => root.render(<AuthPage />));
 });
+const view = mountEach(() => <AuthPage />);
 
-afterEach(() => {
-  act(() => root.unmount());
-  host.remove();
-});
+const byId = <T extends HTMLElement>(id: string) => view.host().querySelector<T>(`#${id}`)!;
+const errorOf = (id: string) => view.host().querySelector(`#${id}-error`)?.textContent ?? null;
+const type = (id: string, text: string) => typeInto(byId<HTMLInputElement>(id), text);
+const submit = () => settle(() => view.host().querySelector('form')!.requestSubmit());
 
-const byId = <T extends HTMLElement>(id: string) => host.querySelector<T>(`#${id}`)!;
-const errorOf = (id: string) => host.querySelector(`#${id}-error`)?.textContent ?? null;
-
-function type(id: string, text: string) {
-  const input = byId<HTMLInputElement>(id);
-  act(() => {
-    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, text);
-    input.dispatchEvent(new Event('input', { bubbles: true }));
-  });
-}
-
-async function submit() {
-  await act(async () => {
-    host.querySelector('form')!.requestSubmit();
-    await Promise.resolve();
-  });
-}
-
-function openRegister() {
-  const tab = [...host.querySelectorAll('[role=tab]')].find((t) => t.textContent === 'Register');
+/** Opens the Register tab and fills it in: Claire, with `confirmation` as the repeated password. */
+function fillRegistration(confirmation: string) {
+  const tab = [...view.host().querySelectorAll('[role=tab]')].find((t) => t.textContent === 'Register');
   act(() => (tab as HTMLButtonElement).click());
+  type('register-username', 'claire');
+  type('register-email', 'claire@example.com');
+  type('register-name', 'Claire Dubois');
+  type('register-password', 'secret1');
+  type('register-confirm-password', confirmation);
+  act(() => byId<HTMLInputElement>('register-accept-terms').click());
 }
 
 describe('AuthPage', () => {
@@ -95,18 +70,12 @@ describe('AuthPage', () => {
     type('login-username', 'claire');
     type('login-password', 'wrong!');
     await submit();
-    expect(host.querySelector('[role=alert]')?.textContent).toBe('Invalid username or password');
+    expect(view.host().querySelector('[role=alert]')?.textContent).toBe('Invalid username or password');
     expect(navigate).not.toHaveBeenCalled();
   });
 
   it('says the passwords do not match on confirm password and registers nobody', async () => {
-    openRegister();
-    type('register-username', 'claire');
-    type('register-email', 'claire@example.com');
-    type('register-name', 'Claire Dubois');
-    type('register-password', 'secret1');
-    type('register-confirm-password', 'secret2');
-    act(() => byId<HTMLInputElement>('register-accept-terms').click());
+    fillRegistration('secret2');
     await submit();
     expect(errorOf('register-confirm-password')).toBe("Passwords don't match");
     expect(errorOf('register-password')).toBeNull();
@@ -115,18 +84,8 @@ describe('AuthPage', () => {
   });
 
   it('registers once every rule holds, with the chosen weapon', async () => {
-    openRegister();
-    type('register-username', 'claire');
-    type('register-email', 'claire@example.com');
-    type('register-name', 'Claire Dubois');
-    const weapon = byId<HTMLSelectElement>('register-weapon');
-    act(() => {
-      weapon.value = 'sabre';
-      weapon.dispatchEvent(new Event('change', { bubbles: true }));
-    });
-    type('register-password', 'secret1');
-    type('register-confirm-password', 'secret1');
-    act(() => byId<HTMLInputElement>('register-accept-terms').click());
+    fillRegistration('secret1');
+    typeInto(byId<HTMLSelectElement>('register-weapon'), 'sabre');
     await submit();
     expect(register).toHaveBeenCalledTimes(1);
     expect(register.mock.calls[0][0]).toMatchObject({

@@ -1,7 +1,7 @@
-import type { SessionUser } from '@piste/contracts';
 import * as authApi from '../api/auth';
 import { ApiError } from '../api/client';
 import { notify } from '../lib/toast';
+import { sessionUser } from '../test-support/session-user';
 import { useSessionStore } from './session';
 
 jest.mock('../api/auth');
@@ -9,14 +9,7 @@ jest.mock('../lib/toast', () => ({ notify: { success: jest.fn(), error: jest.fn(
 const api = jest.mocked(authApi);
 const toast = jest.mocked(notify);
 
-const claire: SessionUser = {
-  id: 'u1',
-  username: 'claire',
-  name: 'Claire Dubois',
-  avatar: null,
-  isAdmin: false,
-  bannedUntil: null,
-};
+const claire = sessionUser({ id: 'u1', username: 'claire', name: 'Claire Dubois' });
 
 beforeEach(() => {
   jest.clearAllMocks();

@@ -47,6 +47,13 @@ async function announced<T>(
   return result;
 }
 
+/** The user a login or registration answered with is the one signed in. */
+async function signIn(request: Promise<SessionUser>): Promise<SessionUser> {
+  const user = await request;
+  useSessionStore.setState({ user, status: 'ready' });
+  return user;
+}
+
 export const useSessionStore = create<SessionState>()((set, get) => ({
   user: null,
   status: 'loading',
@@ -67,22 +74,14 @@ export const useSessionStore = create<SessionState>()((set, get) => ({
 
   login: (credentials) =>
     announced(
-      async () => {
-        const user = await authApi.login(credentials);
-        set({ user, status: 'ready' });
-        return user;
-      },
+      () => signIn(authApi.login(credentials)),
       (user) => ['Welcome back!', `Logged in as ${user.username}`],
       'Login failed',
     ),
 
   register: (form) =>
     announced(
-      async () => {
-        const user = await authApi.register(form);
-        set({ user, status: 'ready' });
-        return user;
-      },
+      () => signIn(authApi.register(form)),
       () => ['Welcome to Piste!', 'Account created successfully'],
       'Registration failed',
     ),

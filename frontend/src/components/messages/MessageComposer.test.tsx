@@ -1,9 +1,7 @@
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { banNotice, useBanStore } from '../../stores/ban';
+import { mountEach, settle, typeInto } from '../../test-support/mounted';
 import { MessageComposer } from './MessageComposer';
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const BAN_END = '2099-11-23T10:00:00.000Z';
 
@@ -11,58 +9,26 @@ const onSend = jest.fn();
 const onTyping = jest.fn();
 const onStopTyping = jest.fn();
 
-let host: HTMLDivElement;
-let root: Root;
-
-function render(threadKey = 'conversation-1') {
-  act(() =>
-    root.render(
-      <MessageComposer
-        threadKey={threadKey}
-        onSend={onSend}
-        onTyping={onTyping}
-        onStopTyping={onStopTyping}
-      />,
-    ),
-  );
-}
+const composer = (threadKey = 'conversation-1') => (
+  <MessageComposer threadKey={threadKey} onSend={onSend} onTyping={onTyping} onStopTyping={onStopTyping} />
+);
 
 beforeEach(() => {
   jest.clearAllMocks();
   useBanStore.setState({ until: null, reason: null });
-  host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
-  render();
 });
-
-afterEach(() => {
-  act(() => root.unmount());
-  host.remove();
-});
+const view = mountEach(() => composer());
+const render = (threadKey: string) => view.render(composer(threadKey));
 
 /** The text box its "Message" label names. */
 function input() {
-  const label = [...host.querySelectorAll('label')].find((l) => l.textContent === 'Message');
+  const label = [...view.host().querySelectorAll('label')].find((l) => l.textContent === 'Message');
   return label!.control as HTMLTextAreaElement;
 }
 
-const send = () => host.querySelector<HTMLButtonElement>('button[aria-label="Send message"]')!;
+const send = () => view.host().querySelector<HTMLButtonElement>('button[aria-label="Send message"]')!;
 
-function type(text: string) {
-  act(() => {
-    Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, 'value')!.set!.call(input(), text);
-    input().dispatchEvent(new Event('input', { bubbles: true }));
-  });
-}
-
-/** Does `action`, then lets the send it may have started (checked by the contract's schema) finish. */
-async function settle(action: () => void) {
-  await act(async () => {
-    action();
-    await new Promise((resolve) => setTimeout(resolve, 0));
-  });
-}
+const type = (text: string) => typeInto(input(), text);
 
 /** Presses a key in the box; false when the composer kept the browser from acting on it. */
 async function press(key: string, shiftKey = false) {
@@ -147,7 +113,7 @@ describe('MessageComposer', () => {
 
   it('sends nothing when a whitespace-only draft reaches the form by another way', async () => {
     type('  \n ');
-    await settle(() => host.querySelector('form')!.requestSubmit());
+    await settle(() => view.host().querySelector('form')!.requestSubmit());
     expect(onSend).not.toHaveBeenCalled();
   });
 
