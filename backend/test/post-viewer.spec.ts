@@ -1,43 +1,14 @@
-import type { PostViewer, ServerEventName } from '@piste/contracts';
-import {
-  connectSocket,
-  makePost,
-  makeUser,
-  nextEvent,
-  settle,
-  startTestApp,
-  type TestApp,
-  type TestSocket,
-  type TestUser,
-} from './helpers';
+import type { PostViewer } from '@piste/contracts';
+import { makePost, makeUser, nextEvent, useTestApp, type TestUser } from './helpers';
+import { onlyReaction } from './reactions';
+import { barrier, record, useSockets } from './sockets';
 
-/** Collects every event of one name, to prove that something did NOT arrive. */
-function record(socket: TestSocket, event: ServerEventName): unknown[] {
-  const seen: unknown[] = [];
-  socket.on(event, (payload: unknown) => seen.push(payload));
-  return seen;
-}
-
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 describe('post:viewer — the reacting user’s own tabs follow their likes and dislikes', () => {
-  const sockets: TestSocket[] = [];
-  afterEach(() => {
-    sockets.splice(0).forEach((s) => s.close());
-  });
-
+  const socketOf = useSockets(t);
   /** A tab of `user`: a socket that watches no feed and no post, so only the user's own room reaches it. */
-  async function tab(user: TestUser): Promise<TestSocket> {
-    const socket = await connectSocket(t.url, user.client);
-    sockets.push(socket);
-    return socket;
-  }
+  const tab = (user: TestUser) => socketOf(user);
 
   it('tells every tab of the reacting user, and nobody else, what they now think of the post', async () => {
     const author = await makeUser(t);
@@ -50,39 +21,21 @@ describe('post:viewer — the reacting user’s own tabs follow their likes and 
     const likedA = nextEvent(tabA, 'post:viewer', forPost);
     const likedB = nextEvent(tabB, 'post:viewer', forPost);
     await expect(fan.client.post('/api/likes', { postId: post.id }).then((r) => r.status)).resolves.toBe(201);
-    const liked: PostViewer = {
-      postId: post.id,
-      likesCount: 1,
-      dislikesCount: 0,
-      isLiked: true,
-      isDisliked: false,
-    };
+    const liked: PostViewer = onlyReaction(post.id, 'like');
     await expect(likedA).resolves.toEqual(liked);
     await expect(likedB).resolves.toEqual(liked);
 
     // A dislike replaces the like, in one event.
     const disliked = nextEvent(tabB, 'post:viewer', (p) => forPost(p) && p.isDisliked);
     await fan.client.post('/api/dislikes', { postId: post.id });
-    await expect(disliked).resolves.toEqual({
-      postId: post.id,
-      likesCount: 0,
-      dislikesCount: 1,
-      isLiked: false,
-      isDisliked: true,
-    });
+    await expect(disliked).resolves.toEqual(onlyReaction(post.id, 'dislike'));
 
     // Taking it back leaves neither.
     const cleared = nextEvent(tabA, 'post:viewer', (p) => forPost(p) && !p.isDisliked);
     await fan.client.delete(`/api/dislikes/${fan.user.id}/${post.id}`);
-    await expect(cleared).resolves.toEqual({
-      postId: post.id,
-      likesCount: 0,
-      dislikesCount: 0,
-      isLiked: false,
-      isDisliked: false,
-    });
+    await expect(cleared).resolves.toEqual(onlyReaction(post.id, null));
 
-    await settle();
+    await barrier(authorTab);
     expect(authorSaw).toHaveLength(0);
   });
 
@@ -96,7 +49,7 @@ describe('post:viewer — the reacting user’s own tabs follow their likes and 
     const repeat = await fan.client.post<{ message: string }>('/api/likes', { postId: post.id });
     expect(repeat.status).toBe(409);
     expect(repeat.body.message).toBe('Post already liked');
-    await settle();
+    await barrier(fanTab);
     expect(seen).toHaveLength(0);
   });
 });

@@ -1,66 +1,25 @@
 import { randomUUID } from 'node:crypto';
-import { DataSource } from 'typeorm';
-import type { FeedPost, PostComment, ServerEventName } from '@piste/contracts';
+import type { FeedPost, PostComment } from '@piste/contracts';
 import { MAX_WATCHED_POSTS } from '../src/realtime/realtime.gateway';
 import {
-  connectSocket,
   describeWithRedis,
   makePost,
   makeUser,
   nextEvent,
-  settle,
-  startTestApp,
-  type TestApp,
+  storeBlock,
+  useTestApp,
   type TestSocket,
   type TestUser,
 } from './helpers';
-
-async function watch(
-  t: TestApp | string,
-  user: TestUser,
-  weapon: 'epee' | 'foil' | 'sabre',
-): Promise<TestSocket> {
-  const url = typeof t === 'string' ? t : t.url;
-  const socket = await connectSocket(url, user.client.on(url));
-  socket.emit('feed:watch', { weapon });
-  await settle();
-  return socket;
-}
-
-/** Follows posts as a client does when they come on screen; the settle lets the server join the rooms. */
-async function watchPosts(socket: TestSocket, ...postIds: string[]): Promise<void> {
-  socket.emit('posts:watch', { postIds });
-  await settle();
-}
-
-/** Collects every event of one name, to prove that something did NOT arrive. */
-function record(socket: TestSocket, event: ServerEventName): unknown[] {
-  const seen: unknown[] = [];
-  socket.on(event, (payload: unknown) => seen.push(payload));
-  return seen;
-}
+import { barrier, emitHandled, record, useSockets, watchPosts } from './sockets';
 
 // One app for the whole file: passport's (de)serializers are process-global, so an app closed mid-file would
 // still be asked to load sessions for the apps started after it.
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 describe('live feed', () => {
-  const sockets: TestSocket[] = [];
-  afterEach(() => {
-    sockets.splice(0).forEach((s) => s.close());
-  });
-
-  async function watcher(user: TestUser, weapon: 'epee' | 'foil' | 'sabre'): Promise<TestSocket> {
-    const socket = await watch(t, user, weapon);
-    sockets.push(socket);
-    return socket;
-  }
+  const socketOf = useSockets(t);
+  const watcher = (user: TestUser, weapon: 'epee' | 'foil' | 'sabre') => socketOf(user, { weapon });
 
   it('announces a new post to the watchers of its weapon only', async () => {
     const author = await makeUser(t, { name: 'Ana Author' });
@@ -71,7 +30,7 @@ describe('live feed', () => {
     const post = await makePost(author, { weapon: 'foil', content: 'Live!' });
     const { post: announced } = await created;
     expect(announced).toEqual<FeedPost>({ ...post, isLiked: false, isDisliked: false });
-    await settle();
+    await barrier(sabreWatcher);
     expect(elsewhere).toHaveLength(0);
   });
 
@@ -129,7 +88,7 @@ describe('live feed', () => {
     await author.client.post('/api/likes', { postId: post.id });
     await author.client.post('/api/comments', { postId: post.id, content: 'Own comment' });
     await counts;
-    await settle();
+    await barrier(authorSocket);
     expect(notifications).toHaveLength(0);
   });
 
@@ -174,12 +133,7 @@ describe('live feed', () => {
     const author = await makeUser(t);
     const blocker = await makeUser(t);
     const bystander = await makeUser(t);
-    await t.app
-      .get(DataSource)
-      .query(`INSERT INTO blocked_users ("blockerId", "blockedId") VALUES ($1, $2)`, [
-        blocker.user.id,
-        author.user.id,
-      ]);
+    await storeBlock(t, blocker, author);
     const blockerSocket = await watcher(blocker, 'epee');
     const bystanderSocket = await watcher(bystander, 'epee');
     const leakedPosts = record(blockerSocket, 'post:created');
@@ -192,23 +146,15 @@ describe('live feed', () => {
     const seenComment = nextEvent(bystanderSocket, 'comment:created', (p) => p.comment.postId === post.id);
     await author.client.post('/api/comments', { postId: post.id, content: 'Hidden from the blocker' });
     await seenComment;
-    await settle();
-    expect(leakedPosts.filter((p) => (p as { post: FeedPost }).post.id === post.id)).toHaveLength(0);
+    await barrier(blockerSocket);
+    expect(leakedPosts.filter((p) => p.post.id === post.id)).toHaveLength(0);
     expect(leakedComments).toHaveLength(0);
   });
 });
 
 describe('post rooms', () => {
-  const sockets: TestSocket[] = [];
-  afterEach(() => {
-    sockets.splice(0).forEach((s) => s.close());
-  });
-
-  async function open(user: TestUser, weapon: 'epee' | 'foil' | 'sabre' = 'epee'): Promise<TestSocket> {
-    const socket = await watch(t, user, weapon);
-    sockets.push(socket);
-    return socket;
-  }
+  const socketOf = useSockets(t);
+  const open = (user: TestUser) => socketOf(user, { weapon: 'epee' });
 
   /** Events about one post that reached a socket. */
   function eventsAbout(socket: TestSocket, postId: string): string[] {
@@ -257,8 +203,7 @@ describe('post rooms', () => {
     await fan.client.post('/api/likes', { postId: post.id });
     await first;
 
-    socket.emit('posts:unwatch', { postIds: [post.id] });
-    await settle();
+    await emitHandled(socket, 'posts:unwatch', { postIds: [post.id] });
     const afterUnwatch = eventsAbout(socket, post.id);
     await fan.client.post('/api/comments', { postId: post.id, content: 'Nobody is looking' });
     await likeAndAwait(fan, socket, sentinel);
@@ -287,12 +232,12 @@ describe('post rooms', () => {
       // As large as a message may be: a long string where an id belongs.
       { postIds: [post.id, 'x'.repeat(3500)] },
     ];
-    const emit = socket.emit.bind(socket) as (event: string, payload?: unknown) => void;
+    const emit = (event: 'posts:watch' | 'posts:unwatch', payload: unknown) =>
+      emitHandled(socket, event, payload as never);
     for (const payload of malformed) {
-      emit('posts:watch', payload);
-      emit('posts:unwatch', payload);
+      await emit('posts:watch', payload);
+      await emit('posts:unwatch', payload);
     }
-    await settle(300);
     expect(socket.connected).toBe(true);
 
     await fan.client.post('/api/likes', { postId: post.id });
@@ -305,9 +250,9 @@ describe('post rooms', () => {
     const [author, fan] = [await makeUser(t), await makeUser(t)];
     const [oldest, newest] = [await makePost(author), await makePost(author)];
     const socket = await open(await makeUser(t));
-    socket.emit('posts:watch', { postIds: [oldest.id] });
+    await watchPosts(socket, oldest.id);
     for (let sent = 0; sent < MAX_WATCHED_POSTS; sent += 50) {
-      socket.emit('posts:watch', { postIds: Array.from({ length: 50 }, () => randomUUID()) });
+      await watchPosts(socket, ...Array.from({ length: 50 }, () => randomUUID()));
     }
     await watchPosts(socket, newest.id);
     const dropped = eventsAbout(socket, oldest.id);
@@ -320,13 +265,8 @@ describe('post rooms', () => {
 });
 
 describeWithRedis('live feed across two instances', () => {
-  let b: TestApp;
-  beforeAll(async () => {
-    b = await startTestApp();
-  });
-  afterAll(async () => {
-    await b?.close();
-  });
+  const b = useTestApp();
+  const socketOf = useSockets(t);
 
   it('a like on instance A updates a watcher of that post on instance B', async () => {
     const a = t;
@@ -334,28 +274,22 @@ describeWithRedis('live feed across two instances', () => {
     const fan = await makeUser(a, { name: 'Remote Fan' });
     const viewer = await makeUser(a);
     const post = await makePost(author, { weapon: 'sabre' });
-    const onB = await watch(b.url, viewer, 'sabre');
-    const authorOnB = await watch(b.url, author, 'epee');
-    try {
-      await watchPosts(onB, post.id);
-      const counts = nextEvent(onB, 'post:counts', (p) => p.postId === post.id);
-      const notified = nextEvent(authorOnB, 'notification', (n) => n.postId === post.id);
-      const like = await fan.client.post('/api/likes', { postId: post.id });
-      expect(like.status).toBe(201);
-      await expect(counts).resolves.toEqual({
-        postId: post.id,
-        likesCount: 1,
-        dislikesCount: 0,
-        commentsCount: 0,
-        weapon: 'sabre',
-      });
-      await expect(notified).resolves.toMatchObject({ type: 'like', message: 'Remote Fan liked your post' });
-      const created = nextEvent(onB, 'post:created', (p) => p.post.authorId === author.user.id);
-      const second = await makePost(author, { weapon: 'sabre' });
-      await expect(created).resolves.toMatchObject({ post: { id: second.id } });
-    } finally {
-      onB.close();
-      authorOnB.close();
-    }
+    const onB = await socketOf(viewer, { url: b.url, weapon: 'sabre', posts: [post.id] });
+    const authorOnB = await socketOf(author, { url: b.url, weapon: 'epee' });
+    const counts = nextEvent(onB, 'post:counts', (p) => p.postId === post.id);
+    const notified = nextEvent(authorOnB, 'notification', (n) => n.postId === post.id);
+    const like = await fan.client.post('/api/likes', { postId: post.id });
+    expect(like.status).toBe(201);
+    await expect(counts).resolves.toEqual({
+      postId: post.id,
+      likesCount: 1,
+      dislikesCount: 0,
+      commentsCount: 0,
+      weapon: 'sabre',
+    });
+    await expect(notified).resolves.toMatchObject({ type: 'like', message: 'Remote Fan liked your post' });
+    const created = nextEvent(onB, 'post:created', (p) => p.post.authorId === author.user.id);
+    const second = await makePost(author, { weapon: 'sabre' });
+    await expect(created).resolves.toMatchObject({ post: { id: second.id } });
   });
 });
