@@ -1,17 +1,8 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { repositoryRoot } from '../../../deploy/cluster/replica';
-import {
-  CLUSTER_TEST_TIMEOUT_MS,
-  ClusterStack,
-  describeCluster,
-  logLevel,
-  showLines,
-  type Replica,
-} from './harness';
+import { ClusterStack, describeCluster, logLevel, showLines, type Replica } from './harness';
 import type { PostgresServer } from './services';
-
-jest.setTimeout(CLUSTER_TEST_TIMEOUT_MS);
 
 const ADMIN_USERNAME = 'head_referee';
 const ADMIN_PASSWORD = 'referee-secret-2026';

@@ -7,17 +7,19 @@ import { freePort } from '../../src/common/free-port';
 import { missingServices, PostgresServer, RedisServer, S3Server, tempDir } from './services';
 
 /** Generous: these tests start real processes and stage outages. */
-export const CLUSTER_TEST_TIMEOUT_MS = 180_000;
+const CLUSTER_TEST_TIMEOUT_MS = 180_000;
 
 /**
  * `describe` for a suite that needs its own Redis and/or PostgreSQL processes: skipped with the reason when a
- * binary is missing, unless REQUIRE_SERVICES=1, where a missing binary fails the suite.
+ * binary is missing, unless REQUIRE_SERVICES=1, where a missing binary fails the suite. Its tests and hooks
+ * get CLUSTER_TEST_TIMEOUT_MS.
  */
 export function describeCluster(
   name: string,
   needs: ReadonlyArray<'redis' | 'postgres'>,
   body: () => void,
 ): void {
+  jest.setTimeout(CLUSTER_TEST_TIMEOUT_MS);
   const missing = missingServices(needs);
   if (missing.length && !requireServices) {
     describe.skip(`${name} (skipped: ${missing.join(', ')})`, body);

@@ -1,15 +1,6 @@
 import type { FeedPost } from '@piste/contracts';
 import { makeUser, uniqueName, type TestUser } from '../helpers';
-import {
-  befriend,
-  CLUSTER_TEST_TIMEOUT_MS,
-  ClusterStack,
-  describeCluster,
-  type Replica,
-  type SocketRecorder,
-} from './harness';
-
-jest.setTimeout(CLUSTER_TEST_TIMEOUT_MS);
+import { befriend, ClusterStack, describeCluster, type Replica, type SocketRecorder } from './harness';
 
 describeCluster('two replicas behind Redis: live events cross replicas', ['redis', 'postgres'], () => {
   const stack = new ClusterStack();

@@ -1,6 +1,5 @@
 import { makeUser, type TestUser } from '../helpers';
 import {
-  CLUSTER_TEST_TIMEOUT_MS,
   ClusterStack,
   describeCluster,
   logLevel,
@@ -10,8 +9,6 @@ import {
   type Replica,
 } from './harness';
 import type { PostgresServer } from './services';
-
-jest.setTimeout(CLUSTER_TEST_TIMEOUT_MS);
 
 const OUTAGE_MS = 6_000;
 const ANSWER_WITHIN_MS = 1_000;

@@ -2,16 +2,7 @@ import { createServer, type IncomingHttpHeaders } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import { makeUser } from '../helpers';
 import type { RunningProxy } from '../../../deploy/cluster/proxy';
-import {
-  befriend,
-  CLUSTER_TEST_TIMEOUT_MS,
-  ClusterStack,
-  describeCluster,
-  type Replica,
-  type SocketRecorder,
-} from './harness';
-
-jest.setTimeout(CLUSTER_TEST_TIMEOUT_MS);
+import { befriend, ClusterStack, describeCluster, type Replica, type SocketRecorder } from './harness';
 
 interface Echo {
   upstream: string;

@@ -1,7 +1,5 @@
 import { makeUser, startTestApp } from '../helpers';
-import { CLUSTER_TEST_TIMEOUT_MS, ClusterStack, describeCluster } from './harness';
-
-jest.setTimeout(CLUSTER_TEST_TIMEOUT_MS);
+import { ClusterStack, describeCluster } from './harness';
 
 describeCluster('closing while Redis is away', ['redis'], () => {
   const stack = new ClusterStack();

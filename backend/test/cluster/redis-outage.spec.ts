@@ -4,15 +4,12 @@ import {
   settled,
   showLines,
   withContext,
-  CLUSTER_TEST_TIMEOUT_MS,
   ClusterStack,
   describeCluster,
   type Replica,
   type SocketRecorder,
 } from './harness';
 import type { RedisServer } from './services';
-
-jest.setTimeout(CLUSTER_TEST_TIMEOUT_MS);
 
 const OUTAGE_MS = 10_000;
 /** Between two messages of the publishing loop: a few per second across both replicas. */

@@ -2,9 +2,7 @@ import type { UploadReply } from '@piste/contracts';
 import { makeUser, type ApiClient, type TestUser } from '../helpers';
 import { makePng } from '../media-fixtures';
 import type { S3Server } from './services';
-import { CLUSTER_TEST_TIMEOUT_MS, ClusterStack, describeCluster, type Replica } from './harness';
-
-jest.setTimeout(CLUSTER_TEST_TIMEOUT_MS);
+import { ClusterStack, describeCluster, type Replica } from './harness';
 
 /** Asks replica `client` talks to for an upload URL and PUTs the bytes there. */
 async function upload(client: ApiClient, bytes: Buffer, contentType: string): Promise<UploadReply> {

@@ -2,16 +2,7 @@ import { request } from 'node:http';
 import type { UploadReply } from '@piste/contracts';
 import { makeUser } from '../helpers';
 import { makePng } from '../media-fixtures';
-import {
-  CLUSTER_TEST_TIMEOUT_MS,
-  ClusterStack,
-  describeCluster,
-  settled,
-  withContext,
-  type Replica,
-} from './harness';
-
-jest.setTimeout(CLUSTER_TEST_TIMEOUT_MS);
+import { ClusterStack, describeCluster, settled, withContext, type Replica } from './harness';
 
 const DRAIN_MS = 1_000;
 /** The upload body trickles in over this long: it is still arriving seconds after the drain has ended. */
