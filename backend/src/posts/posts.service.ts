@@ -73,12 +73,7 @@ export class PostsService {
    * page is an index range scan like the first one instead of walking and dropping `offset` rows.
    */
   async feed(viewer: SessionUser, weapon: Weapon, page: FeedQuery): Promise<FeedPost[]> {
-    const query = this.visiblePosts(this.dataSource.manager, viewer.id)
-      .andWhere('p.weapon = :weapon', { weapon })
-      .andWhere(notHiddenBy('p.id'))
-      .orderBy('p.createdAt', 'DESC')
-      .addOrderBy('p.id', 'DESC')
-      .limit(page.limit);
+    const query = this.newestVisible(viewer.id, page.limit).andWhere('p.weapon = :weapon', { weapon });
     if (page.before) {
       // The cursor's time comes from an uncorrelated subquery (one lookup by primary key); an unknown or
       // invisible cursor yields NULL, so no rows, and is told apart from the end of the feed below.
@@ -90,11 +85,7 @@ export class PostsService {
     }
     const posts = await query.getMany();
     if (page.before && posts.length === 0) await this.assertCursor(viewer, weapon, page.before);
-    const reactions = await this.reactionsOf(
-      viewer.id,
-      posts.map((p) => p.id),
-    );
-    return posts.map((post) => toFeedPost(post, post.author!, reactions.get(post.id) ?? NO_REACTION));
+    return this.asFeedPosts(viewer.id, posts);
   }
 
   /**
@@ -106,12 +97,11 @@ export class PostsService {
     const posts = await this.visiblePosts(this.dataSource.manager, viewer.id)
       .andWhere('p.id IN (:...postIds)', { postIds })
       .getMany();
-    const reactions = await this.reactionsOf(viewer.id, postIds);
     const byId = new Map(posts.map((post) => [post.id, post]));
-    return postIds.flatMap((id) => {
-      const post = byId.get(id);
-      return post ? [toFeedPost(post, post.author!, reactions.get(id) ?? NO_REACTION)] : [];
-    });
+    return this.asFeedPosts(
+      viewer.id,
+      postIds.flatMap((id) => byId.get(id) ?? []),
+    );
   }
 
   /** A post the viewer may see (404 when unknown or across a block). */
@@ -120,8 +110,8 @@ export class PostsService {
       .andWhere('p.id = :postId', { postId })
       .getOne();
     if (!post) throw new NotFoundException('Post not found');
-    const reactions = await this.reactionsOf(viewer.id, [post.id]);
-    return toFeedPost(post, post.author!, reactions.get(post.id) ?? NO_REACTION);
+    const [feedPost] = await this.asFeedPosts(viewer.id, [post]);
+    return feedPost;
   }
 
   /**
@@ -134,12 +124,9 @@ export class PostsService {
     authorId: string,
     page: { limit: number; before?: string; type?: FeedPost['type'] },
   ): Promise<FeedPost[]> {
-    const query = this.visiblePosts(this.dataSource.manager, viewer.id)
-      .andWhere('p."authorId" = :authorId', { authorId })
-      .andWhere(notHiddenBy('p.id'))
-      .orderBy('p.createdAt', 'DESC')
-      .addOrderBy('p.id', 'DESC')
-      .limit(page.limit);
+    const query = this.newestVisible(viewer.id, page.limit).andWhere('p."authorId" = :authorId', {
+      authorId,
+    });
     if (page.type) query.andWhere('p.type = :type', { type: page.type });
     if (page.before) {
       const cursorTime = `SELECT c."createdAt" FROM posts c WHERE c.id = CAST(:before AS uuid) AND c."authorId" = :authorId`;
@@ -156,11 +143,7 @@ export class PostsService {
       );
       if (found.length === 0) throw new BadRequestException('Unknown post in before');
     }
-    const reactions = await this.reactionsOf(
-      viewer.id,
-      posts.map((p) => p.id),
-    );
-    return posts.map((post) => toFeedPost(post, post.author!, reactions.get(post.id) ?? NO_REACTION));
+    return this.asFeedPosts(viewer.id, posts);
   }
 
   /** The bare post row if the viewer may see it, locked for update when inside a transaction that asks. */
@@ -318,6 +301,24 @@ export class PostsService {
       .innerJoin('p.author', 'u')
       .addSelect(AUTHOR_COLUMNS)
       .where(notBlockedEitherWay('p."authorId"'), { viewerId });
+  }
+
+  /** Posts the viewer may see and has not hidden, newest first: the order of the feed and of a fencer's page. */
+  private newestVisible(viewerId: string, limit: number): SelectQueryBuilder<PostEntity> {
+    return this.visiblePosts(this.dataSource.manager, viewerId)
+      .andWhere(notHiddenBy('p.id'))
+      .orderBy('p.createdAt', 'DESC')
+      .addOrderBy('p.id', 'DESC')
+      .limit(limit);
+  }
+
+  /** The posts as the feed shows them to the viewer, with the viewer's own reaction to each (one query). */
+  private async asFeedPosts(viewerId: string, posts: PostEntity[]): Promise<FeedPost[]> {
+    const reactions = await this.reactionsOf(
+      viewerId,
+      posts.map((p) => p.id),
+    );
+    return posts.map((post) => toFeedPost(post, post.author!, reactions.get(post.id) ?? NO_REACTION));
   }
 
   private async reactionsOf(viewerId: string, postIds: string[]): Promise<Map<string, ViewerReaction>> {
