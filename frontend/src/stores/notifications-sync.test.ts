@@ -11,9 +11,7 @@ import {
 } from '../test-support/notifications';
 
 jest.mock('../realtime/socket', () => jest.requireActual('../test-support/live-socket-mock').socketModule());
-jest.mock('../api/notifications', () =>
-  jest.requireActual('../test-support/notifications').notificationsApiModule(),
-);
+jest.mock('../api/notifications');
 jest.mock('../lib/toast', () => jest.requireActual('../test-support/live-socket-mock').toastModule());
 const { live, api, toast } = followNotifications();
 

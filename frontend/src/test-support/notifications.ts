@@ -10,23 +10,14 @@ import { sessionUser } from './session-user';
  * What the notifications tests share. Each test file mocks the socket, the server's copy and the toasts:
  *
  *   jest.mock('../realtime/socket', () => jest.requireActual('../test-support/live-socket-mock').socketModule());
- *   jest.mock('../api/notifications', () => jest.requireActual('../test-support/notifications').notificationsApiModule());
+ *   jest.mock('../api/notifications');
  *   jest.mock('../lib/toast', () => jest.requireActual('../test-support/live-socket-mock').toastModule());
  *   const { live, api, toast } = followNotifications();
  */
 
-/** The server's copy: what GET /api/notifications answers, and the calls the store makes. */
-export function notificationsApiModule() {
-  return {
-    fetchNotifications: jest.fn(),
-    markNotificationsRead: jest.fn(() => Promise.resolve()),
-    deleteNotification: jest.fn(() => Promise.resolve()),
-  };
-}
-
 /** The mocked `api/notifications` of this test file. */
-export function notificationsApi(): Record<keyof ReturnType<typeof notificationsApiModule>, jest.Mock> {
-  return jest.requireMock('../api/notifications');
+export function notificationsApi() {
+  return jest.mocked(jest.requireMock<typeof import('../api/notifications')>('../api/notifications'));
 }
 
 export const alice = sessionUser({ id: 'user-alice', username: 'alice', name: 'Alice' });

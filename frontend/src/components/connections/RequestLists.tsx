@@ -7,6 +7,22 @@ import { EmptyState } from '../EmptyState';
 import { PersonCard, Tag } from './PersonCard';
 import { AcceptRequestButton, PersonList } from './PersonList';
 
+const noIncomingRequests = (
+  <EmptyState
+    icon={Inbox}
+    title="No pending requests"
+    description="When fencers ask to connect with you, their requests show up here."
+  />
+);
+
+const noSentRequests = (
+  <EmptyState
+    icon={Send}
+    title="No outgoing requests"
+    description="Requests you send are listed here until they are answered."
+  />
+);
+
 interface RequestListProps {
   requests: ConnectionRequest[];
   loading: boolean;
@@ -20,18 +36,7 @@ interface IncomingProps extends RequestListProps {
 /** Connection Requests: incoming pending requests with Accept and Decline. */
 export function IncomingRequestList({ requests, loading, busy, onRespond }: IncomingProps) {
   return (
-    <PersonList
-      people={requests}
-      loading={loading}
-      label="Connection requests"
-      empty={
-        <EmptyState
-          icon={Inbox}
-          title="No pending requests"
-          description="When fencers ask to connect with you, their requests show up here."
-        />
-      }
-    >
+    <PersonList people={requests} loading={loading} label="Connection requests" empty={noIncomingRequests}>
       {(request) => (
         <PersonCard
           key={request.id}
@@ -70,18 +75,7 @@ interface SentProps extends RequestListProps {
 /** Sent Connection Requests: outgoing pending requests, each of which can be withdrawn. */
 export function SentRequestList({ requests, loading, busy, onCancel }: SentProps) {
   return (
-    <PersonList
-      people={requests}
-      loading={loading}
-      label="Sent connection requests"
-      empty={
-        <EmptyState
-          icon={Send}
-          title="No outgoing requests"
-          description="Requests you send are listed here until they are answered."
-        />
-      }
-    >
+    <PersonList people={requests} loading={loading} label="Sent connection requests" empty={noSentRequests}>
       {(request) => (
         <PersonCard
           key={request.id}
