@@ -7,7 +7,7 @@ import { ConfirmDialog } from '../components/ConfirmDialog';
 import { BlockedList, ConnectionList } from '../components/connections/ConnectionList';
 import { DiscoverPanel } from '../components/connections/DiscoverPanel';
 import { IncomingRequestList, SentRequestList } from '../components/connections/RequestLists';
-import { nameOf, useConnectionsStore } from '../stores/connections';
+import { nameOf, stillLoading, useConnectionsStore } from '../stores/connections';
 
 const TABS = ['connections', 'requests', 'sent', 'discover'] as const;
 type Tab = (typeof TABS)[number];
@@ -143,7 +143,7 @@ export function ConnectionsPage({ user }: { user: SessionUser }) {
           <>
             <ConnectionList
               connections={connections}
-              loading={store.connectionsStatus !== 'ready' && store.connectionsStatus !== 'error'}
+              loading={stillLoading(store.connectionsStatus)}
               busy={busy}
               onDiscover={() => selectTab('discover')}
               onRemove={(target) => setConfirm({ kind: 'remove', user: target })}
@@ -160,7 +160,7 @@ export function ConnectionsPage({ user }: { user: SessionUser }) {
         {tab === 'requests' ? (
           <IncomingRequestList
             requests={incoming}
-            loading={store.requestsStatus !== 'ready' && store.requestsStatus !== 'error'}
+            loading={stillLoading(store.requestsStatus)}
             busy={busy}
             onRespond={(request, status) => void store.respond(request.id, status)}
           />
@@ -168,7 +168,7 @@ export function ConnectionsPage({ user }: { user: SessionUser }) {
         {tab === 'sent' ? (
           <SentRequestList
             requests={sent}
-            loading={store.requestsStatus !== 'ready' && store.requestsStatus !== 'error'}
+            loading={stillLoading(store.requestsStatus)}
             busy={busy}
             onCancel={(request) => void store.cancelRequest(request.id, request.receiver)}
           />

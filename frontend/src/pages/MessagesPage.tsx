@@ -12,7 +12,7 @@ import {
   type PanePartner,
 } from '../components/messages/ConversationPane';
 import { ConversationSidebar, type SidebarTab } from '../components/messages/ConversationSidebar';
-import { useConnectionsStore } from '../stores/connections';
+import { stillLoading, useConnectionsStore } from '../stores/connections';
 import { useMessagesStore } from '../stores/messages';
 
 interface Selection {
@@ -140,11 +140,11 @@ export function MessagesPage({ user }: { user: SessionUser }) {
           query={query}
           onQueryChange={setQuery}
           conversations={conversations}
-          conversationsLoading={conversationsStatus === 'idle' || conversationsStatus === 'loading'}
+          conversationsLoading={stillLoading(conversationsStatus)}
           conversationsFailed={conversationsStatus === 'error'}
           onRetryConversations={() => void loadConversations()}
           friends={friends}
-          friendsLoading={friendsStatus === 'idle' || friendsStatus === 'loading'}
+          friendsLoading={stillLoading(friendsStatus)}
           selectedConversationId={conversationId}
           selectedPartnerId={selection?.partner.id ?? null}
           onSelectConversation={selectConversation}

@@ -1,7 +1,7 @@
 import { WEAPON_LABELS, type Weapon } from '@piste/contracts';
 import { ArrowLeft, Ban, MessagesSquare } from 'lucide-react';
 import { useEffect } from 'react';
-import { useConnectionsStore } from '../../stores/connections';
+import { stillLoading, useConnectionsStore } from '../../stores/connections';
 import { draftKey, useIsTyping, useMessagesStore, type ChatPartner } from '../../stores/messages';
 import { Avatar } from '../Avatar';
 import { EmptyState } from '../EmptyState';
@@ -113,7 +113,7 @@ export function ConversationPane({
         threadKey={threadKey}
         userId={userId}
         messages={messages}
-        loading={status === 'loading' || status === 'idle'}
+        loading={stillLoading(status)}
         failed={status === 'error'}
         hasOlder={thread?.hasOlder ?? false}
         loadingOlder={thread?.loadingOlder ?? false}

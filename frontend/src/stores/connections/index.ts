@@ -7,7 +7,7 @@ import { notify } from '../../lib/toast';
 import { createOwnActions } from './own-actions';
 import { DEFAULT_DISCOVER_WEAPON, type ConnectionsState, type DiscoverState, type LoadStatus } from './types';
 
-export { DEFAULT_DISCOVER_WEAPON, nameOf } from './types';
+export { DEFAULT_DISCOVER_WEAPON, nameOf, stillLoading } from './types';
 export type { ConnectionsState, DiscoverWeapon, LoadStatus, NamedFencer } from './types';
 
 const emptyDiscover: DiscoverState = {

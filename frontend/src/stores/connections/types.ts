@@ -1,6 +1,9 @@
 import type { BlockedUser, ConnectionRequest, ConnectionUser, Weapon } from '@piste/contracts';
 
 export type LoadStatus = 'idle' | 'loading' | 'ready' | 'error';
+
+/** A list not yet answered: shown as loading (an error shows what it has instead). */
+export const stillLoading = (status: LoadStatus): boolean => status === 'idle' || status === 'loading';
 /** Discover's weapon filter: one weapon, or every weapon. */
 export type DiscoverWeapon = Weapon | 'all';
 
