@@ -194,30 +194,32 @@ function SuggestionGroups({ options, stale, activeIndex, optionId, query, onChoo
       {children}
     </div>
   );
-  const indexed = options.map((entry, index) => ({ entry, index }));
-  const posts = indexed.filter(({ entry }) => entry.kind === 'post');
-  const fencers = indexed.filter(({ entry }) => entry.kind === 'fencer');
-  const all = indexed.find(({ entry }) => entry.kind === 'all');
+  const summaryOf = (entry: SearchOption) =>
+    entry.kind === 'post' ? (
+      <PostSummary post={entry.post} query={query} />
+    ) : entry.kind === 'fencer' ? (
+      <FencerSummary user={entry.user} query={query} />
+    ) : null;
+  const rowsOf = (kind: SearchOption['kind']) =>
+    options.flatMap((entry, index) => (entry.kind === kind ? [option(index, summaryOf(entry))] : []));
+  const groups = [
+    { label: 'Posts', rows: rowsOf('post') },
+    { label: 'Fencers', rows: rowsOf('fencer') },
+  ];
+  const allIndex = options.findIndex((entry) => entry.kind === 'all');
 
   return (
     <div className={stale ? 'opacity-60 transition-opacity' : 'transition-opacity'}>
-      {posts.length ? (
-        <Group label="Posts">
-          {posts.map(({ entry, index }) =>
-            entry.kind === 'post' ? option(index, <PostSummary post={entry.post} query={query} />) : null,
-          )}
-        </Group>
-      ) : null}
-      {fencers.length ? (
-        <Group label="Fencers">
-          {fencers.map(({ entry, index }) =>
-            entry.kind === 'fencer' ? option(index, <FencerSummary user={entry.user} query={query} />) : null,
-          )}
-        </Group>
-      ) : null}
-      {all
+      {groups.map(({ label, rows }) =>
+        rows.length ? (
+          <Group key={label} label={label}>
+            {rows}
+          </Group>
+        ) : null,
+      )}
+      {allIndex >= 0
         ? option(
-            all.index,
+            allIndex,
             <span className="flex items-center justify-between gap-2 text-sm font-semibold text-slate-700 dark:text-slate-200">
               <span className="truncate">See all results for “{query}”</span>
               <ArrowRight aria-hidden className="size-4 shrink-0" />
