@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS, MIN_PASSWORD_LENGTH, ROLES, WEAPONS } from './constants';
-import { clientString, optionalText } from './common';
+import { clientString, fencerIdentitySchema, optionalText } from './common';
 import { publicProfileSchema } from './profiles';
 
 export const loginSchema = z.object({
@@ -62,11 +62,7 @@ export const registerFormSchema = registerPayloadSchema
 export type RegisterForm = z.input<typeof registerFormSchema>;
 
 /** The session user, as returned to the client. */
-export const sessionUserSchema = z.object({
-  id: z.string(),
-  username: z.string(),
-  name: z.string().nullable(),
-  avatar: z.string().nullable(),
+export const sessionUserSchema = fencerIdentitySchema.extend({
   isAdmin: z.boolean(),
   /**
    * While the user is banned: when the ban ends (ISO time; the latest of their active bans). Until then they

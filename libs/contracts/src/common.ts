@@ -67,15 +67,19 @@ export const userSummarySchema = z.object({
 });
 export type UserSummary = z.infer<typeof userSummarySchema>;
 
-/**
- * A fencer as a list row shows them (connections, Discover, search hits), and the start of their public profile:
- * never an email.
- */
-export const fencerSchema = z.object({
+/** Who a user is, as every fuller view of them starts: the session user, a blocked user, a fencer. */
+export const fencerIdentitySchema = z.object({
   id: z.string(),
   username: z.string(),
   name: z.string().nullable(),
   avatar: z.string().nullable(),
+});
+
+/**
+ * A fencer as a list row shows them (connections, Discover, search hits), and the start of their public profile:
+ * never an email.
+ */
+export const fencerSchema = fencerIdentitySchema.extend({
   title: z.string().nullable(),
   weaponSpecialty: z.enum(WEAPONS).nullable(),
   role: z.string(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { FRIEND_REQUEST_STATUSES, WEAPONS } from './constants';
-import { clientString, fencerSchema, userSummarySchema } from './common';
+import { clientString, fencerIdentitySchema, fencerSchema, userSummarySchema } from './common';
 
 export const createFriendRequestSchema = z.object({
   senderId: clientString().max(64).optional(),
@@ -33,9 +33,7 @@ export const connectionUserSchema = fencerSchema.extend({
 export type ConnectionUser = z.infer<typeof connectionUserSchema>;
 
 /** GET /api/blocked-users: the users you blocked. */
-export const blockedUserSchema = fencerSchema
-  .pick({ id: true, username: true, name: true, avatar: true })
-  .extend({ blockedAt: z.string() });
+export const blockedUserSchema = fencerIdentitySchema.extend({ blockedAt: z.string() });
 export type BlockedUser = z.infer<typeof blockedUserSchema>;
 
 export const userSearchQuerySchema = z.object({
