@@ -30,12 +30,46 @@ const emptyLists = {
   busy: {} as Record<string, true>,
 };
 
+type ListKind = 'requests' | 'connections' | 'blocked';
+const LIST_STATUS = {
+  requests: 'requestsStatus',
+  connections: 'connectionsStatus',
+  blocked: 'blockedStatus',
+} as const;
+
+function listStatus(kind: ListKind, status: LoadStatus): Partial<ConnectionsState> {
+  return { [LIST_STATUS[kind]]: status };
+}
+
 /** Later answers win: a slow reply to an older call never overwrites a newer one. */
 const generation = { requests: 0, connections: 0, blocked: 0, search: 0 };
 
 export const useConnectionsStore = create<ConnectionsState>()((set, get) => {
   /** Only replies for the user still signed in are kept. */
   const stillFor = (userId: string) => get().userId === userId;
+
+  /**
+   * Loads one of the signed-in user's lists: `fetch` answers with its entries. Later loads win, and a list
+   * already shown stays shown while it refreshes (the blocked users are never shown as loading).
+   */
+  async function loadList(
+    kind: ListKind,
+    fetch: (userId: string) => Promise<Partial<ConnectionsState>>,
+  ): Promise<void> {
+    const userId = get().userId;
+    if (!userId) return;
+    const mine = ++generation[kind];
+    const isLatest = () => mine === generation[kind] && stillFor(userId);
+    if (kind !== 'blocked')
+      set((s) => listStatus(kind, s[LIST_STATUS[kind]] === 'ready' ? 'ready' : 'loading'));
+    try {
+      const entries = await fetch(userId);
+      if (isLatest()) set({ ...entries, ...listStatus(kind, 'ready') });
+    } catch (error) {
+      if (isLatest()) set(listStatus(kind, 'error'));
+      throw error;
+    }
+  }
 
   return {
     userId: null,
@@ -50,52 +84,18 @@ export const useConnectionsStore = create<ConnectionsState>()((set, get) => {
       set({ userId, ...emptyLists });
     },
 
-    loadRequests: async () => {
-      const userId = get().userId;
-      if (!userId) return;
-      const mine = ++generation.requests;
-      set((s) => ({ requestsStatus: s.requestsStatus === 'ready' ? 'ready' : 'loading' }));
-      try {
+    loadRequests: () =>
+      loadList('requests', async (userId) => {
         const [incoming, sent] = await Promise.all([
           connectionsApi.fetchIncomingRequests(userId),
           connectionsApi.fetchSentRequests(userId),
         ]);
-        if (mine !== generation.requests || !stillFor(userId)) return;
-        set({ incoming, sent, requestsStatus: 'ready' });
-      } catch (error) {
-        if (mine === generation.requests && stillFor(userId)) set({ requestsStatus: 'error' });
-        throw error;
-      }
-    },
-
-    loadConnections: async () => {
-      const userId = get().userId;
-      if (!userId) return;
-      const mine = ++generation.connections;
-      set((s) => ({ connectionsStatus: s.connectionsStatus === 'ready' ? 'ready' : 'loading' }));
-      try {
-        const connections = await connectionsApi.fetchConnections();
-        if (mine !== generation.connections || !stillFor(userId)) return;
-        set({ connections, connectionsStatus: 'ready' });
-      } catch (error) {
-        if (mine === generation.connections && stillFor(userId)) set({ connectionsStatus: 'error' });
-        throw error;
-      }
-    },
-
-    loadBlocked: async () => {
-      const userId = get().userId;
-      if (!userId) return;
-      const mine = ++generation.blocked;
-      try {
-        const blocked = await connectionsApi.fetchBlockedUsers();
-        if (mine !== generation.blocked || !stillFor(userId)) return;
-        set({ blocked, blockedStatus: 'ready' });
-      } catch (error) {
-        if (mine === generation.blocked && stillFor(userId)) set({ blockedStatus: 'error' });
-        throw error;
-      }
-    },
+        return { incoming, sent };
+      }),
+    loadConnections: () =>
+      loadList('connections', async () => ({ connections: await connectionsApi.fetchConnections() })),
+    loadBlocked: () =>
+      loadList('blocked', async () => ({ blocked: await connectionsApi.fetchBlockedUsers() })),
 
     setDiscoverQuery: (query) => set((s) => ({ discover: { ...s.discover, query } })),
     setDiscoverWeapon: (weapon) => set((s) => ({ discover: { ...s.discover, weapon } })),
