@@ -26,6 +26,7 @@ import { useFeedStore } from '../stores/feed';
 import { Avatar } from './Avatar';
 import { BannedNote } from './BannedNote';
 import { Button } from './Button';
+import { IconButton } from './IconButton';
 import { DetailFields } from './composer/DetailFields';
 import { emptyDraft, newPostOf, POST_TOAST_TITLES, postDraftSchema } from './composer/post-draft';
 
@@ -225,15 +226,13 @@ export function Composer({ user, weapon: feedWeapon, chooseWeapon = false, onPos
               <img src={preview} alt="Selected media preview" className="max-h-72 w-full object-contain" />
             )}
             {!pending ? (
-              <button
-                type="button"
-                aria-label="Remove media"
-                title="Remove media"
+              <IconButton
+                label="Remove media"
+                icon={X}
+                iconClassName="size-4"
                 onClick={() => setFile(null)}
                 className="absolute top-2 right-2 flex size-8 items-center justify-center rounded-full bg-slate-900/70 text-white transition hover:bg-slate-900"
-              >
-                <X aria-hidden className="size-4" />
-              </button>
+              />
             ) : null}
             <p className="truncate border-t border-slate-200 bg-white px-3 py-1.5 text-xs text-slate-500 dark:border-slate-800 dark:bg-slate-900 dark:text-slate-400">
               {file.name}

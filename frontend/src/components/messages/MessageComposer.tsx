@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { useContractForm } from '../../lib/forms';
 import { useBannedUntil } from '../../stores/ban';
 import { BannedNote } from '../BannedNote';
+import { IconButton } from '../IconButton';
 
 /** The draft: the contract's message content, so an empty or whitespace-only one is never sent. */
 const messageDraftSchema = z.object({ content: sendMessageSchema.shape.content });
@@ -103,15 +104,15 @@ export function MessageComposer({ threadKey, onSend, onTyping, onStopTyping }: M
           placeholder="Type a message..."
           className="max-h-32 min-h-10 flex-1 resize-none rounded-xl border border-slate-200 bg-slate-50 px-3.5 py-2 text-[15px] leading-snug text-slate-900 placeholder:text-slate-500 dark:placeholder:text-slate-400 focus:border-slate-400 focus:bg-white focus:ring-2 focus:ring-slate-200 focus:outline-none disabled:cursor-not-allowed disabled:opacity-60 dark:border-slate-800 dark:bg-slate-800/50 dark:text-slate-100 dark:focus:border-slate-500 dark:focus:bg-slate-900 dark:focus:ring-slate-700"
         />
-        <button
+        <IconButton
           type="submit"
-          disabled={!canSend}
-          aria-label="Send message"
+          label="Send message"
           title="Send"
+          icon={SendHorizontal}
+          iconClassName="size-4.5"
+          disabled={!canSend}
           className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-slate-900 text-white shadow-sm transition hover:bg-slate-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900 disabled:cursor-not-allowed disabled:opacity-40 dark:bg-slate-100 dark:text-slate-900 dark:hover:bg-white dark:focus-visible:outline-slate-300"
-        >
-          <SendHorizontal aria-hidden className="size-4.5" />
-        </button>
+        />
       </div>
     </form>
   );

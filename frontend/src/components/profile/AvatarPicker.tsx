@@ -1,6 +1,7 @@
 import { Camera, Trash2 } from 'lucide-react';
 import { useRef } from 'react';
 import { Avatar } from '../Avatar';
+import { IconButton } from '../IconButton';
 
 interface AvatarPickerProps {
   /** The stored (or cleared) avatar value shown when no new image is chosen. */
@@ -47,16 +48,15 @@ export function AvatarPicker({
             className="border-4 border-white shadow-md dark:border-slate-900"
           />
         )}
-        <button
-          type="button"
+        <IconButton
+          label="Change profile photo"
+          title="Change photo"
+          icon={Camera}
+          iconClassName="size-4"
           onClick={() => inputRef.current?.click()}
           disabled={disabled}
-          aria-label="Change profile photo"
-          title="Change photo"
           className="absolute right-0 bottom-0 flex size-8 items-center justify-center rounded-full border-2 border-white bg-slate-900 text-white shadow transition hover:bg-slate-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900 disabled:opacity-60 dark:border-slate-900 dark:bg-slate-100 dark:text-slate-900 dark:focus-visible:outline-slate-300"
-        >
-          <Camera aria-hidden className="size-4" />
-        </button>
+        />
       </div>
       <div className="text-center sm:pt-3 sm:text-left">
         <div className="flex flex-wrap justify-center gap-2 sm:justify-start">
