@@ -7,29 +7,24 @@ import {
   makePost,
   makeUser,
   nextEvent,
-  settle,
-  startTestApp,
-  type TestApp,
+  useTestApp,
   type TestSocket,
   type TestUser,
 } from './helpers';
+import { barrier, record } from './sockets';
 
 const NIL_ID = '00000000-0000-4000-8000-000000000000';
 
 describe('reports and moderation', () => {
-  let t: TestApp;
+  const t = useTestApp();
   let admin: TestUser;
   let author: TestUser;
   let reporter: TestUser;
 
   beforeAll(async () => {
-    t = await startTestApp();
     admin = await makeAdmin(t);
     author = await makeUser(t);
     reporter = await makeUser(t);
-  });
-  afterAll(async () => {
-    await t.close();
   });
 
   async function report(by: TestUser, postId: string, reason = 'Inappropriate content'): Promise<Report> {
@@ -339,16 +334,15 @@ describe('reports and moderation', () => {
     });
 
     it('report:new reaches every admin after the report is stored, and no normal user', async () => {
-      let userGotIt = false;
-      userSocket.on('report:new', () => (userGotIt = true));
+      const atUser = record(userSocket, 'report:new');
       const post = await makePost(author);
       const toAdmin = nextEvent(adminSocket, 'report:new', (p) => p.report.postId === post.id);
       const toOtherAdmin = nextEvent(otherAdminSocket, 'report:new', (p) => p.report.postId === post.id);
       const r = await report(reporter, post.id);
       await expect(toAdmin).resolves.toEqual({ report: r });
       await expect(toOtherAdmin).resolves.toMatchObject({ report: { id: r.id, status: 'pending' } });
-      await settle();
-      expect(userGotIt).toBe(false);
+      await barrier(userSocket);
+      expect(atUser).toEqual([]);
     });
 
     it("report:updated tells the other admins about one admin's review", async () => {

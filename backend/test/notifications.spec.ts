@@ -3,16 +3,15 @@ import type { NotificationsPage, ServerNotification, SessionUser } from '@piste/
 import { NotificationsService } from '../src/notifications/notifications.service';
 import {
   ApiClient,
-  connectSocket,
   connectUsers,
   makePost,
   makeUser,
   nextEvent,
-  settle,
-  startTestApp,
+  useTestApp,
   type TestApp,
   type TestUser,
 } from './helpers';
+import { useSockets } from './sockets';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -35,13 +34,8 @@ async function secondBrowser(t: TestApp, who: TestUser): Promise<ApiClient> {
 }
 
 describe('notifications kept on the server', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp();
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestApp();
+  const socketOf = useSockets(t);
 
   it('keeps a like made while the author had no socket open, with who, what and which post', async () => {
     const [author, fan] = await Promise.all([makeUser(t), makeUser(t)]);
@@ -128,16 +122,12 @@ describe('notifications kept on the server', () => {
   it('pushes the stored notification live, with the id the list gives', async () => {
     const [author, fan] = await Promise.all([makeUser(t), makeUser(t)]);
     const post = await makePost(author);
-    const socket = await connectSocket(t.url, author.client);
-    try {
-      const live = nextEvent(socket, 'notification');
-      expect((await fan.client.post('/api/likes', { postId: post.id })).status).toBe(201);
-      const event = await live;
-      const [stored] = (await notificationsOf(author)).notifications;
-      expect(event).toEqual(stored);
-    } finally {
-      socket.close();
-    }
+    const socket = await socketOf(author);
+    const live = nextEvent(socket, 'notification');
+    expect((await fan.client.post('/api/likes', { postId: post.id })).status).toBe(201);
+    const event = await live;
+    const [stored] = (await notificationsOf(author)).notifications;
+    expect(event).toEqual(stored);
   });
 
   it('reads and deletes in one browser, and the other browser follows live and on its next fetch', async () => {
@@ -148,33 +138,29 @@ describe('notifications kept on the server', () => {
     }
     const laptop = author.client;
     const phone = await secondBrowser(t, author);
-    const phoneSocket = await connectSocket(t.url, phone);
-    try {
-      const [newest, middle, oldest] = (await notificationsOf(laptop)).notifications;
+    const phoneSocket = await socketOf({ client: phone });
+    const [newest, middle, oldest] = (await notificationsOf(laptop)).notifications;
 
-      const toldRead = nextEvent(phoneSocket, 'notifications:changed');
-      const read = await laptop.post<{ read: number }>('/api/notifications/read', { ids: [oldest.id] });
-      expect(read).toMatchObject({ status: 200, body: { read: 1 } });
-      expect(await toldRead).toEqual({ read: [oldest.id] });
-      const onPhone = (await notificationsOf(phone)).notifications;
-      expect(onPhone.map((n) => [n.id, n.unread])).toEqual([
-        [newest.id, true],
-        [middle.id, true],
-        [oldest.id, false],
-      ]);
+    const toldRead = nextEvent(phoneSocket, 'notifications:changed');
+    const read = await laptop.post<{ read: number }>('/api/notifications/read', { ids: [oldest.id] });
+    expect(read).toMatchObject({ status: 200, body: { read: 1 } });
+    expect(await toldRead).toEqual({ read: [oldest.id] });
+    const onPhone = (await notificationsOf(phone)).notifications;
+    expect(onPhone.map((n) => [n.id, n.unread])).toEqual([
+      [newest.id, true],
+      [middle.id, true],
+      [oldest.id, false],
+    ]);
 
-      const toldDeleted = nextEvent(phoneSocket, 'notifications:changed');
-      expect((await laptop.delete(`/api/notifications/${middle.id}`)).status).toBe(204);
-      expect(await toldDeleted).toEqual({ deleted: [middle.id] });
-      expect((await notificationsOf(phone)).notifications.map((n) => n.id)).toEqual([newest.id, oldest.id]);
+    const toldDeleted = nextEvent(phoneSocket, 'notifications:changed');
+    expect((await laptop.delete(`/api/notifications/${middle.id}`)).status).toBe(204);
+    expect(await toldDeleted).toEqual({ deleted: [middle.id] });
+    expect((await notificationsOf(phone)).notifications.map((n) => n.id)).toEqual([newest.id, oldest.id]);
 
-      const toldAll = nextEvent(phoneSocket, 'notifications:changed');
-      expect((await phone.post('/api/notifications/read', { all: true })).body).toEqual({ read: 1 });
-      expect(await toldAll).toEqual({ read: 'all' });
-      expect((await notificationsOf(laptop)).notifications.every((n) => !n.unread)).toBe(true);
-    } finally {
-      phoneSocket.close();
-    }
+    const toldAll = nextEvent(phoneSocket, 'notifications:changed');
+    expect((await phone.post('/api/notifications/read', { all: true })).body).toEqual({ read: 1 });
+    expect(await toldAll).toEqual({ read: 'all' });
+    expect((await notificationsOf(laptop)).notifications.every((n) => !n.unread)).toBe(true);
   });
 
   it("never reads, deletes or lists another user's notifications, and refuses bad input", async () => {
@@ -275,18 +261,13 @@ describe('notifications kept on the server', () => {
     const [author, fan] = await Promise.all([makeUser(t), makeUser(t)]);
     await connectUsers(t, author, fan);
     const phone = await secondBrowser(t, author);
-    const socket = await connectSocket(t.url, phone);
-    try {
-      const live = nextEvent(socket, 'notification', (n) => n.type === 'message');
-      await fan.client.post('/api/messages', {
-        senderId: fan.user.id,
-        receiverId: author.user.id,
-        content: 'hi',
-      });
-      expect((await live).message).toBe(`${fan.user.name} sent you a message`);
-      await settle();
-    } finally {
-      socket.close();
-    }
+    const socket = await socketOf({ client: phone });
+    const live = nextEvent(socket, 'notification', (n) => n.type === 'message');
+    await fan.client.post('/api/messages', {
+      senderId: fan.user.id,
+      receiverId: author.user.id,
+      content: 'hi',
+    });
+    expect((await live).message).toBe(`${fan.user.name} sent you a message`);
   });
 });
