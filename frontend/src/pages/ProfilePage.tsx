@@ -79,13 +79,13 @@ export function ProfilePage({ user }: { user: SessionUser }) {
   }, [avatarFile]);
 
   /** Edit (or Cancel): the stored values come back, errors go and any chosen image is discarded. */
-  function setEditingFromProfile(editing: boolean) {
+  function restartEditing(nowEditing: boolean) {
     if (profile) {
       form.reset(profileFormValues(profile));
       setAvatar(profile.avatar);
     }
     setAvatarFile(null);
-    setEditing(editing);
+    setEditing(nowEditing);
   }
 
   async function save(fields: ProfileFields) {
@@ -186,7 +186,7 @@ export function ProfilePage({ user }: { user: SessionUser }) {
             <div className="flex shrink-0 justify-center gap-2 sm:justify-end sm:pt-3">
               {editing ? (
                 <>
-                  <Button variant="outline" onClick={() => setEditingFromProfile(false)} disabled={saving}>
+                  <Button variant="outline" onClick={() => restartEditing(false)} disabled={saving}>
                     <X aria-hidden className="size-4" />
                     Cancel
                   </Button>
@@ -197,7 +197,7 @@ export function ProfilePage({ user }: { user: SessionUser }) {
                 </>
               ) : (
                 <Button
-                  onClick={() => setEditingFromProfile(true)}
+                  onClick={() => restartEditing(true)}
                   disabled={!profile || !!bannedUntil}
                   title={closedReason}
                 >
