@@ -51,6 +51,9 @@ export function createOwnActions(
     }
   }
 
+  /** An own action that resolves to whether it worked. */
+  const attempt = async (...args: Parameters<typeof act<unknown>>) => (await act(...args)) !== null;
+
   /** A request's answer or withdrawal failed: it may have changed meanwhile. */
   const refetchRequests = () =>
     void get()
@@ -86,8 +89,8 @@ export function createOwnActions(
         },
       ),
 
-    respond: async (requestId, status) => {
-      const answered = await act(
+    respond: (requestId, status) =>
+      attempt(
         requestId,
         async () => {
           const request = await connectionsApi.respondToFriendRequest(requestId, status);
@@ -118,19 +121,16 @@ export function createOwnActions(
             refetchRequests();
           },
         },
-      );
-      return answered !== null;
-    },
+      ),
 
-    cancelRequest: async (requestId, receiver) => {
-      const withdrawn = await act(
+    cancelRequest: (requestId, receiver) =>
+      attempt(
         requestId,
         async () => {
           const request = get().sent.find((r) => r.id === requestId);
           await connectionsApi.cancelFriendRequest(requestId);
           set((s) => ({ sent: s.sent.filter((r) => r.id !== requestId) }));
           if (request) patchResult(request.receiverId, { requestStatus: null, requestId: null });
-          return true;
         },
         {
           done: () =>
@@ -143,29 +143,24 @@ export function createOwnActions(
             refetchRequests();
           },
         },
-      );
-      return withdrawn !== null;
-    },
+      ),
 
-    removeConnection: async (user) => {
-      const removed = await act(
+    removeConnection: (user) =>
+      attempt(
         user.id,
         async () => {
           await connectionsApi.removeConnection(user.id);
           set((s) => ({ connections: s.connections.filter((u) => u.id !== user.id) }));
-          return true;
         },
         {
           done: () =>
             notify.success('Connection removed', `${nameOf(user)} is no longer one of your connections.`),
           failed: (error) => notify.error('Failed to remove connection', retryLater(error)),
         },
-      );
-      return removed !== null;
-    },
+      ),
 
-    block: async (userId) => {
-      const blocked = await act(
+    block: (userId) =>
+      attempt(
         userId,
         async () => {
           const entry = await connectionsApi.blockUser(userId);
@@ -177,18 +172,15 @@ export function createOwnActions(
             sent: s.sent.filter((r) => r.receiverId !== userId),
             discover: { ...s.discover, results: s.discover.results.filter((u) => u.id !== userId) },
           }));
-          return true;
         },
         {
           done: () => notify.success("User blocked successfully. You won't receive messages from them."),
           failed: (error) => notify.error('Failed to block user', errorMessage(error, '')),
         },
-      );
-      return blocked !== null;
-    },
+      ),
 
-    unblock: async (userId) => {
-      const unblocked = await act(
+    unblock: (userId) =>
+      attempt(
         userId,
         async () => {
           await connectionsApi.unblockUser(userId);
@@ -200,14 +192,11 @@ export function createOwnActions(
           void get()
             .loadConnections()
             .catch(() => undefined);
-          return true;
         },
         {
           done: () => notify.success('User unblocked successfully. You can now receive messages from them.'),
           failed: (error) => notify.error('Failed to unblock user', errorMessage(error, '')),
         },
-      );
-      return unblocked !== null;
-    },
+      ),
   };
 }
