@@ -1,17 +1,18 @@
 import type { ConnectionUser, SessionUser } from '@piste/contracts';
-import { useEffect, useState, type KeyboardEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { HomeButton } from '../components/HomeButton';
 import { PageHeader } from '../components/PageHeader';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { BlockedList, ConnectionList } from '../components/connections/ConnectionList';
+import {
+  ConnectionsTabs,
+  isConnectionsTab,
+  type ConnectionsTab,
+} from '../components/connections/ConnectionsTabs';
 import { DiscoverPanel } from '../components/connections/DiscoverPanel';
 import { IncomingRequestList, SentRequestList } from '../components/connections/RequestLists';
 import { nameOf, stillLoading, useConnectionsStore } from '../stores/connections';
-
-const TABS = ['connections', 'requests', 'sent', 'discover'] as const;
-type Tab = (typeof TABS)[number];
-const isTab = (value: string | null): value is Tab => !!value && (TABS as readonly string[]).includes(value);
 
 /** How long Discover waits after the last keystroke before searching. */
 const SEARCH_DEBOUNCE_MS = 300;
@@ -24,7 +25,7 @@ type PendingConfirm =
 export function ConnectionsPage({ user }: { user: SessionUser }) {
   const [searchParams, setSearchParams] = useSearchParams();
   const requestedTab = searchParams.get('tab');
-  const tab: Tab = isTab(requestedTab) ? requestedTab : 'connections';
+  const tab: ConnectionsTab = isConnectionsTab(requestedTab) ? requestedTab : 'connections';
   const [confirm, setConfirm] = useState<PendingConfirm | null>(null);
 
   const store = useConnectionsStore();
@@ -46,7 +47,7 @@ export function ConnectionsPage({ user }: { user: SessionUser }) {
     return () => window.clearTimeout(timer);
   }, [discover.query, discover.weapon]);
 
-  function selectTab(next: Tab) {
+  function selectTab(next: ConnectionsTab) {
     setSearchParams(next === 'connections' ? {} : { tab: next }, { replace: true });
   }
 
@@ -58,29 +59,13 @@ export function ConnectionsPage({ user }: { user: SessionUser }) {
     setConfirm(null);
   }
 
-  const counts: Record<Tab, number | null> = {
+  const counts: Record<ConnectionsTab, number | null> = {
     connections: connections.length,
     requests: incoming.length,
     sent: sent.length,
     discover: null,
   };
-  const labels: Record<Tab, string> = {
-    connections: 'Your Connections',
-    requests: 'Connection Requests',
-    sent: 'Sent Connection Requests',
-    discover: 'Discover',
-  };
   const blockedOutsideConnections = blocked.filter((b) => !connections.some((c) => c.id === b.id));
-
-  function onTabKeyDown(event: KeyboardEvent<HTMLDivElement>) {
-    const index = TABS.indexOf(tab);
-    const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
-    if (!step) return;
-    event.preventDefault();
-    const next = TABS[(index + step + TABS.length) % TABS.length];
-    selectTab(next);
-    document.getElementById(`connections-tab-${next}`)?.focus();
-  }
 
   return (
     <section className="mx-auto max-w-3xl">
@@ -90,53 +75,7 @@ export function ConnectionsPage({ user }: { user: SessionUser }) {
         actions={<HomeButton />}
       />
 
-      <div
-        role="tablist"
-        aria-label="Connections"
-        onKeyDown={onTabKeyDown}
-        className="mb-5 grid grid-cols-2 gap-2 sm:flex sm:gap-1 sm:border-b sm:border-slate-200 dark:sm:border-slate-800"
-      >
-        {TABS.map((id) => {
-          const active = id === tab;
-          const count = counts[id];
-          const highlight = id === 'requests' && (count ?? 0) > 0;
-          return (
-            <button
-              key={id}
-              id={`connections-tab-${id}`}
-              type="button"
-              role="tab"
-              aria-selected={active}
-              aria-controls={`connections-panel-${id}`}
-              tabIndex={active ? 0 : -1}
-              onClick={() => selectTab(id)}
-              className={`relative flex items-center justify-between gap-2 rounded-xl border px-3 py-2 text-left text-sm font-semibold transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900 sm:-mb-px sm:justify-start sm:rounded-none sm:border-0 sm:border-b-2 sm:py-2.5 sm:whitespace-nowrap sm:focus-visible:outline-offset-[-2px] dark:focus-visible:outline-slate-300 ${
-                active
-                  ? 'border-slate-900 bg-slate-900 text-white sm:border-slate-900 sm:bg-transparent sm:text-slate-900 dark:border-slate-100 dark:bg-slate-100 dark:text-slate-900 dark:sm:border-slate-100 dark:sm:bg-transparent dark:sm:text-slate-100'
-                  : 'border-slate-200 bg-white text-slate-600 hover:text-slate-900 sm:border-transparent sm:bg-transparent sm:text-slate-500 dark:border-slate-800 dark:bg-slate-900 dark:text-slate-300 dark:hover:text-white dark:sm:border-transparent dark:sm:bg-transparent dark:sm:text-slate-400 dark:sm:hover:text-white'
-              }`}
-            >
-              {labels[id]}
-              {count !== null ? (
-                <span
-                  data-testid={`tab-count-${id}`}
-                  className={`rounded-full px-2 py-0.5 text-xs ${
-                    highlight
-                      ? 'bg-red-600 text-white'
-                      : active
-                        ? 'bg-white text-slate-900 sm:bg-slate-900 sm:text-white dark:bg-slate-900 dark:text-slate-100 dark:sm:bg-slate-100 dark:sm:text-slate-900'
-                        : 'bg-slate-100 text-slate-600 dark:bg-slate-800 dark:text-slate-300'
-                  }`}
-                >
-                  <span className="sr-only">(</span>
-                  {count}
-                  <span className="sr-only">)</span>
-                </span>
-              ) : null}
-            </button>
-          );
-        })}
-      </div>
+      <ConnectionsTabs tab={tab} counts={counts} selectTab={selectTab} />
 
       <div id={`connections-panel-${tab}`} role="tabpanel" aria-labelledby={`connections-tab-${tab}`}>
         {tab === 'connections' ? (

@@ -1,0 +1,84 @@
+import type { KeyboardEvent } from 'react';
+
+export const CONNECTIONS_TABS = ['connections', 'requests', 'sent', 'discover'] as const;
+export type ConnectionsTab = (typeof CONNECTIONS_TABS)[number];
+
+export const isConnectionsTab = (value: string | null): value is ConnectionsTab =>
+  !!value && (CONNECTIONS_TABS as readonly string[]).includes(value);
+
+const labels: Record<ConnectionsTab, string> = {
+  connections: 'Your Connections',
+  requests: 'Connection Requests',
+  sent: 'Sent Connection Requests',
+  discover: 'Discover',
+};
+
+interface ConnectionsTabsProps {
+  tab: ConnectionsTab;
+  /** Each tab's count; null for none (Discover). */
+  counts: Record<ConnectionsTab, number | null>;
+  selectTab: (tab: ConnectionsTab) => void;
+}
+
+/** The Connections page's tabs with their counts; the arrow keys move between them. */
+export function ConnectionsTabs({ tab, counts, selectTab }: ConnectionsTabsProps) {
+  function onTabKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    const index = CONNECTIONS_TABS.indexOf(tab);
+    const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
+    if (!step) return;
+    event.preventDefault();
+    const next = CONNECTIONS_TABS[(index + step + CONNECTIONS_TABS.length) % CONNECTIONS_TABS.length];
+    selectTab(next);
+    document.getElementById(`connections-tab-${next}`)?.focus();
+  }
+
+  return (
+    <div
+      role="tablist"
+      aria-label="Connections"
+      onKeyDown={onTabKeyDown}
+      className="mb-5 grid grid-cols-2 gap-2 sm:flex sm:gap-1 sm:border-b sm:border-slate-200 dark:sm:border-slate-800"
+    >
+      {CONNECTIONS_TABS.map((id) => {
+        const active = id === tab;
+        const count = counts[id];
+        const highlight = id === 'requests' && (count ?? 0) > 0;
+        return (
+          <button
+            key={id}
+            id={`connections-tab-${id}`}
+            type="button"
+            role="tab"
+            aria-selected={active}
+            aria-controls={`connections-panel-${id}`}
+            tabIndex={active ? 0 : -1}
+            onClick={() => selectTab(id)}
+            className={`relative flex items-center justify-between gap-2 rounded-xl border px-3 py-2 text-left text-sm font-semibold transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900 sm:-mb-px sm:justify-start sm:rounded-none sm:border-0 sm:border-b-2 sm:py-2.5 sm:whitespace-nowrap sm:focus-visible:outline-offset-[-2px] dark:focus-visible:outline-slate-300 ${
+              active
+                ? 'border-slate-900 bg-slate-900 text-white sm:border-slate-900 sm:bg-transparent sm:text-slate-900 dark:border-slate-100 dark:bg-slate-100 dark:text-slate-900 dark:sm:border-slate-100 dark:sm:bg-transparent dark:sm:text-slate-100'
+                : 'border-slate-200 bg-white text-slate-600 hover:text-slate-900 sm:border-transparent sm:bg-transparent sm:text-slate-500 dark:border-slate-800 dark:bg-slate-900 dark:text-slate-300 dark:hover:text-white dark:sm:border-transparent dark:sm:bg-transparent dark:sm:text-slate-400 dark:sm:hover:text-white'
+            }`}
+          >
+            {labels[id]}
+            {count !== null ? (
+              <span
+                data-testid={`tab-count-${id}`}
+                className={`rounded-full px-2 py-0.5 text-xs ${
+                  highlight
+                    ? 'bg-red-600 text-white'
+                    : active
+                      ? 'bg-white text-slate-900 sm:bg-slate-900 sm:text-white dark:bg-slate-900 dark:text-slate-100 dark:sm:bg-slate-100 dark:sm:text-slate-900'
+                      : 'bg-slate-100 text-slate-600 dark:bg-slate-800 dark:text-slate-300'
+                }`}
+              >
+                <span className="sr-only">(</span>
+                {count}
+                <span className="sr-only">)</span>
+              </span>
+            ) : null}
+          </button>
+        );
+      })}
+    </div>
+  );
+}
