@@ -1,3 +1,8 @@
+// The socket, the server's copy and the toasts are stand-ins a test can drive and read.
+jest.mock('../realtime/socket', () => jest.requireActual('../test-support/live-socket-mock').socketModule());
+jest.mock('../api/notifications');
+jest.mock('../lib/toast', () => jest.requireActual('../test-support/live-socket-mock').toastModule());
+
 import type { AppNotification } from '@piste/contracts';
 import {
   NOTIFICATIONS_CAP,
@@ -16,9 +21,6 @@ import {
   stored,
 } from '../test-support/notifications';
 
-jest.mock('../realtime/socket', () => jest.requireActual('../test-support/live-socket-mock').socketModule());
-jest.mock('../api/notifications');
-jest.mock('../lib/toast', () => jest.requireActual('../test-support/live-socket-mock').toastModule());
 const { live, toast } = followNotifications();
 
 describe('notifications store', () => {
