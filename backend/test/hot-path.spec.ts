@@ -6,11 +6,12 @@ import {
   makeAdmin,
   makePost,
   makeUser,
-  settle,
-  startTestApp,
+  useTestApp,
+  waitFor,
   type TestApp,
   type TestUser,
 } from './helpers';
+import { RealtimePublisher } from '../src/publisher/realtime.publisher';
 
 const realQuery = pg.Client.prototype.query as (...args: unknown[]) => unknown;
 
@@ -36,18 +37,14 @@ async function statementsOf(run: () => Promise<unknown>): Promise<string[]> {
 const WRITES = /^\s*(INSERT|UPDATE|DELETE)\b/i;
 
 describe('the hot path', () => {
-  let t: TestApp;
+  const t = useTestApp();
   let alice: TestUser;
   let bob: TestUser;
 
   beforeAll(async () => {
-    t = await startTestApp();
     [alice, bob] = await Promise.all([makeUser(t), makeUser(t)]);
     await connectUsers(t, alice, bob);
     await makePost(bob, { weapon: 'foil' });
-  });
-  afterAll(async () => {
-    await t.close();
   });
 
   it('reads a feed page in at most three statements, none of them a write', async () => {
@@ -104,21 +101,14 @@ describe('the hot path', () => {
 });
 
 describe('session expiry', () => {
-  let t: TestApp;
-
-  beforeAll(async () => {
-    // Refreshed at most every tenth of the lifetime: every 0.3 s here.
-    t = await startTestApp({ SESSION_TTL_SECONDS: '3' });
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  // Refreshed at most every tenth of the lifetime: every 0.3 s here.
+  const t = useTestApp({ SESSION_TTL_SECONDS: '3' });
 
   it('slides forward while the user is active, with a fresh cookie', async () => {
     const alice = await makeUser(t);
     let refreshed = 0;
     for (let i = 0; i < 5; i++) {
-      await settle(1000);
+      await waitFor(1000);
       const reply = await alice.client.get<SessionUser>('/api/user');
       expect(reply.status).toBe(200);
       if (reply.headers.getSetCookie().some((c) => c.startsWith('piste.sid='))) refreshed++;
@@ -129,32 +119,33 @@ describe('session expiry', () => {
   it('ends once the user is idle for its lifetime', async () => {
     const alice = await makeUser(t);
     // The store keeps expiry times in whole seconds, rounded up.
-    await settle(4200);
+    await waitFor(4200);
     expect((await alice.client.get('/api/user')).status).toBe(401);
   });
 });
 
 describeWithRedis('the cached session user across replicas', () => {
-  let a: TestApp;
-  let b: TestApp;
+  const a = useTestApp();
+  const b = useTestApp();
 
-  beforeAll(async () => {
-    [a, b] = await Promise.all([startTestApp(), startTestApp()]);
-  });
-  afterAll(async () => {
-    await Promise.all([a.close(), b.close()]);
-  });
+  /** Resolves once replica `on` has forgotten what it cached about the user (the other replica told it). */
+  function refreshed(on: TestApp, userId: string): Promise<void> {
+    return new Promise((resolve) =>
+      on.app.get(RealtimePublisher).onUserChanged((changed) => changed === userId && resolve()),
+    );
+  }
 
   it('a ban issued on one replica applies at once on another that had the user cached', async () => {
     const admin = await makeAdmin(a);
     const target = await makeUser(a);
     const onB = target.client.on(b.url);
     expect((await onB.get('/api/user')).status).toBe(200);
+    const forgotten = refreshed(b, target.user.id);
     expect(
       (await admin.client.post('/api/bans', { userId: target.user.id, reason: 'Spam', durationHours: 1 }))
         .status,
     ).toBe(201);
-    await settle(100);
+    await forgotten;
     const post = await onB.post('/api/posts', { content: 'still here', type: 'general', weapon: 'epee' });
     expect(post.status).toBe(403);
     expect((await onB.get<SessionUser>('/api/user')).body.bannedUntil).not.toBeNull();
@@ -164,6 +155,7 @@ describeWithRedis('the cached session user across replicas', () => {
     const user = await makeUser(a);
     const onB = user.client.on(b.url);
     expect((await onB.get<SessionUser>('/api/user')).body.name).toBe(user.user.name);
+    const forgotten = refreshed(b, user.user.id);
     const profile = await user.client.get<Record<string, unknown>>('/api/current-user');
     const changed = await user.client.put(`/api/users/${user.user.id}`, {
       name: 'Renamed Fencer',
@@ -173,7 +165,7 @@ describeWithRedis('the cached session user across replicas', () => {
       avatar: profile.body.avatar ?? '',
     });
     expect(changed.status).toBe(200);
-    await settle(100);
+    await forgotten;
     expect((await onB.get<SessionUser>('/api/user')).body.name).toBe('Renamed Fencer');
   });
 });

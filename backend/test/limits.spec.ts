@@ -1,118 +1,29 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes, randomUUID } from 'node:crypto';
-import { accessSync, constants } from 'node:fs';
-import { connect } from 'node:net';
-import { delimiter, join } from 'node:path';
-import type { SessionUser } from '@piste/contracts';
-import { DEFAULT_RATE_LIMITS } from '../src/config/rate-limits';
-import { freePort } from '../src/database/embedded-postgres';
+import { randomUUID } from 'node:crypto';
 import { makePng } from './media-fixtures';
 import {
-  ApiClient,
-  connectSocket,
   connectUsers,
-  describeWithRedis,
   makePost,
-  settle,
-  startTestApp,
   uniqueName,
+  useTestApp,
   type Reply,
-  type TestApp,
   type TestSocket,
   type TestUser,
 } from './helpers';
-
-/**
- * The abuse limits at their real defaults (SECURITY.md, "Abuse limits"). The rest of the suite raises only the
- * registrations-per-IP limit (test/global-setup.ts), so these apps clear RATE_LIMITS. Each app trusts one proxy
- * and every scenario sends its own X-Forwarded-For, so scenarios never share a client address; each app also
- * gets a Redis key prefix of its own, so no other suite's counts reach it.
- */
-const LIMITS = DEFAULT_RATE_LIMITS;
-
-function limitedAppEnv(
-  prefix = `${process.env.REDIS_KEY_PREFIX ?? 'piste'}-limits-${randomBytes(4).toString('hex')}`,
-): Record<string, string> {
-  return { TRUST_PROXY: 'true', RATE_LIMITS: '', REDIS_KEY_PREFIX: prefix };
-}
-
-let lastAddress = 0;
-/** A client address of its own (198.18.0.0/15 is reserved for tests). */
-function newIp(): string {
-  lastAddress += 1;
-  return `198.18.${lastAddress >> 8}.${lastAddress & 255}`;
-}
-
-/** A browser at one client address: every request carries it as X-Forwarded-For. */
-class ClientAt extends ApiClient {
-  constructor(
-    baseUrl: string,
-    readonly ip: string,
-  ) {
-    super(baseUrl);
-  }
-
-  override request<T = any>(
-    method: string,
-    path: string,
-    body?: unknown,
-    headers: Record<string, string> = {},
-  ): Promise<Reply<T>> {
-    return super.request<T>(method, path, body, { 'x-forwarded-for': this.ip, ...headers });
-  }
-}
-
-function register(client: ApiClient, username = uniqueName()): Promise<Reply<SessionUser>> {
-  return client.post<SessionUser>('/api/register', {
-    username,
-    email: `${username}@example.com`,
-    name: `Fencer ${username}`,
-    password: 'secret123',
-    weaponSpecialty: 'foil',
-  });
-}
-
-/** A fresh user registered from an address of its own, signed in. */
-async function signUp(t: TestApp, ip = newIp()): Promise<TestUser> {
-  const client = new ClientAt(t.url, ip);
-  const res = await register(client);
-  if (res.status !== 201) throw new Error(`register failed: ${res.status} ${JSON.stringify(res.body)}`);
-  return { client, user: res.body, password: 'secret123' };
-}
-
-function logIn(t: TestApp, ip: string, username: string, password: string): Promise<Reply> {
-  return new ClientAt(t.url, ip).post('/api/login', { username, password });
-}
-
-function expectTooMany(res: Reply): void {
-  expect({ status: res.status, body: res.body }).toEqual({
-    status: 429,
-    body: {
-      message: expect.stringMatching(
-        /^Too many attempts\. Please try again in \d+ (second|minute|hour)s?\.$/,
-      ) as unknown,
-    },
-  });
-  expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
-}
-
-/** Makes `allowed` calls (none may be refused), then one more, which must be a 429. */
-async function expectLimitedAfter(allowed: number, call: () => Promise<Reply>): Promise<number[]> {
-  const statuses: number[] = [];
-  for (let i = 0; i < allowed; i++) statuses.push((await call()).status);
-  expect(statuses.filter((s) => s === 429 || s >= 500)).toEqual([]);
-  expectTooMany(await call());
-  return statuses;
-}
+import {
+  ClientAt,
+  expectLimitedAfter,
+  expectTooMany,
+  LIMITS,
+  limitedAppEnv,
+  logIn,
+  newIp,
+  register,
+  signUp,
+} from './limits';
+import { barrier, emitHandled, record, useSockets } from './sockets';
 
 describe('abuse limits', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp(limitedAppEnv());
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestApp(limitedAppEnv());
 
   describe('login', () => {
     it('refuses 30 wrong passwords for one username from one address, but not the real user elsewhere', async () => {
@@ -264,12 +175,7 @@ describe('abuse limits', () => {
   });
 
   describe('socket events', () => {
-    const sockets: TestSocket[] = [];
-    const open = async (u: TestUser) => {
-      const socket = await connectSocket(t.url, u.client);
-      sockets.push(socket);
-      return socket;
-    };
+    const open = useSockets(t);
     const disconnected = (socket: TestSocket, timeoutMs = 3000) =>
       new Promise<string>((resolve, reject) => {
         const timer = setTimeout(() => reject(new Error('still connected')), timeoutMs);
@@ -278,20 +184,24 @@ describe('abuse limits', () => {
           resolve(reason);
         });
       });
-    afterAll(() => sockets.forEach((s) => s.close()));
 
     it('relays a burst of typing only up to the limit, and keeps the socket', async () => {
       const [a, b] = await Promise.all([signUp(t), signUp(t)]);
       await connectUsers(t, a, b);
       const [aSocket, bSocket] = await Promise.all([open(a), open(b)]);
-      let relayed = 0;
-      bSocket.on('typing', () => (relayed += 1));
-      for (let i = 0; i < 100; i++) {
-        aSocket.emit('typing', { receiverId: b.user.id, conversationId: null, isTyping: i % 2 === 0 });
-      }
-      await settle(1500);
-      expect(relayed).toBeGreaterThan(0);
-      expect(relayed).toBeLessThanOrEqual(LIMITS['socket-typing'].points);
+      const relayed = record(bSocket, 'typing');
+      await Promise.all(
+        Array.from({ length: 100 }, (_, i) =>
+          emitHandled(aSocket, 'typing', {
+            receiverId: b.user.id,
+            conversationId: null,
+            isTyping: i % 2 === 0,
+          }),
+        ),
+      );
+      await barrier(bSocket);
+      expect(relayed.length).toBeGreaterThan(0);
+      expect(relayed.length).toBeLessThanOrEqual(LIMITS['socket-typing'].points);
       expect(aSocket.connected).toBe(true);
     });
 
@@ -320,126 +230,3 @@ describe('abuse limits', () => {
     });
   });
 });
-
-describeWithRedis('abuse limits across replicas', () => {
-  let a: TestApp;
-  let b: TestApp;
-  beforeAll(async () => {
-    const env = limitedAppEnv();
-    [a, b] = await Promise.all([startTestApp(env), startTestApp(env)]);
-  });
-  afterAll(async () => {
-    await Promise.all([a?.close(), b?.close()]);
-  });
-
-  it('counts wrong passwords sent to both replicas together', async () => {
-    const user = await signUp(a);
-    const ip = newIp();
-    const replicas = [a, b];
-    const statuses: number[] = [];
-    for (let i = 0; i < LIMITS['login-pair'].points; i++) {
-      statuses.push((await logIn(replicas[i % 2], ip, user.user.username, `guess-${i}`)).status);
-    }
-    expect(statuses).toEqual(Array(LIMITS['login-pair'].points).fill(401));
-    expectTooMany(await logIn(a, ip, user.user.username, 'guess-a'));
-    expectTooMany(await logIn(b, ip, user.user.username, 'guess-b'));
-  });
-
-  it("counts one user's posts on both replicas together", async () => {
-    const author = await signUp(a);
-    const clients = [author.client, author.client.on(b.url)];
-    let i = 0;
-    await expectLimitedAfter(LIMITS.posts.points, () =>
-      clients[i++ % 2].post('/api/posts', { content: 'Riposte', type: 'general', weapon: 'sabre' }),
-    );
-  });
-});
-
-const redisServer = findExecutable('redis-server');
-const describeWithRedisServer = redisServer ? describe : describe.skip;
-
-describeWithRedisServer('abuse limits while Redis is away', () => {
-  let server: ChildProcess | undefined;
-  let t: TestApp | undefined;
-  afterAll(async () => {
-    await t?.close();
-    server?.kill('SIGKILL');
-  });
-
-  async function startRedis(port: number): Promise<ChildProcess> {
-    const child = spawn(redisServer!, ['--port', String(port), '--save', '', '--appendonly', 'no'], {
-      stdio: 'ignore',
-    });
-    await waitForPort(port);
-    return child;
-  }
-
-  it('keeps answering limited routes from memory: never a 500, and still a 429 over the limit', async () => {
-    const port = await freePort();
-    server = await startRedis(port);
-    t = await startTestApp({ ...limitedAppEnv(), REDIS_URL: `redis://127.0.0.1:${port}` });
-    const author = await signUp(t);
-    const post = () =>
-      author.client.post('/api/posts', { content: 'Parry', type: 'general', weapon: 'foil' });
-    await expect(post()).resolves.toMatchObject({ status: 201 });
-
-    const stopped = new Promise((resolve) => server!.once('exit', resolve));
-    server.kill('SIGKILL');
-    await stopped;
-    await settle(200);
-
-    await expect(post()).resolves.toMatchObject({ status: 201 });
-    await expect(logIn(t, newIp(), author.user.username, 'wrong')).resolves.toMatchObject({ status: 401 });
-    await expect(logIn(t, newIp(), author.user.username, author.password)).resolves.toMatchObject({
-      status: 200,
-    });
-    await expect(register(new ClientAt(t.url, newIp()))).resolves.toMatchObject({ status: 201 });
-    const reader = await signUp(t);
-    await expectLimitedAfter(LIMITS.posts.points, () =>
-      reader.client.post('/api/posts', { content: 'Remise', type: 'general', weapon: 'foil' }),
-    );
-
-    // Redis comes back: the app reconnects by itself (and can then close its subscriptions cleanly).
-    server = await startRedis(port);
-    await waitFor(async () => {
-      const ready = await fetch(`${t!.url}/health/ready`);
-      return ((await ready.json()) as { redis?: string }).redis === 'up';
-    });
-    await expect(post()).resolves.toMatchObject({ status: 201 });
-  });
-});
-
-function findExecutable(name: string): string | undefined {
-  for (const dir of (process.env.PATH ?? '').split(delimiter)) {
-    const candidate = join(dir, name);
-    try {
-      accessSync(candidate, constants.X_OK);
-      return candidate;
-    } catch {
-      /* not here */
-    }
-  }
-  return undefined;
-}
-
-async function waitFor(condition: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error('timed out waiting');
-    await settle(50);
-  }
-}
-
-function waitForPort(port: number): Promise<void> {
-  return waitFor(
-    () =>
-      new Promise<boolean>((resolve) => {
-        const socket = connect(port, '127.0.0.1');
-        socket.once('connect', () => {
-          socket.destroy();
-          resolve(true);
-        });
-        socket.once('error', () => resolve(false));
-      }),
-  );
-}
