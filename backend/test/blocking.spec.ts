@@ -1,41 +1,22 @@
-import type { BlockedUser, ConnectionRequest, ConnectionUser } from '@piste/contracts';
+import type { BlockedUser, ConnectionUser } from '@piste/contracts';
 import { BlocksService } from '../src/connections/blocks.service';
 import { ConnectionsService } from '../src/connections/connections.service';
 import {
-  connectSocket,
+  connectUsers,
   makeUser,
   nextEvent,
-  startTestApp,
+  requestConnection,
   uniqueName,
-  type TestApp,
+  useTestApp,
   type TestUser,
 } from './helpers';
+import { useSockets } from './sockets';
 
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 
 describe('blocking', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp();
-  });
-  afterAll(async () => {
-    await t.close();
-  });
-
-  async function sendRequest(from: TestUser, to: TestUser): Promise<ConnectionRequest> {
-    const res = await from.client.post<ConnectionRequest>('/api/friend-requests', { receiverId: to.user.id });
-    expect(res.status).toBe(201);
-    return res.body;
-  }
-
-  async function connect(a: TestUser, b: TestUser): Promise<void> {
-    const req = await sendRequest(a, b);
-    await expect(
-      b.client.put(`/api/friend-requests/${req.id}`, { status: 'accepted' }),
-    ).resolves.toMatchObject({
-      status: 200,
-    });
-  }
+  const t = useTestApp();
+  const socketOf = useSockets(t);
 
   const block = (who: TestUser, target: TestUser) =>
     who.client.post('/api/block-user', { blockedId: target.user.id });
@@ -95,8 +76,8 @@ describe('blocking', () => {
     const alice = await makeUser(t);
     const bob = await makeUser(t);
     const carol = await makeUser(t);
-    const toBob = await sendRequest(alice, bob);
-    const fromCarol = await sendRequest(carol, alice);
+    const toBob = await requestConnection(alice, bob);
+    const fromCarol = await requestConnection(carol, alice);
 
     await block(alice, bob); // alice's own request to bob goes
     await block(alice, carol); // carol's request to alice goes
@@ -138,7 +119,7 @@ describe('blocking', () => {
       });
     }
     await unblock(alice, bob);
-    await sendRequest(bob, alice);
+    await requestConnection(bob, alice);
   });
 
   it('hides the two from each other in search, both ways', async () => {
@@ -161,7 +142,7 @@ describe('blocking', () => {
   it('keeps a connection but makes it inert: listed (flagged) for the blocker, hidden from the blocked', async () => {
     const alice = await makeUser(t);
     const bob = await makeUser(t);
-    await connect(alice, bob);
+    await connectUsers(t, alice, bob);
     await block(alice, bob);
 
     const connections = t.app.get(ConnectionsService);
@@ -209,8 +190,8 @@ describe('blocking', () => {
     const alice = await makeUser(t);
     const bob = await makeUser(t);
     const carol = await makeUser(t);
-    await connect(alice, bob);
-    await connect(alice, carol);
+    await connectUsers(t, alice, bob);
+    await connectUsers(t, alice, carol);
     await block(bob, alice);
 
     for (const [viewer, owner] of [
@@ -230,7 +211,7 @@ describe('blocking', () => {
     const carolView = await carol.client.get<ConnectionUser[]>(`/api/friends/${alice.user.id}`);
     expect(carolView.body.map((u) => u.id)).toEqual([carol.user.id]);
     // Bob, looking at carol's connections, does not see alice.
-    await connect(bob, carol);
+    await connectUsers(t, bob, carol);
     const bobView = await bob.client.get<ConnectionUser[]>(`/api/friends/${carol.user.id}`);
     expect(bobView.body.map((u) => u.id)).toEqual([bob.user.id]);
   });
@@ -238,19 +219,15 @@ describe('blocking', () => {
   it('tells the other side live that a pending request was withdrawn', async () => {
     const alice = await makeUser(t);
     const bob = await makeUser(t);
-    const req = await sendRequest(bob, alice);
-    const bobSocket = await connectSocket(t.url, bob.client);
-    try {
-      const removed = nextEvent(bobSocket, 'friend-request:removed');
-      await block(alice, bob);
-      await expect(removed).resolves.toEqual({
-        requestId: req.id,
-        senderId: bob.user.id,
-        receiverId: alice.user.id,
-        status: 'pending',
-      });
-    } finally {
-      bobSocket.close();
-    }
+    const req = await requestConnection(bob, alice);
+    const bobSocket = await socketOf(bob);
+    const removed = nextEvent(bobSocket, 'friend-request:removed');
+    await block(alice, bob);
+    await expect(removed).resolves.toEqual({
+      requestId: req.id,
+      senderId: bob.user.id,
+      receiverId: alice.user.id,
+      status: 'pending',
+    });
   });
 });

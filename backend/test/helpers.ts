@@ -9,6 +9,7 @@ import { io, type Socket } from 'socket.io-client';
 import { DataSource } from 'typeorm';
 import {
   serverEventSchemas,
+  type ConnectionRequest,
   type ClientToServerEvents,
   type CreatePostPayload,
   type FeedPost,
@@ -264,13 +265,17 @@ export async function waitFor(ms: number): Promise<void> {
   await new Promise((r) => setTimeout(r, ms));
 }
 
+/** Sends a connection request from `from` to `to` through the API; it must be accepted as pending (201). */
+export async function requestConnection(from: TestUser, to: TestUser): Promise<ConnectionRequest> {
+  const res = await from.client.post<ConnectionRequest>('/api/friend-requests', { receiverId: to.user.id });
+  if (res.status !== 201) throw new Error(`friend request failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body;
+}
+
 /** Makes two users connected through the API: `a` sends a connection request and `b` accepts it. */
 export async function connectUsers(_t: TestApp, a: TestUser, b: TestUser): Promise<void> {
-  const request = await a.client.post<{ id: string }>('/api/friend-requests', { receiverId: b.user.id });
-  if (request.status !== 201) {
-    throw new Error(`friend request failed: ${request.status} ${JSON.stringify(request.body)}`);
-  }
-  const accepted = await b.client.put(`/api/friend-requests/${request.body.id}`, { status: 'accepted' });
+  const request = await requestConnection(a, b);
+  const accepted = await b.client.put(`/api/friend-requests/${request.id}`, { status: 'accepted' });
   if (accepted.status !== 200) {
     throw new Error(`accepting failed: ${accepted.status} ${JSON.stringify(accepted.body)}`);
   }
@@ -319,9 +324,4 @@ export function appRoutes(t: TestApp): AppRoute[] {
     }
   }
   return found;
-}
-
-/** @deprecated a fixed sleep; being replaced by `barrier` and `emitHandled` in ./sockets. */
-export async function settle(ms = 150): Promise<void> {
-  await waitFor(ms);
 }
