@@ -119,3 +119,27 @@ export async function uploadFile(
   if (put.status !== 200) throw new Error(`upload failed: ${put.status} ${JSON.stringify(put.body)}`);
   return ticket.body;
 }
+
+/** PUTs the parts to an upload URL as one chunked body, without a Content-Length. */
+export async function putStreamed(
+  baseUrl: string,
+  url: string,
+  parts: Iterable<Buffer>,
+  contentType: string,
+) {
+  const iterator = parts[Symbol.iterator]();
+  const stream = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      const next = iterator.next();
+      if (next.done) controller.close();
+      else controller.enqueue(new Uint8Array(next.value));
+    },
+  });
+  const res = await fetch(baseUrl + url, {
+    method: 'PUT',
+    body: stream,
+    headers: { 'content-type': contentType },
+    duplex: 'half',
+  } as RequestInit);
+  return { status: res.status, body: (await res.json()) as { message?: string; objectPath?: string } };
+}

@@ -11,7 +11,7 @@ import type { S3Config } from '../src/config/config';
 import { ObjectsService } from '../src/objects/objects.service';
 import { S3StorageDriver } from '../src/objects/s3.driver';
 import { ApiClient, makeUser, startTestApp, type TestApp, type TestUser } from './helpers';
-import { FORGED, makeJpeg, makeMp4, makePng, uploadFile } from './media-fixtures';
+import { FORGED, makeJpeg, makeMp4, makePng, putStreamed, uploadFile } from './media-fixtures';
 
 /** The part of s3rver's API this suite uses (the package ships no type declarations). */
 interface S3rverServer {
@@ -115,25 +115,6 @@ describe('objects on S3-compatible storage (s3rver)', () => {
       headers: { cookie: owner.client.cookie, ...init.headers },
     });
     return { status: res.status, headers: res.headers, bytes: Buffer.from(await res.arrayBuffer()) };
-  }
-
-  /** PUTs the parts as one chunked body, without a Content-Length. */
-  async function putStreamed(url: string, parts: Iterable<Buffer>, contentType: string) {
-    const iterator = parts[Symbol.iterator]();
-    const stream = new ReadableStream<Uint8Array>({
-      pull(controller) {
-        const next = iterator.next();
-        if (next.done) controller.close();
-        else controller.enqueue(new Uint8Array(next.value));
-      },
-    });
-    const res = await fetch(t.url + url, {
-      method: 'PUT',
-      body: stream,
-      headers: { 'content-type': contentType },
-      duplex: 'half',
-    } as RequestInit);
-    return { status: res.status, body: (await res.json()) as { message?: string; objectPath?: string } };
   }
 
   /** Every key in the bucket. */
@@ -289,7 +270,7 @@ describe('objects on S3-compatible storage (s3rver)', () => {
         for (let sent = 0; sent <= AVATAR_MAX_BYTES + 2 * mebibyte.length; sent += mebibyte.length)
           yield mebibyte;
       };
-      await expect(putStreamed(body.uploadUrl, chunks(), 'image/png')).resolves.toEqual({
+      await expect(putStreamed(t.url, body.uploadUrl, chunks(), 'image/png')).resolves.toEqual({
         status: 413,
         body: { message: 'Please select an image smaller than 10MB' },
       });
@@ -307,7 +288,7 @@ describe('objects on S3-compatible storage (s3rver)', () => {
 
       const streamed = await ticket({ contentType: 'image/png', size: png.length + 10, purpose: 'post' });
       await expect(
-        putStreamed(streamed.body.uploadUrl, [png, Buffer.alloc(64 * 1024, 0x41)], 'image/png'),
+        putStreamed(t.url, streamed.body.uploadUrl, [png, Buffer.alloc(64 * 1024, 0x41)], 'image/png'),
       ).resolves.toEqual({ status: 413, body: { message: LARGER_THAN_DECLARED } });
 
       const keys = await bucketKeys();
@@ -320,7 +301,7 @@ describe('objects on S3-compatible storage (s3rver)', () => {
       const png = makePng();
       const { body } = await ticket({ contentType: 'image/png', size: png.length, purpose: 'post' });
       await expect(
-        putStreamed(body.uploadUrl, [png.subarray(0, 100), png.subarray(100)], 'image/png'),
+        putStreamed(t.url, body.uploadUrl, [png.subarray(0, 100), png.subarray(100)], 'image/png'),
       ).resolves.toEqual({ status: 200, body: { objectPath: body.objectPath } });
       await expect(fetchObject(body.objectPath)).resolves.toMatchObject({ status: 200, bytes: png });
     });

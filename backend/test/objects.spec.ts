@@ -1,11 +1,12 @@
-import { mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DataSource } from 'typeorm';
 import { AVATAR_MAX_BYTES, POST_MEDIA_MAX_BYTES, type UploadReply } from '@piste/contracts';
 import { LocalDiskStorageDriver } from '../src/objects/local-disk.driver';
-import { ApiClient, makeUser, startTestApp, type TestApp, type TestUser } from './helpers';
-import { FORGED, makeJpeg, makeMp4, makePng, makeWebm, uploadFile } from './media-fixtures';
+import { makeUser } from './helpers';
+import { FORGED, makeJpeg, makeMp4, makePng, makeWebm, putStreamed, uploadFile } from './media-fixtures';
+import { useUploads } from './uploads';
 
 describe('LocalDiskStorageDriver.check', () => {
   let dir: string;
@@ -25,28 +26,9 @@ describe('LocalDiskStorageDriver.check', () => {
   });
 });
 
-describe('objects: uploads and serving', () => {
-  let t: TestApp;
-  let dataDir: string;
-  let owner: TestUser;
-  beforeAll(async () => {
-    dataDir = await mkdtemp(join(tmpdir(), 'piste-objects-'));
-    t = await startTestApp({ DATA_DIR: dataDir });
-    owner = await makeUser(t);
-  });
-  afterAll(async () => {
-    await t.close();
-    await rm(dataDir, { recursive: true, force: true });
-  });
-
-  const ticket = (body?: unknown, user = owner) => user.client.post<UploadReply>('/api/objects/upload', body);
-  const put = (url: string, bytes: Uint8Array | Buffer, contentType: string, client = new ApiClient(t.url)) =>
-    client.request('PUT', url, new Uint8Array(bytes), { 'content-type': contentType });
-
-  async function fetchObject(path: string, headers: Record<string, string> = {}, user = owner) {
-    const res = await fetch(t.url + path, { headers: { cookie: user.client.cookie, ...headers } });
-    return { status: res.status, headers: res.headers, bytes: Buffer.from(await res.arrayBuffer()) };
-  }
+describe('objects: uploads', () => {
+  const uploads = useUploads();
+  const { t, ticket, put, fetchObject, partFiles } = uploads;
 
   describe('issuing upload URLs', () => {
     it('returns a single-use upload URL and the object path', async () => {
@@ -57,7 +39,7 @@ describe('objects: uploads and serving', () => {
     });
 
     it('treats an empty body as an avatar upload (the spec’s profile flow)', async () => {
-      const res = await owner.client.post<UploadReply>('/api/objects/upload');
+      const res = await uploads.owner.client.post<UploadReply>('/api/objects/upload');
       expect(res.status).toBe(201);
       expect(res.body.objectPath).toMatch(/^\/objects\/avatar\//);
     });
@@ -128,7 +110,7 @@ describe('objects: uploads and serving', () => {
     it.each(realFiles)(
       'stores a real %s and serves it back byte for byte',
       async (_name, bytes, contentType, purpose) => {
-        const { objectPath } = await uploadFile(owner.client, bytes, contentType, purpose);
+        const { objectPath } = await uploadFile(uploads.owner.client, bytes, contentType, purpose);
         const res = await fetchObject(objectPath);
         expect(res.status).toBe(200);
         expect(res.headers.get('content-type')).toBe(contentType);
@@ -226,16 +208,12 @@ describe('objects: uploads and serving', () => {
       } as RequestInit);
       expect(res.status).toBe(413);
       await expect(res.json()).resolves.toEqual({ message: 'Please select an image smaller than 10MB' });
-      const avatarDir = join(dataDir, 'objects', 'avatar');
-      const leftovers = (await readdir(avatarDir).catch(() => [] as string[])).filter((f) =>
-        f.endsWith('.part'),
-      );
-      expect(leftovers).toEqual([]);
+      await expect(partFiles('avatar')).resolves.toEqual([]);
       await expect(fetchObject(body.objectPath)).resolves.toMatchObject({ status: 404 });
     });
 
     it('uses each upload URL once', async () => {
-      const { uploadUrl } = await uploadFile(owner.client, makePng(), 'image/png');
+      const { uploadUrl } = await uploadFile(uploads.owner.client, makePng(), 'image/png');
       const again = await put(uploadUrl, makePng(), 'image/png');
       expect(again).toMatchObject({
         status: 409,
@@ -264,9 +242,9 @@ describe('objects: uploads and serving', () => {
       expect(malformed.status).toBe(404);
     });
 
-    it('ties an upload to its owner: someone else’s upload cannot become my post’s media', async () => {
+    it('ties an upload to its uploads.owner: someone else’s upload cannot become my post’s media', async () => {
       const thief = await makeUser(t);
-      const { objectPath } = await uploadFile(owner.client, makePng(), 'image/png');
+      const { objectPath } = await uploadFile(uploads.owner.client, makePng(), 'image/png');
       const stolen = await thief.client.post('/api/posts', {
         content: 'Look at this',
         weapon: 'epee',
@@ -274,8 +252,8 @@ describe('objects: uploads and serving', () => {
         mediaType: 'image',
       });
       expect(stolen).toMatchObject({ status: 400, body: { message: 'Media must be a file you uploaded' } });
-      // Someone else's ticket still works for its holder only by its secret token, which only the owner got.
-      const own = await owner.client.post('/api/posts', {
+      // Someone else's ticket still works for its holder only by its secret token, which only the uploads.owner got.
+      const own = await uploads.owner.client.post('/api/posts', {
         content: 'Mine',
         weapon: 'epee',
         mediaUrl: objectPath,
@@ -287,25 +265,6 @@ describe('objects: uploads and serving', () => {
 
   describe('the size the upload request declared', () => {
     const LARGER_THAN_DECLARED = 'The file is larger than the upload request declared';
-
-    /** PUTs the parts as one chunked body, without a Content-Length. */
-    async function putStreamed(url: string, parts: Buffer[], contentType: string) {
-      const queue = [...parts];
-      const stream = new ReadableStream<Uint8Array>({
-        pull(controller) {
-          const next = queue.shift();
-          if (next) controller.enqueue(new Uint8Array(next));
-          else controller.close();
-        },
-      });
-      const res = await fetch(t.url + url, {
-        method: 'PUT',
-        body: stream,
-        headers: { 'content-type': contentType },
-        duplex: 'half',
-      } as RequestInit);
-      return { status: res.status, body: (await res.json()) as { message?: string; objectPath?: string } };
-    }
 
     it('refuses a Content-Length over the declared size with 413 at once, and stores nothing', async () => {
       const png = makePng();
@@ -319,16 +278,13 @@ describe('objects: uploads and serving', () => {
       const png = makePng();
       const { body } = await ticket({ contentType: 'image/png', size: png.length + 10, purpose: 'post' });
       const res = await putStreamed(
+        t.url,
         body.uploadUrl,
         [png, Buffer.alloc(64 * 1024, 0x41), Buffer.alloc(64 * 1024, 0x42)],
         'image/png',
       );
       expect(res).toEqual({ status: 413, body: { message: LARGER_THAN_DECLARED } });
-      const postDir = join(dataDir, 'objects', 'post');
-      const leftovers = (await readdir(postDir).catch(() => [] as string[])).filter((f) =>
-        f.endsWith('.part'),
-      );
-      expect(leftovers).toEqual([]);
+      await expect(partFiles('post')).resolves.toEqual([]);
       await expect(fetchObject(body.objectPath)).resolves.toMatchObject({ status: 404 });
     });
 
@@ -340,7 +296,7 @@ describe('objects: uploads and serving', () => {
 
       const streamed = await ticket({ contentType: 'image/png', size: png.length, purpose: 'post' });
       const halves = [png.subarray(0, 100), png.subarray(100)];
-      await expect(putStreamed(streamed.body.uploadUrl, halves, 'image/png')).resolves.toEqual({
+      await expect(putStreamed(t.url, streamed.body.uploadUrl, halves, 'image/png')).resolves.toEqual({
         status: 200,
         body: { objectPath: streamed.body.objectPath },
       });
@@ -366,82 +322,6 @@ describe('objects: uploads and serving', () => {
         status: 413,
         body: { message: 'Please select an image smaller than 10MB' },
       });
-    });
-  });
-
-  describe('serving', () => {
-    it('requires a session', async () => {
-      const { objectPath } = await uploadFile(owner.client, makePng(), 'image/png');
-      const res = await fetch(t.url + objectPath);
-      expect(res.status).toBe(401);
-    });
-
-    it('answers 404 for unknown or malformed paths', async () => {
-      for (const path of [
-        '/objects/post/0123456789abcdef0123456789abcdef',
-        '/objects/post/x',
-        '/objects/post%2F..%2F..%2Fpackage.json',
-        '/objects/post/0123456789abcdef0123456789abcdef.meta.json',
-      ]) {
-        const res = await fetchObject(path);
-        expect({ path, status: res.status }).toEqual({ path, status: 404 });
-      }
-    });
-
-    it('serves byte ranges so videos can seek', async () => {
-      const video = makeMp4('isom', 1000);
-      const { objectPath } = await uploadFile(owner.client, video, 'video/mp4');
-      const size = video.length;
-
-      const middle = await fetchObject(objectPath, { range: 'bytes=10-19' });
-      expect(middle.status).toBe(206);
-      expect(middle.headers.get('content-range')).toBe(`bytes 10-19/${size}`);
-      expect(middle.headers.get('content-length')).toBe('10');
-      expect(middle.bytes.equals(video.subarray(10, 20))).toBe(true);
-
-      const open = await fetchObject(objectPath, { range: `bytes=${size - 5}-` });
-      expect(open.status).toBe(206);
-      expect(open.bytes.equals(video.subarray(size - 5))).toBe(true);
-
-      const suffix = await fetchObject(objectPath, { range: 'bytes=-4' });
-      expect(suffix.headers.get('content-range')).toBe(`bytes ${size - 4}-${size - 1}/${size}`);
-      expect(suffix.bytes.equals(video.subarray(size - 4))).toBe(true);
-
-      const clamped = await fetchObject(objectPath, { range: `bytes=0-${size + 100}` });
-      expect(clamped.status).toBe(206);
-      expect(clamped.bytes.equals(video)).toBe(true);
-
-      const beyond = await fetchObject(objectPath, { range: `bytes=${size}-` });
-      expect(beyond.status).toBe(416);
-      expect(beyond.headers.get('content-range')).toBe(`bytes */${size}`);
-
-      const garbage = await fetchObject(objectPath, { range: 'pages=1-2' });
-      expect(garbage.status).toBe(200);
-      expect(garbage.bytes.equals(video)).toBe(true);
-    });
-
-    it('answers HEAD with the object’s headers and no body', async () => {
-      const png = makePng();
-      const { objectPath } = await uploadFile(owner.client, png, 'image/png');
-      const res = await fetch(t.url + objectPath, {
-        method: 'HEAD',
-        headers: { cookie: owner.client.cookie },
-      });
-      expect(res.status).toBe(200);
-      expect(res.headers.get('content-type')).toBe('image/png');
-      expect(res.headers.get('content-length')).toBe(String(png.length));
-      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
-      expect(res.headers.get('accept-ranges')).toBe('bytes');
-      expect((await res.arrayBuffer()).byteLength).toBe(0);
-    });
-
-    it('answers a revalidation with 304', async () => {
-      const { objectPath } = await uploadFile(owner.client, makePng(), 'image/png');
-      const first = await fetchObject(objectPath);
-      const etag = first.headers.get('etag')!;
-      expect(etag).toBeTruthy();
-      const again = await fetchObject(objectPath, { 'if-none-match': etag });
-      expect(again.status).toBe(304);
     });
   });
 });
