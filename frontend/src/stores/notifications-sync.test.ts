@@ -5,17 +5,9 @@ jest.mock('../lib/toast', () => jest.requireActual('../test-support/live-socket-
 
 import type { ServerNotification } from '@piste/contracts';
 import { NOTIFICATIONS_CAP } from './notifications';
-import {
-  alice,
-  like,
-  onServer,
-  signIn,
-  followNotifications,
-  store,
-  stored,
-} from '../test-support/notifications';
+import { alice, like, onServer, signIn, setUpCentre, store, stored } from '../test-support/notifications';
 
-const { live, api, toast } = followNotifications();
+const { live, api, toast } = setUpCentre();
 
 describe('syncing with the server', () => {
   const page = (notifications: ServerNotification[], nextCursor: string | null = null) => ({

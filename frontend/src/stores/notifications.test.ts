@@ -16,12 +16,12 @@ import {
   like,
   onServer,
   signIn,
-  followNotifications,
+  setUpCentre,
   store,
   stored,
 } from '../test-support/notifications';
 
-const { live, toast } = followNotifications();
+const { live, toast } = setUpCentre();
 
 describe('notifications store', () => {
   it('adds a notification at the top, unread, "Just now", with a creation date', () => {

@@ -12,7 +12,7 @@ import { sessionUser } from './session-user';
  *   jest.mock('../realtime/socket', () => jest.requireActual('../test-support/live-socket-mock').socketModule());
  *   jest.mock('../api/notifications');
  *   jest.mock('../lib/toast', () => jest.requireActual('../test-support/live-socket-mock').toastModule());
- *   const { live, api, toast } = followNotifications();
+ *   const { live, api, toast } = setUpCentre();
  */
 
 /** The mocked `api/notifications` of this test file. */
@@ -52,10 +52,10 @@ export function startSignedOut(): void {
 }
 
 /**
- * Starts the app's table of live updates (the store follows server events through it), and signs out with an
- * empty storage before each test. Returns the mocks the test file set up.
+ * The notification centre under test: starts the app's table of live updates (the store follows server
+ * events through it), and signs out with an empty storage before each test. Returns the file's mocks.
  */
-export function followNotifications() {
+export function setUpCentre() {
   startLiveEvents();
   beforeEach(startSignedOut);
   return { live: liveSocket(), api: notificationsApi(), toast: jest.mocked(notify) };
