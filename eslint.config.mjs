@@ -39,6 +39,25 @@ export default tseslint.config(
     },
   },
   {
+    // Toasts are raised in one layer: the store action that knows an outcome (lib/forms raises the spec's
+    // validation toasts). Pages and components show state; they never raise a toast themselves.
+    files: ['frontend/src/pages/**/*.{ts,tsx}', 'frontend/src/components/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}', 'frontend/src/components/AppToaster.tsx'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/lib/toast', 'react-hot-toast'],
+              message: 'Raise toasts from the store action that knows the outcome, not from a page or component.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Tests talk to real HTTP replies; their bodies are loosely typed on purpose.
     files: [
       '**/test/**/*.ts',
