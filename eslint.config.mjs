@@ -50,7 +50,8 @@ export default tseslint.config(
           patterns: [
             {
               group: ['**/lib/toast', 'react-hot-toast'],
-              message: 'Raise toasts from the store action that knows the outcome, not from a page or component.',
+              message:
+                'Raise toasts from the store action that knows the outcome, not from a page or component.',
             },
           ],
         },
