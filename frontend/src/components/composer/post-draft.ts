@@ -2,7 +2,7 @@ import { createPostSchema, POST_TYPES, WEAPONS, type Weapon } from '@piste/contr
 import type { Path } from 'react-hook-form';
 import { z } from 'zod';
 import type { NewPost } from '../../stores/feed';
-import { ACHIEVEMENT_FIELDS, DRILL_FIELDS, emptyDetails } from './DetailFields';
+import { ACHIEVEMENT_FIELDS, DRILL_FIELDS, emptyDetails } from './details';
 
 /** A detail as typed: free text, sent as it is (the server trims it). */
 const detailText = z.string();
