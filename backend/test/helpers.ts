@@ -190,6 +190,14 @@ export async function makeUser(
   return { client, user: res.body, password };
 }
 
+/** The same user signed in a second time: another browser, with a session of its own. */
+export async function signInAgain(t: TestApp, who: TestUser): Promise<ApiClient> {
+  const client = new ApiClient(t.url);
+  const res = await client.post('/api/login', { username: who.user.username, password: who.password });
+  if (res.status !== 200) throw new Error(`sign-in failed: ${res.status}`);
+  return client;
+}
+
 /** Creates (or promotes) an admin through the same code path as ADMIN_USERNAME, then signs in. */
 export async function makeAdmin(app: TestApp): Promise<TestUser> {
   const username = uniqueName('admin');

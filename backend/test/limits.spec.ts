@@ -1,14 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { makePng } from './media-fixtures';
-import {
-  connectUsers,
-  makePost,
-  uniqueName,
-  useTestApp,
-  type Reply,
-  type TestSocket,
-  type TestUser,
-} from './helpers';
+import { connectUsers, makePost, uniqueName, useTestApp, type Reply, type TestUser } from './helpers';
 import {
   ClientAt,
   expectLimitedAfter,
@@ -20,7 +12,7 @@ import {
   register,
   signUp,
 } from './limits';
-import { barrier, emitHandled, record, useSockets } from './sockets';
+import { barrier, disconnection, emitHandled, record, useSockets } from './sockets';
 
 describe('abuse limits', () => {
   const t = useTestApp(limitedAppEnv());
@@ -176,15 +168,6 @@ describe('abuse limits', () => {
 
   describe('socket events', () => {
     const open = useSockets(t);
-    const disconnected = (socket: TestSocket, timeoutMs = 3000) =>
-      new Promise<string>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error('still connected')), timeoutMs);
-        socket.once('disconnect', (reason) => {
-          clearTimeout(timer);
-          resolve(reason);
-        });
-      });
-
     it('relays a burst of typing only up to the limit, and keeps the socket', async () => {
       const [a, b] = await Promise.all([signUp(t), signUp(t)]);
       await connectUsers(t, a, b);
@@ -208,7 +191,7 @@ describe('abuse limits', () => {
     it('disconnects a socket that floods feed:watch', async () => {
       const user = await signUp(t);
       const socket = await open(user);
-      const gone = disconnected(socket);
+      const gone = disconnection(socket, 3000);
       for (let i = 0; i < 1000; i++) socket.emit('feed:watch', { weapon: 'epee' });
       await expect(gone).resolves.toBe('io server disconnect');
     });
@@ -216,7 +199,7 @@ describe('abuse limits', () => {
     it('disconnects a socket that floods posts:watch', async () => {
       const user = await signUp(t);
       const socket = await open(user);
-      const gone = disconnected(socket);
+      const gone = disconnection(socket, 3000);
       for (let i = 0; i < 1000; i++) socket.emit('posts:watch', { postIds: [randomUUID()] });
       await expect(gone).resolves.toBe('io server disconnect');
     });
@@ -224,7 +207,7 @@ describe('abuse limits', () => {
     it('disconnects a socket that sends an oversized payload', async () => {
       const user = await signUp(t);
       const socket = await open(user);
-      const gone = disconnected(socket);
+      const gone = disconnection(socket, 3000);
       socket.emit('typing', { receiverId: 'x'.repeat(16 * 1024), conversationId: null, isTyping: true });
       await expect(gone).resolves.toEqual(expect.any(String));
     });

@@ -1,5 +1,5 @@
 import { DataSource } from 'typeorm';
-import type { NotificationsPage, ServerNotification, SessionUser } from '@piste/contracts';
+import type { NotificationsPage, ServerNotification } from '@piste/contracts';
 import { NotificationsService } from '../src/notifications/notifications.service';
 import {
   ApiClient,
@@ -7,8 +7,8 @@ import {
   makePost,
   makeUser,
   nextEvent,
+  signInAgain,
   useTestApp,
-  type TestApp,
   type TestUser,
 } from './helpers';
 import { useSockets } from './sockets';
@@ -20,17 +20,6 @@ async function notificationsOf(who: TestUser | ApiClient, query = ''): Promise<N
   const reply = await client.get<NotificationsPage>(`/api/notifications${query}`);
   expect(reply.status).toBe(200);
   return reply.body;
-}
-
-/** The same user signed in a second time: another browser. */
-async function secondBrowser(t: TestApp, who: TestUser): Promise<ApiClient> {
-  const client = new ApiClient(t.url);
-  const reply = await client.post<SessionUser>('/api/login', {
-    username: who.user.username,
-    password: who.password,
-  });
-  expect(reply.status).toBe(200);
-  return client;
 }
 
 describe('notifications kept on the server', () => {
@@ -137,7 +126,7 @@ describe('notifications kept on the server', () => {
       expect((await fan.client.post('/api/likes', { postId: post.id })).status).toBe(201);
     }
     const laptop = author.client;
-    const phone = await secondBrowser(t, author);
+    const phone = await signInAgain(t, author);
     const phoneSocket = await socketOf({ client: phone });
     const [newest, middle, oldest] = (await notificationsOf(laptop)).notifications;
 
@@ -260,7 +249,7 @@ describe('notifications kept on the server', () => {
   it('delivers it to every browser the recipient has open', async () => {
     const [author, fan] = await Promise.all([makeUser(t), makeUser(t)]);
     await connectUsers(t, author, fan);
-    const phone = await secondBrowser(t, author);
+    const phone = await signInAgain(t, author);
     const socket = await socketOf({ client: phone });
     const live = nextEvent(socket, 'notification', (n) => n.type === 'message');
     await fan.client.post('/api/messages', {

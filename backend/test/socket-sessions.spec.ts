@@ -1,4 +1,5 @@
 import { AuthService } from '../src/auth/auth.service';
+import { SocketSessions } from '../src/realtime/socket-sessions';
 import {
   ApiClient,
   connectSocket,
@@ -7,59 +8,25 @@ import {
   makePost,
   makeUser,
   nextEvent,
+  signInAgain,
   startTestApp,
-  type TestApp,
-  type TestSocket,
-  type TestUser,
+  useTestApp,
 } from './helpers';
-
-/** Resolves with the reason once the socket is disconnected, or rejects after `timeoutMs`. */
-function disconnection(socket: TestSocket, timeoutMs = 5000): Promise<string> {
-  if (socket.disconnected) return Promise.resolve('already');
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`still connected after ${timeoutMs} ms`)), timeoutMs);
-    socket.once('disconnect', (reason) => {
-      clearTimeout(timer);
-      resolve(reason);
-    });
-  });
-}
-
-/** A second signed-in session (another browser) of the same user. */
-async function secondSession(t: TestApp, user: TestUser): Promise<ApiClient> {
-  const client = new ApiClient(t.url);
-  const res = await client.post('/api/login', { username: user.user.username, password: user.password });
-  expect(res.status).toBe(200);
-  return client;
-}
+import { disconnection, useSockets } from './sockets';
 
 describe('a socket lives no longer than its session', () => {
-  let t: TestApp;
-  const sockets: TestSocket[] = [];
-  const open = async (url: string, client: ApiClient) => {
-    const socket = await connectSocket(url, client);
-    sockets.push(socket);
-    return socket;
-  };
-
-  beforeAll(async () => {
-    t = await startTestApp();
-  });
-
-  afterEach(() => {
-    sockets.splice(0).forEach((s) => s.close());
-  });
-
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestApp();
+  const socketOf = useSockets(t);
 
   it('ends the sockets of the session that signs out, and only those', async () => {
     const [alice, bob] = [await makeUser(t), await makeUser(t)];
     await connectUsers(t, alice, bob);
     const laptop = alice.client;
-    const phone = await secondSession(t, alice);
-    const [laptopSocket, phoneSocket] = [await open(t.url, laptop), await open(t.url, phone)];
+    const phone = await signInAgain(t, alice);
+    const [laptopSocket, phoneSocket] = [
+      await socketOf({ client: laptop }),
+      await socketOf({ client: phone }),
+    ];
     const missed: string[] = [];
     laptopSocket.onAny((event: string) => missed.push(event));
 
@@ -88,11 +55,15 @@ describe('a socket lives no longer than its session', () => {
 
   it('moves a socket into the admins room when its user becomes an admin, without a reconnect', async () => {
     const [carol, reporter, author] = [await makeUser(t), await makeUser(t), await makeUser(t)];
-    const socket = await open(t.url, carol.client);
+    const socket = await socketOf(carol);
+    // The change refreshes the user's sockets on this replica in the background: the report is filed once
+    // that refresh has finished.
+    const refreshes = jest.spyOn(t.app.get(SocketSessions), 'refresh');
     await t.app.get(AuthService).ensureAdmin(carol.user.username, 'a-new-admin-password');
+    expect(refreshes).toHaveBeenCalled();
+    await Promise.all(refreshes.mock.results.map((result) => result.value as Promise<void>));
+    refreshes.mockRestore();
     const post = await makePost(author);
-    // The refresh runs on the socket's replica; the report is filed once it had a moment to apply.
-    await new Promise((r) => setTimeout(r, 200));
     const reported = nextEvent(socket, 'report:new');
     expect((await reporter.client.post('/api/reports', { postId: post.id, reason: 'Spam' })).status).toBe(
       201,
@@ -105,7 +76,7 @@ describe('a socket lives no longer than its session', () => {
     const short = await startTestApp({ SESSION_TTL_SECONDS: '2' });
     try {
       const alice = await makeUser(short);
-      const socket = await open(short.url, alice.client);
+      const socket = await socketOf(alice, { url: short.url });
       const started = Date.now();
       await expect(disconnection(socket, 6000)).resolves.toBe('io server disconnect');
       expect(Date.now() - started).toBeGreaterThanOrEqual(1500);
@@ -116,26 +87,15 @@ describe('a socket lives no longer than its session', () => {
 });
 
 describeWithRedis('socket endings across replicas', () => {
-  let a: TestApp;
-  let b: TestApp;
-
-  beforeAll(async () => {
-    [a, b] = await Promise.all([startTestApp(), startTestApp()]);
-  });
-
-  afterAll(async () => {
-    await Promise.all([a.close(), b.close()]);
-  });
+  const a = useTestApp();
+  const b = useTestApp();
+  const socketOf = useSockets(b);
 
   it('signing out through one replica ends the session socket held by another', async () => {
     const alice = await makeUser(a);
-    const socketOnB = await connectSocket(b.url, alice.client.on(b.url));
-    try {
-      const ended = disconnection(socketOnB);
-      expect((await alice.client.post('/api/logout')).status).toBe(200);
-      await expect(ended).resolves.toBe('io server disconnect');
-    } finally {
-      socketOnB.close();
-    }
+    const socketOnB = await socketOf(alice, { url: b.url });
+    const ended = disconnection(socketOnB);
+    expect((await alice.client.post('/api/logout')).status).toBe(200);
+    await expect(ended).resolves.toBe('io server disconnect');
   });
 });

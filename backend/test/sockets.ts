@@ -63,10 +63,12 @@ export interface SocketOptions {
 
 /**
  * The sockets of one describe block (like the journeys' fixture for browsers): `socketOf(user)` opens one with
- * the user's session cookie, watching what it is told to once the server has handled it, and every socket it
+ * the session cookie of a user (or of any signed-in client: `{ client }`), watching what it is told to once the server has handled it, and every socket it
  * opened is closed after each test.
  */
-export function useSockets(t: TestApp): (user: TestUser, options?: SocketOptions) => Promise<TestSocket> {
+export function useSockets(
+  t: TestApp,
+): (user: Pick<TestUser, 'client'>, options?: SocketOptions) => Promise<TestSocket> {
   const open: TestSocket[] = [];
   afterEach(() => {
     open.splice(0).forEach((socket) => socket.close());
@@ -78,4 +80,16 @@ export function useSockets(t: TestApp): (user: TestUser, options?: SocketOptions
     if (posts?.length) await watchPosts(socket, ...posts);
     return socket;
   };
+}
+
+/** Resolves with the reason once the socket is disconnected, or rejects after `timeoutMs`. */
+export function disconnection(socket: TestSocket, timeoutMs = 5000): Promise<string> {
+  if (socket.disconnected) return Promise.resolve('already');
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`still connected after ${timeoutMs} ms`)), timeoutMs);
+    socket.once('disconnect', (reason) => {
+      clearTimeout(timer);
+      resolve(reason);
+    });
+  });
 }
