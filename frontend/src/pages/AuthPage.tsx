@@ -7,9 +7,10 @@ import {
   type RegisterForm,
 } from '@piste/contracts';
 import { CircleExclamationPoint, Swords } from 'lucide-react';
-import { useId, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Button } from '../components/Button';
+import { SegmentedTabs, TabPanel } from '../components/Tabs';
 import { ThemeToggle } from '../components/ThemeToggle';
 import { FieldError, SelectField, TextFields, type TextFieldSpec } from '../components/FormField';
 import { useContractForm, type ContractForm, type FormSchema } from '../lib/forms';
@@ -36,14 +37,6 @@ export function AuthPage() {
   const [tab, setTab] = useState<AuthTab>('login');
   const idPrefix = useId();
 
-  function onTabKeyDown(event: KeyboardEvent<HTMLButtonElement>) {
-    if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
-    event.preventDefault();
-    const next: AuthTab = tab === 'login' ? 'register' : 'login';
-    setTab(next);
-    document.getElementById(`${idPrefix}-tab-${next}`)?.focus();
-  }
-
   return (
     <div className="relative flex min-h-screen flex-col items-center bg-gradient-to-b from-slate-100 to-slate-50 px-4 py-10 sm:justify-center sm:py-16 dark:from-slate-900 dark:to-slate-950">
       <main className="w-full max-w-md">
@@ -57,39 +50,18 @@ export function AuthPage() {
         </header>
 
         <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8 dark:border-slate-800 dark:bg-slate-900">
-          <div
-            role="tablist"
-            aria-label="Sign in or register"
-            className="mb-6 grid grid-cols-2 rounded-lg bg-slate-100 p-1 dark:bg-slate-800"
-          >
-            {TABS.map(({ id, label }) => {
-              const selected = tab === id;
-              return (
-                <button
-                  key={id}
-                  id={`${idPrefix}-tab-${id}`}
-                  type="button"
-                  role="tab"
-                  aria-selected={selected}
-                  aria-controls={`${idPrefix}-panel-${id}`}
-                  tabIndex={selected ? 0 : -1}
-                  onClick={() => setTab(id)}
-                  onKeyDown={onTabKeyDown}
-                  className={`rounded-md py-2 text-sm font-semibold transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900 dark:focus-visible:outline-slate-300 ${
-                    selected
-                      ? 'bg-white text-slate-900 shadow-sm dark:bg-slate-700 dark:text-white'
-                      : 'text-slate-600 hover:text-slate-900 dark:text-slate-300 dark:hover:text-white'
-                  }`}
-                >
-                  {label}
-                </button>
-              );
-            })}
-          </div>
+          <SegmentedTabs
+            label="Sign in or register"
+            tabs={TABS}
+            selected={tab}
+            onSelect={setTab}
+            idPrefix={idPrefix}
+            size="roomy"
+          />
 
-          <div role="tabpanel" id={`${idPrefix}-panel-${tab}`} aria-labelledby={`${idPrefix}-tab-${tab}`}>
+          <TabPanel idPrefix={idPrefix} tab={tab}>
             {tab === 'login' ? <LoginForm /> : <RegisterForm />}
-          </div>
+          </TabPanel>
         </div>
       </main>
     </div>

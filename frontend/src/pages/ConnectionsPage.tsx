@@ -3,9 +3,11 @@ import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { HomeButton } from '../components/HomeButton';
 import { PageHeader } from '../components/PageHeader';
+import { TabPanel } from '../components/Tabs';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { BlockedList, ConnectionList } from '../components/connections/ConnectionList';
 import {
+  CONNECTIONS_TABS_ID,
   ConnectionsTabs,
   isConnectionsTab,
   type ConnectionsTab,
@@ -77,7 +79,7 @@ export function ConnectionsPage({ user }: { user: SessionUser }) {
 
       <ConnectionsTabs tab={tab} counts={counts} selectTab={selectTab} />
 
-      <div id={`connections-panel-${tab}`} role="tabpanel" aria-labelledby={`connections-tab-${tab}`}>
+      <TabPanel idPrefix={CONNECTIONS_TABS_ID} tab={tab}>
         {tab === 'connections' ? (
           <>
             <ConnectionList
@@ -131,7 +133,7 @@ export function ConnectionsPage({ user }: { user: SessionUser }) {
             onAccept={(target) => target.requestId && void store.respond(target.requestId, 'accepted')}
           />
         ) : null}
-      </div>
+      </TabPanel>
 
       <ConfirmDialog
         open={confirm !== null}

@@ -1,7 +1,10 @@
-import type { KeyboardEvent } from 'react';
+import { onArrowKeys, panelElementId, tabElementId } from '../Tabs';
 
 export const CONNECTIONS_TABS = ['connections', 'requests', 'sent', 'discover'] as const;
 export type ConnectionsTab = (typeof CONNECTIONS_TABS)[number];
+
+/** Prefix of the tab and panel ids (the page's tab panel uses it too). */
+export const CONNECTIONS_TABS_ID = 'connections';
 
 export const isConnectionsTab = (value: string | null): value is ConnectionsTab =>
   !!value && (CONNECTIONS_TABS as readonly string[]).includes(value);
@@ -22,21 +25,11 @@ interface ConnectionsTabsProps {
 
 /** The Connections page's tabs with their counts; the arrow keys move between them. */
 export function ConnectionsTabs({ tab, counts, selectTab }: ConnectionsTabsProps) {
-  function onTabKeyDown(event: KeyboardEvent<HTMLDivElement>) {
-    const index = CONNECTIONS_TABS.indexOf(tab);
-    const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
-    if (!step) return;
-    event.preventDefault();
-    const next = CONNECTIONS_TABS[(index + step + CONNECTIONS_TABS.length) % CONNECTIONS_TABS.length];
-    selectTab(next);
-    document.getElementById(`connections-tab-${next}`)?.focus();
-  }
-
   return (
     <div
       role="tablist"
       aria-label="Connections"
-      onKeyDown={onTabKeyDown}
+      onKeyDown={onArrowKeys(CONNECTIONS_TABS, tab, CONNECTIONS_TABS_ID, selectTab)}
       className="mb-5 grid grid-cols-2 gap-2 sm:flex sm:gap-1 sm:border-b sm:border-slate-200 dark:sm:border-slate-800"
     >
       {CONNECTIONS_TABS.map((id) => {
@@ -46,11 +39,11 @@ export function ConnectionsTabs({ tab, counts, selectTab }: ConnectionsTabsProps
         return (
           <button
             key={id}
-            id={`connections-tab-${id}`}
+            id={tabElementId(CONNECTIONS_TABS_ID, id)}
             type="button"
             role="tab"
             aria-selected={active}
-            aria-controls={`connections-panel-${id}`}
+            aria-controls={panelElementId(CONNECTIONS_TABS_ID, id)}
             tabIndex={active ? 0 : -1}
             onClick={() => selectTab(id)}
             className={`relative flex items-center justify-between gap-2 rounded-xl border px-3 py-2 text-left text-sm font-semibold transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900 sm:-mb-px sm:justify-start sm:rounded-none sm:border-0 sm:border-b-2 sm:py-2.5 sm:whitespace-nowrap sm:focus-visible:outline-offset-[-2px] dark:focus-visible:outline-slate-300 ${

@@ -1,8 +1,9 @@
 import { WEAPON_LABELS, type ConnectionUser, type Conversation } from '@piste/contracts';
 import { MessageSquarePlus, Search, Users } from 'lucide-react';
-import { useId, type KeyboardEvent, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { Avatar } from '../Avatar';
 import { HomeButton } from '../HomeButton';
+import { SegmentedTabs, TabPanel } from '../Tabs';
 import { timeAgo, useNow } from '../../lib/relative-time';
 import { nameMatches } from './name-filter';
 
@@ -36,14 +37,6 @@ export function ConversationSidebar(props: ConversationSidebarProps) {
   const { tab, onTabChange, query, onQueryChange } = props;
   const baseId = useId();
 
-  const onTabKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
-    if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
-    event.preventDefault();
-    const next = tab === 'chats' ? 'connections' : 'chats';
-    onTabChange(next);
-    document.getElementById(`${baseId}-tab-${next}`)?.focus();
-  };
-
   return (
     <div className="flex min-h-0 flex-1 flex-col">
       <div className="space-y-4 border-b border-slate-200 p-4 dark:border-slate-800">
@@ -65,45 +58,19 @@ export function ConversationSidebar(props: ConversationSidebarProps) {
             className="w-full rounded-lg border border-slate-200 bg-slate-50 py-2 pr-3 pl-9 text-sm text-slate-900 placeholder:text-slate-500 dark:placeholder:text-slate-400 focus:border-slate-400 focus:bg-white focus:ring-2 focus:ring-slate-200 focus:outline-none dark:border-slate-800 dark:bg-slate-800/50 dark:text-slate-100 dark:focus:border-slate-500 dark:focus:bg-slate-900 dark:focus:ring-slate-700"
           />
         </label>
-        <div
-          role="tablist"
-          aria-label="Conversations"
-          className="grid grid-cols-2 gap-1 rounded-lg bg-slate-100 p-1 dark:bg-slate-800"
-        >
-          {TABS.map(({ id, label }) => {
-            const selected = tab === id;
-            return (
-              <button
-                key={id}
-                id={`${baseId}-tab-${id}`}
-                type="button"
-                role="tab"
-                aria-selected={selected}
-                aria-controls={`${baseId}-panel-${id}`}
-                tabIndex={selected ? 0 : -1}
-                onClick={() => onTabChange(id)}
-                onKeyDown={onTabKeyDown}
-                className={`rounded-md px-3 py-1.5 text-sm font-semibold transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900 dark:focus-visible:outline-slate-300 ${
-                  selected
-                    ? 'bg-white text-slate-900 shadow-sm dark:bg-slate-900 dark:text-slate-100'
-                    : 'text-slate-600 hover:text-slate-900 dark:text-slate-300 dark:hover:text-white'
-                }`}
-              >
-                {label}
-              </button>
-            );
-          })}
-        </div>
+        <SegmentedTabs
+          label="Conversations"
+          tabs={TABS}
+          selected={tab}
+          onSelect={onTabChange}
+          idPrefix={baseId}
+          size="compact"
+        />
       </div>
 
-      <div
-        role="tabpanel"
-        id={`${baseId}-panel-${tab}`}
-        aria-labelledby={`${baseId}-tab-${tab}`}
-        className="min-h-0 flex-1 overflow-y-auto"
-      >
+      <TabPanel idPrefix={baseId} tab={tab} className="min-h-0 flex-1 overflow-y-auto">
         {tab === 'chats' ? <ChatsList {...props} /> : <ConnectionsList {...props} />}
-      </div>
+      </TabPanel>
     </div>
   );
 }
