@@ -1,5 +1,4 @@
 import {
-  Body,
   Controller,
   Get,
   HttpCode,
@@ -11,8 +10,9 @@ import {
 } from '@nestjs/common';
 import type { Request } from 'express';
 import { registerPayloadSchema, type Profile, type SessionUser } from '@piste/contracts';
+import type { z } from 'zod';
 import { CurrentUser, Public } from '../common/decorators';
-import { ZodPipe } from '../common/zod.pipe';
+import { ParsedBody } from '../common/zod.pipe';
 import { UsersService } from '../users/users.service';
 import { RealtimePublisher } from '../publisher/realtime.publisher';
 import { toProfile } from '../users/users.mapper';
@@ -44,7 +44,7 @@ export class AuthController {
   @Post('register')
   async register(
     @Req() request: Request,
-    @Body(new ZodPipe(registerPayloadSchema)) body: ReturnType<typeof registerPayloadSchema.parse>,
+    @ParsedBody(registerPayloadSchema) body: z.output<typeof registerPayloadSchema>,
   ): Promise<SessionUser> {
     const user = await this.auth.register(body);
     await logIn(request, user);

@@ -1,8 +1,8 @@
-import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
+import { Controller, Get, HttpCode, Post } from '@nestjs/common';
 import { blockUserSchema, type BlockedUser, type SessionUser } from '@piste/contracts';
 import type { z } from 'zod';
 import { AllowedWhileBanned, CurrentUser } from '../common/decorators';
-import { ZodPipe } from '../common/zod.pipe';
+import { ParsedBody } from '../common/zod.pipe';
 import { BlocksService } from './blocks.service';
 
 /** Blocking and unblocking; a banned user may still do both. */
@@ -20,7 +20,7 @@ export class BlocksController {
   @HttpCode(200)
   block(
     @CurrentUser() user: SessionUser,
-    @Body(new ZodPipe(blockUserSchema)) body: z.infer<typeof blockUserSchema>,
+    @ParsedBody(blockUserSchema) body: z.infer<typeof blockUserSchema>,
   ): Promise<BlockedUser> {
     return this.blocks.block(user.id, body.blockedId);
   }
@@ -30,7 +30,7 @@ export class BlocksController {
   @HttpCode(200)
   unblock(
     @CurrentUser() user: SessionUser,
-    @Body(new ZodPipe(blockUserSchema)) body: z.infer<typeof blockUserSchema>,
+    @ParsedBody(blockUserSchema) body: z.infer<typeof blockUserSchema>,
   ): Promise<{ blockedId: string; isBlocked: false }> {
     return this.blocks.unblock(user.id, body.blockedId);
   }

@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
 import {
   createFriendRequestSchema,
   respondFriendRequestSchema,
@@ -10,7 +10,7 @@ import {
 import type { z } from 'zod';
 import { assertSelf } from '../common/assert-self';
 import { AllowedWhileBanned, CurrentUser, uuidParam } from '../common/decorators';
-import { ZodPipe } from '../common/zod.pipe';
+import { ParsedBody, ParsedQuery } from '../common/zod.pipe';
 import { RateLimit } from '../limits/rate-limit.guard';
 import { ConnectionSearchService } from './connection-search.service';
 import { ConnectionsService } from './connections.service';
@@ -29,7 +29,7 @@ export class ConnectionsController {
   @RateLimit('friend-requests')
   sendRequest(
     @CurrentUser() user: SessionUser,
-    @Body(new ZodPipe(createFriendRequestSchema)) body: z.infer<typeof createFriendRequestSchema>,
+    @ParsedBody(createFriendRequestSchema) body: z.infer<typeof createFriendRequestSchema>,
   ): Promise<ConnectionRequest> {
     assertSelf(user, body.senderId);
     return this.requests.send(user, body.receiverId);
@@ -41,7 +41,7 @@ export class ConnectionsController {
   respond(
     @CurrentUser() user: SessionUser,
     @Param('id', uuidParam()) id: string,
-    @Body(new ZodPipe(respondFriendRequestSchema)) body: z.infer<typeof respondFriendRequestSchema>,
+    @ParsedBody(respondFriendRequestSchema) body: z.infer<typeof respondFriendRequestSchema>,
   ): Promise<ConnectionRequest> {
     return this.requests.respond(user, id, body.status);
   }
@@ -101,7 +101,7 @@ export class ConnectionsController {
   @Get('search/users')
   search(
     @CurrentUser() user: SessionUser,
-    @Query(new ZodPipe(userSearchQuerySchema)) query: z.infer<typeof userSearchQuerySchema>,
+    @ParsedQuery(userSearchQuerySchema) query: z.infer<typeof userSearchQuerySchema>,
   ): Promise<ConnectionUser[]> {
     return this.discover.search(user.id, query.q, query.weapon);
   }

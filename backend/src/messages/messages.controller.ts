@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, Param, Post, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import {
   messagesQuerySchema,
@@ -9,7 +9,7 @@ import {
   type SessionUser,
 } from '@piste/contracts';
 import { AllowedWhileBanned, CurrentUser, uuidParam } from '../common/decorators';
-import { ZodPipe } from '../common/zod.pipe';
+import { ParsedBody, ParsedQuery } from '../common/zod.pipe';
 import { RateLimit } from '../limits/rate-limit.guard';
 import { MessagesService, type SendMessageInput } from './messages.service';
 
@@ -45,7 +45,7 @@ export class MessagesController {
   @Get('messages')
   list(
     @CurrentUser() user: SessionUser,
-    @Query(new ZodPipe(messagesQuerySchema)) query: MessagesQuery,
+    @ParsedQuery(messagesQuerySchema) query: MessagesQuery,
   ): Promise<DirectMessage[]> {
     return this.messages.listMessages(user.id, query);
   }
@@ -55,7 +55,7 @@ export class MessagesController {
   @RateLimit('messages')
   async send(
     @CurrentUser() user: SessionUser,
-    @Body(new ZodPipe(sendMessageSchema)) body: SendMessageInput,
+    @ParsedBody(sendMessageSchema) body: SendMessageInput,
     @Res({ passthrough: true }) response: Response,
   ): Promise<{ message: DirectMessage; conversationId: string }> {
     const { message, conversationId, replayed } = await this.messages.send(user, body);

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
+import { Controller, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
 import {
   createBanSchema,
   createReportSchema,
@@ -8,8 +8,9 @@ import {
   type Report,
   type SessionUser,
 } from '@piste/contracts';
+import type { z } from 'zod';
 import { AdminOnly, AllowedWhileBanned, CurrentUser, uuidParam } from '../common/decorators';
-import { ZodPipe } from '../common/zod.pipe';
+import { ParsedBody } from '../common/zod.pipe';
 import { RateLimit } from '../limits/rate-limit.guard';
 import { BansService } from '../bans/bans.service';
 import { toBanView } from './moderation.mapper';
@@ -26,7 +27,7 @@ export class ReportsController {
   @HttpCode(201)
   create(
     @CurrentUser() user: SessionUser,
-    @Body(new ZodPipe(createReportSchema)) body: ReturnType<typeof createReportSchema.parse>,
+    @ParsedBody(createReportSchema) body: z.output<typeof createReportSchema>,
   ): Promise<Report> {
     return this.moderation.createReport(user, body);
   }
@@ -42,7 +43,7 @@ export class ReportsController {
   review(
     @CurrentUser() user: SessionUser,
     @Param('id', uuidParam()) id: string,
-    @Body(new ZodPipe(updateReportSchema)) body: ReturnType<typeof updateReportSchema.parse>,
+    @ParsedBody(updateReportSchema) body: z.output<typeof updateReportSchema>,
   ): Promise<Report> {
     return this.moderation.reviewReport(user, id, body);
   }
@@ -67,7 +68,7 @@ export class BansController {
   @HttpCode(201)
   ban(
     @CurrentUser() user: SessionUser,
-    @Body(new ZodPipe(createBanSchema)) body: ReturnType<typeof createBanSchema.parse>,
+    @ParsedBody(createBanSchema) body: z.output<typeof createBanSchema>,
   ): Promise<Ban> {
     return this.moderation.banUser(user, body);
   }

@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
 import {
   markNotificationsReadSchema,
   notificationsQuerySchema,
@@ -8,7 +8,7 @@ import {
   type SessionUser,
 } from '@piste/contracts';
 import { AllowedWhileBanned, CurrentUser, uuidParam } from '../common/decorators';
-import { ZodPipe } from '../common/zod.pipe';
+import { ParsedBody, ParsedQuery } from '../common/zod.pipe';
 import { NotificationsService } from './notifications.service';
 
 /** The signed-in user's own notifications: read them, mark them read, delete them. */
@@ -19,7 +19,7 @@ export class NotificationsController {
   @Get()
   list(
     @CurrentUser() user: SessionUser,
-    @Query(new ZodPipe(notificationsQuerySchema)) query: NotificationsQuery,
+    @ParsedQuery(notificationsQuerySchema) query: NotificationsQuery,
   ): Promise<NotificationsPage> {
     return this.notifications.list(user.id, query);
   }
@@ -29,7 +29,7 @@ export class NotificationsController {
   @AllowedWhileBanned()
   markRead(
     @CurrentUser() user: SessionUser,
-    @Body(new ZodPipe(markNotificationsReadSchema)) body: MarkNotificationsRead,
+    @ParsedBody(markNotificationsReadSchema) body: MarkNotificationsRead,
   ): Promise<{ read: number }> {
     return this.notifications.markRead(user.id, body);
   }

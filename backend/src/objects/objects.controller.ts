@@ -1,9 +1,9 @@
-import { Body, Controller, Get, Param, Post, Put, Req, Res } from '@nestjs/common';
+import { Controller, Get, Param, Post, Put, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { pipeline } from 'node:stream';
 import { uploadRequestSchema, type SessionUser, type UploadReply } from '@piste/contracts';
 import { CurrentUser, Public } from '../common/decorators';
-import { ZodPipe } from '../common/zod.pipe';
+import { ParsedBody } from '../common/zod.pipe';
 import { RateLimit } from '../limits/rate-limit.guard';
 import { parseByteRange } from './byte-range';
 import { ObjectsService, type UploadRequest } from './objects.service';
@@ -19,7 +19,7 @@ export class ObjectsController {
   @RateLimit('upload-tickets')
   issueUpload(
     @CurrentUser() user: SessionUser,
-    @Body(new ZodPipe(uploadRequestSchema)) body: UploadRequest,
+    @ParsedBody(uploadRequestSchema) body: UploadRequest,
   ): Promise<UploadReply> {
     return this.objects.issueUpload(user, body);
   }

@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, Param, Post, Query } from '@nestjs/common';
+import { Controller, Delete, Get, Param, Post } from '@nestjs/common';
 import {
   commentsQuerySchema,
   createCommentSchema,
@@ -9,7 +9,7 @@ import {
 import type { z } from 'zod';
 import { assertSelf } from '../common/assert-self';
 import { AllowedWhileBanned, CurrentUser, uuidParam } from '../common/decorators';
-import { ZodPipe } from '../common/zod.pipe';
+import { ParsedBody, ParsedQuery } from '../common/zod.pipe';
 import { RateLimit } from '../limits/rate-limit.guard';
 import { CommentsService, type CreateComment } from './comments.service';
 
@@ -20,7 +20,7 @@ export class CommentsController {
   @Get('comments')
   list(
     @CurrentUser() user: SessionUser,
-    @Query(new ZodPipe(commentsQuerySchema)) query: z.output<typeof commentsQuerySchema>,
+    @ParsedQuery(commentsQuerySchema) query: z.output<typeof commentsQuerySchema>,
   ): Promise<PostComment[]> {
     return this.comments.list(user, query.postId);
   }
@@ -29,7 +29,7 @@ export class CommentsController {
   @RateLimit('comments')
   create(
     @CurrentUser() user: SessionUser,
-    @Body(new ZodPipe(createCommentSchema)) body: CreateComment,
+    @ParsedBody(createCommentSchema) body: CreateComment,
   ): Promise<PostComment> {
     assertSelf(user, body.authorId);
     return this.comments.create(user, body);

@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
 import {
   createPostSchema,
   hidePostSchema,
@@ -12,7 +12,7 @@ import {
 import type { z } from 'zod';
 import { assertSelf } from '../common/assert-self';
 import { AllowedWhileBanned, CurrentUser, uuidParam } from '../common/decorators';
-import { ZodPipe } from '../common/zod.pipe';
+import { ParsedBody, ParsedParam, ParsedQuery } from '../common/zod.pipe';
 import { RateLimit } from '../limits/rate-limit.guard';
 import { PostsService, type CreatePost } from './posts.service';
 
@@ -28,8 +28,8 @@ export class PostsController {
   @Get('posts/:weapon')
   feed(
     @CurrentUser() user: SessionUser,
-    @Param('weapon', new ZodPipe(weaponParamSchema)) weapon: Weapon,
-    @Query(new ZodPipe(feedQuerySchema)) page: FeedQuery,
+    @ParsedParam('weapon', weaponParamSchema) weapon: Weapon,
+    @ParsedQuery(feedQuerySchema) page: FeedQuery,
   ): Promise<FeedPost[]> {
     return this.posts.feed(user, weapon, page);
   }
@@ -38,7 +38,7 @@ export class PostsController {
   @RateLimit('posts')
   create(
     @CurrentUser() user: SessionUser,
-    @Body(new ZodPipe(createPostSchema)) body: CreatePost,
+    @ParsedBody(createPostSchema) body: CreatePost,
   ): Promise<FeedPost> {
     assertSelf(user, body.authorId);
     return this.posts.create(user, body);
@@ -59,7 +59,7 @@ export class PostsController {
   @HttpCode(200)
   async hide(
     @CurrentUser() user: SessionUser,
-    @Body(new ZodPipe(hidePostSchema)) body: z.output<typeof hidePostSchema>,
+    @ParsedBody(hidePostSchema) body: z.output<typeof hidePostSchema>,
   ): Promise<{ postId: string; hidden: true }> {
     await this.posts.hide(user, body.postId);
     return { postId: body.postId, hidden: true };

@@ -11,7 +11,7 @@ import { PostEvents } from './post-events';
 import { PostsController } from './posts.controller';
 import { PostsService } from './posts.service';
 import { DislikeEntity, HiddenPostEntity, LikeEntity } from './reaction.entities';
-import { ReactionsController } from './reactions.controller';
+import { DislikesController, LikesController } from './reactions.controller';
 import { ReactionsService } from './reactions.service';
 
 /** Posts, the feed, likes and dislikes, comments and comment likes, hiding. */
@@ -29,7 +29,7 @@ import { ReactionsService } from './reactions.service';
     ObjectsModule,
     NotificationsModule,
   ],
-  controllers: [PostsController, ReactionsController, CommentsController],
+  controllers: [PostsController, LikesController, DislikesController, CommentsController],
   providers: [PostsService, ReactionsService, CommentsService, PostEvents],
   exports: [PostsService],
 })

@@ -1,4 +1,4 @@
-import { Controller, Get, Param, Query } from '@nestjs/common';
+import { Controller, Get } from '@nestjs/common';
 import {
   fencerPostsQuerySchema,
   profileUsernameSchema,
@@ -8,7 +8,7 @@ import {
   type SessionUser,
 } from '@piste/contracts';
 import { CurrentUser } from '../common/decorators';
-import { ZodPipe } from '../common/zod.pipe';
+import { ParsedParam, ParsedQuery } from '../common/zod.pipe';
 import { ProfilesService } from './profiles.service';
 
 /** A fencer's public page (/u/{username}): the profile with the viewer's connection state, and their posts. */
@@ -19,7 +19,7 @@ export class ProfilesController {
   @Get(':username')
   profile(
     @CurrentUser() viewer: SessionUser,
-    @Param('username', new ZodPipe(profileUsernameSchema)) username: string,
+    @ParsedParam('username', profileUsernameSchema) username: string,
   ): Promise<FencerProfile> {
     return this.profiles.profile(viewer, username);
   }
@@ -27,8 +27,8 @@ export class ProfilesController {
   @Get(':username/posts')
   posts(
     @CurrentUser() viewer: SessionUser,
-    @Param('username', new ZodPipe(profileUsernameSchema)) username: string,
-    @Query(new ZodPipe(fencerPostsQuerySchema)) page: FencerPostsQuery,
+    @ParsedParam('username', profileUsernameSchema) username: string,
+    @ParsedQuery(fencerPostsQuerySchema) page: FencerPostsQuery,
   ): Promise<FeedPost[]> {
     return this.profiles.postsOf(viewer, username, page);
   }

@@ -1,7 +1,7 @@
-import { Body, Controller, ForbiddenException, Get, NotFoundException, Param, Put } from '@nestjs/common';
+import { Controller, ForbiddenException, Get, NotFoundException, Param, Put } from '@nestjs/common';
 import { updateProfileSchema, type Profile, type SessionUser } from '@piste/contracts';
 import { CurrentUser, uuidParam } from '../common/decorators';
-import { ZodPipe } from '../common/zod.pipe';
+import { ParsedBody } from '../common/zod.pipe';
 import { BlocksService } from '../connections/blocks.service';
 import { RealtimePublisher } from '../publisher/realtime.publisher';
 import { toProfile } from '../users/users.mapper';
@@ -31,7 +31,7 @@ export class UserProfilesController {
   async update(
     @CurrentUser() viewer: SessionUser,
     @Param('id', uuidParam()) id: string,
-    @Body(new ZodPipe(updateProfileSchema)) body: ProfileChanges,
+    @ParsedBody(updateProfileSchema) body: ProfileChanges,
   ): Promise<Profile> {
     if (id !== viewer.id) throw new ForbiddenException('You can only edit your own profile');
     const updated = await this.users.updateProfile(id, body);

@@ -1,7 +1,7 @@
-import { Controller, Get, Query } from '@nestjs/common';
+import { Controller, Get } from '@nestjs/common';
 import { searchQuerySchema, type SearchQuery, type SearchReply, type SessionUser } from '@piste/contracts';
 import { CurrentUser } from '../common/decorators';
-import { ZodPipe } from '../common/zod.pipe';
+import { ParsedQuery } from '../common/zod.pipe';
 import { SearchService } from './search.service';
 
 /** The search box and the results page: posts and fencers for what the user typed. */
@@ -12,7 +12,7 @@ export class SearchController {
   @Get('search')
   search(
     @CurrentUser() user: SessionUser,
-    @Query(new ZodPipe(searchQuerySchema)) query: SearchQuery,
+    @ParsedQuery(searchQuerySchema) query: SearchQuery,
   ): Promise<SearchReply> {
     return this.searchService.search(user, query);
   }
