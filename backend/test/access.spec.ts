@@ -1,15 +1,9 @@
 import { IS_PUBLIC } from '../src/common/decorators';
-import { ApiClient, appRoutes, startTestApp, type TestApp } from './helpers';
+import { ApiClient, appRoutes, useTestApp } from './helpers';
 
 /** Closed by default: walks every route and checks that only the deliberate few are public. */
 describe('route access', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp();
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestApp();
 
   const PUBLIC_ROUTES = [
     'POST /api/register',

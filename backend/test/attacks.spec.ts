@@ -6,11 +6,10 @@ import {
   makePost,
   makeUser,
   nextEvent,
-  startTestApp,
   uniqueName,
-  type TestApp,
   type TestSocket,
   type TestUser,
+  useTestApp,
 } from './helpers';
 
 const EVIL = 'http://evil.example';
@@ -42,17 +41,12 @@ function median(values: number[]): number {
 }
 
 describe('attacks that must fail', () => {
-  let t: TestApp;
+  const t = useTestApp({ ALLOWED_ORIGINS: 'https://partner.example' });
   let alice: TestUser;
   let bob: TestUser;
 
   beforeAll(async () => {
-    t = await startTestApp({ ALLOWED_ORIGINS: 'https://partner.example' });
     [alice, bob] = [await makeUser(t), await makeUser(t)];
-  });
-
-  afterAll(async () => {
-    await t.close();
   });
 
   describe('cross-site requests', () => {
@@ -230,15 +224,7 @@ describe('attacks that must fail', () => {
 });
 
 describe('behind a TLS-terminating proxy', () => {
-  let t: TestApp;
-
-  beforeAll(async () => {
-    t = await startTestApp({ TRUST_PROXY: 'true' });
-  });
-
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestApp({ TRUST_PROXY: 'true' });
 
   it('sends the session cookie as Secure when the proxy says the visitor used HTTPS', async () => {
     const register = (proto: string) => {

@@ -1,13 +1,7 @@
-import { ApiClient, makeUser, startTestApp, uniqueName, type TestApp } from './helpers';
+import { ApiClient, makeUser, startTestApp, uniqueName, useTestApp } from './helpers';
 
 describe('auth', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp();
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestApp();
 
   it('registers, returns the session user and signs in', async () => {
     const client = new ApiClient(t.url);

@@ -1,15 +1,9 @@
 import { DataSource } from 'typeorm';
 import type { FeedPost, PostComment } from '@piste/contracts';
-import { makePost, makeUser, startTestApp, type TestApp, type TestUser } from './helpers';
+import { makePost, makeUser, type TestUser, useTestApp } from './helpers';
 
 describe('comments', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp();
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestApp();
 
   let author: TestUser;
   let reader: TestUser;

@@ -6,7 +6,15 @@ import sharp from 'sharp';
 import { DataSource } from 'typeorm';
 import type { FeedPost, UploadReply } from '@piste/contracts';
 import { ObjectsService } from '../src/objects/objects.service';
-import { ApiClient, makePost, makeUser, startTestApp, type TestApp, type TestUser } from './helpers';
+import {
+  ApiClient,
+  makePost,
+  makeUser,
+  startTestApp,
+  type TestApp,
+  type TestUser,
+  useTestApp,
+} from './helpers';
 import { makeMp4, uploadFile } from './media-fixtures';
 
 /** A photo-like JPEG: a gradient (so it does not compress to nothing), optionally with EXIF. */
@@ -50,18 +58,11 @@ async function postImage(author: TestUser, objectPath: string): Promise<FeedPost
 }
 
 describe('display versions of post images (local disk)', () => {
-  let t: TestApp;
-  let dataDir: string;
+  const t = useTestApp({}, { ownDataDir: true });
   let author: TestUser;
   let viewer: TestUser;
   beforeAll(async () => {
-    dataDir = await mkdtemp(join(tmpdir(), 'piste-display-'));
-    t = await startTestApp({ DATA_DIR: dataDir });
     [author, viewer] = await Promise.all([makeUser(t), makeUser(t)]);
-  });
-  afterAll(async () => {
-    await t.close();
-    await rm(dataDir, { recursive: true, force: true });
   });
 
   const put = (url: string, bytes: Buffer, contentType: string) =>

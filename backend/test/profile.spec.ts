@@ -1,23 +1,11 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Profile, SessionUser } from '@piste/contracts';
-import { makeUser, startTestApp, uniqueName, type TestApp, type TestUser } from './helpers';
+import { makeUser, uniqueName, type TestUser, useTestApp } from './helpers';
 import { makeJpeg, makePng, makeMp4, uploadFile } from './media-fixtures';
 
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 
 describe('profiles', () => {
-  let t: TestApp;
-  let dataDir: string;
-  beforeAll(async () => {
-    dataDir = await mkdtemp(join(tmpdir(), 'piste-profile-'));
-    t = await startTestApp({ DATA_DIR: dataDir });
-  });
-  afterAll(async () => {
-    await t.close();
-    await rm(dataDir, { recursive: true, force: true });
-  });
+  const t = useTestApp({}, { ownDataDir: true });
 
   function edits(who: TestUser, overrides: Record<string, unknown> = {}) {
     return {

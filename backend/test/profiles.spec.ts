@@ -1,6 +1,6 @@
 import { DataSource } from 'typeorm';
 import type { FeedPost, FencerProfile } from '@piste/contracts';
-import { ApiClient, makePost, makeUser, startTestApp, type TestApp, type TestUser } from './helpers';
+import { ApiClient, makePost, makeUser, type TestUser, useTestApp } from './helpers';
 
 /** Every key of a JSON value, at any depth. */
 function keysOf(value: unknown): string[] {
@@ -12,14 +12,10 @@ function keysOf(value: unknown): string[] {
 }
 
 describe('fencer profiles (/api/profiles/{username})', () => {
-  let t: TestApp;
+  const t = useTestApp();
   let db: DataSource;
-  beforeAll(async () => {
-    t = await startTestApp();
+  beforeAll(() => {
     db = t.app.get(DataSource);
-  });
-  afterAll(async () => {
-    await t.close();
   });
 
   const profileOf = (viewer: TestUser, username: string) =>

@@ -6,16 +6,7 @@ import {
   type SearchReply,
   type SearchUser,
 } from '@piste/contracts';
-import {
-  ApiClient,
-  makePost,
-  makeUser,
-  startTestApp,
-  uniqueName,
-  type Reply,
-  type TestApp,
-  type TestUser,
-} from './helpers';
+import { ApiClient, makePost, makeUser, uniqueName, type Reply, type TestUser, useTestApp } from './helpers';
 
 /** A word no other test writes: letters only, so it stays one word for the search index. */
 function uniqueWord(prefix = 'zq'): string {
@@ -36,14 +27,10 @@ const postIds = (reply: Reply<SearchReply>) => reply.body.posts.map((p: FeedPost
 const userIds = (reply: Reply<SearchReply>) => reply.body.users.map((u: SearchUser) => u.id);
 
 describe('search', () => {
-  let t: TestApp;
+  const t = useTestApp();
   let reader: TestUser;
   beforeAll(async () => {
-    t = await startTestApp();
     reader = await makeUser(t);
-  });
-  afterAll(async () => {
-    await t.close();
   });
 
   describe('posts', () => {

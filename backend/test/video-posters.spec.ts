@@ -1,23 +1,13 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { FeedPost } from '@piste/contracts';
-import { makePost, makeUser, startTestApp, type TestApp, type TestUser } from './helpers';
+import { makePost, makeUser, type TestUser, useTestApp } from './helpers';
 import { makeMp4, makePng, uploadFile } from './media-fixtures';
 
 describe('video posters', () => {
-  let t: TestApp;
-  let dataDir: string;
+  const t = useTestApp({}, { ownDataDir: true });
   let author: TestUser;
   let other: TestUser;
   beforeAll(async () => {
-    dataDir = await mkdtemp(join(tmpdir(), 'piste-posters-'));
-    t = await startTestApp({ DATA_DIR: dataDir });
     [author, other] = await Promise.all([makeUser(t), makeUser(t)]);
-  });
-  afterAll(async () => {
-    await t.close();
-    await rm(dataDir, { recursive: true, force: true });
   });
 
   const uploadVideo = (user: TestUser) => uploadFile(user.client, makeMp4(), 'video/mp4');
