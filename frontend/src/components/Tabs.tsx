@@ -24,6 +24,24 @@ export function onArrowKeys<Tab extends string>(
   };
 }
 
+/** What makes a button one of a tab list's tabs: its id, its role and selection, and the panel it controls. */
+export function tabButtonProps<Tab extends string>(
+  idPrefix: string,
+  tab: Tab,
+  isSelected: boolean,
+  select: (tab: Tab) => void,
+) {
+  return {
+    id: tabElementId(idPrefix, tab),
+    type: 'button',
+    role: 'tab',
+    'aria-selected': isSelected,
+    'aria-controls': panelElementId(idPrefix, tab),
+    tabIndex: isSelected ? 0 : -1,
+    onClick: () => select(tab),
+  } as const;
+}
+
 interface TabPanelProps {
   idPrefix: string;
   tab: string;
@@ -93,13 +111,7 @@ export function SegmentedTabs<Tab extends string>({
         return (
           <button
             key={id}
-            id={tabElementId(idPrefix, id)}
-            type="button"
-            role="tab"
-            aria-selected={isSelected}
-            aria-controls={panelElementId(idPrefix, id)}
-            tabIndex={isSelected ? 0 : -1}
-            onClick={() => onSelect(id)}
+            {...tabButtonProps(idPrefix, id, isSelected, onSelect)}
             onKeyDown={onKeyDown}
             className={`rounded-md ${styles.tab} text-sm font-semibold transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900 dark:focus-visible:outline-slate-300 ${
               isSelected

@@ -1,8 +1,7 @@
 import type { ConnectionUser, SessionUser } from '@piste/contracts';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { HomeButton } from '../components/HomeButton';
-import { PageHeader } from '../components/PageHeader';
+import { HeadedPage } from '../components/PageHeader';
 import { TabPanel } from '../components/Tabs';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { BlockedList, ConnectionList } from '../components/connections/ConnectionList';
@@ -70,13 +69,11 @@ export function ConnectionsPage({ user }: { user: SessionUser }) {
   const blockedOutsideConnections = blocked.filter((b) => !connections.some((c) => c.id === b.id));
 
   return (
-    <section className="mx-auto max-w-3xl">
-      <PageHeader
-        title="Connections"
-        subtitle="Grow your fencing network and manage your requests"
-        actions={<HomeButton />}
-      />
-
+    <HeadedPage
+      width="medium"
+      title="Connections"
+      subtitle="Grow your fencing network and manage your requests"
+    >
       <ConnectionsTabs tab={tab} counts={counts} selectTab={selectTab} />
 
       <TabPanel idPrefix={CONNECTIONS_TABS_ID} tab={tab}>
@@ -153,6 +150,6 @@ export function ConnectionsPage({ user }: { user: SessionUser }) {
         onCancel={() => setConfirm(null)}
         onConfirm={() => void confirmAction()}
       />
-    </section>
+    </HeadedPage>
   );
 }

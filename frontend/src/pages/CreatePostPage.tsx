@@ -1,7 +1,6 @@
 import { useNavigate } from 'react-router-dom';
 import { Composer } from '../components/Composer';
-import { HomeButton } from '../components/HomeButton';
-import { PageHeader } from '../components/PageHeader';
+import { HeadedPage } from '../components/PageHeader';
 import { useFeedStore } from '../stores/feed';
 import { useSessionStore } from '../stores/session';
 
@@ -12,18 +11,13 @@ export function CreatePostPage() {
   const navigate = useNavigate();
 
   return (
-    <section className="mx-auto max-w-2xl">
-      <PageHeader
-        title="Create a Post"
-        subtitle="Share your fencing journey with the community"
-        actions={<HomeButton />}
-      />
+    <HeadedPage width="narrow" title="Create a Post" subtitle="Share your fencing journey with the community">
       <Composer
         user={user}
         weapon={lastWeapon}
         chooseWeapon
         onPosted={(post) => void navigate(`/${post.weapon}`)}
       />
-    </section>
+    </HeadedPage>
   );
 }

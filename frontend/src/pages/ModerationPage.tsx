@@ -3,7 +3,7 @@ import { CircleCheck, History, RefreshCw, ShieldX } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { Button } from '../components/Button';
 import { HomeButton } from '../components/HomeButton';
-import { PageHeader } from '../components/PageHeader';
+import { HeadedPage } from '../components/PageHeader';
 import { BanDialog } from '../components/moderation/BanDialog';
 import { PendingReportCard, type ReportAction } from '../components/moderation/PendingReportCard';
 import { ResolvedReportItem } from '../components/moderation/ResolvedReportItem';
@@ -25,14 +25,13 @@ export function ModerationPage({ user }: { user: SessionUser }) {
   }
 
   return (
-    <section className="mx-auto max-w-4xl">
-      <PageHeader
-        title="Post Moderation"
-        subtitle="Review reported posts and take action to keep the community safe"
-        actions={<HomeButton />}
-      />
+    <HeadedPage
+      width="wide"
+      title="Post Moderation"
+      subtitle="Review reported posts and take action to keep the community safe"
+    >
       <ModerationQueue />
-    </section>
+    </HeadedPage>
   );
 }
 

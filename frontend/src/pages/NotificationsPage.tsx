@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Button } from '../components/Button';
 import { HomeButton } from '../components/HomeButton';
 import { NotificationList } from '../components/NotificationItem';
+import { PageHeader } from '../components/PageHeader';
 import { useNotificationsStore } from '../stores/notifications';
 
 /** How many notifications the page shows at first, and how many more each 'Load more notifications' adds. */
@@ -32,33 +33,31 @@ export function NotificationsPage({ user }: { user: SessionUser }) {
 
   return (
     <section data-user-id={user.id} className="mx-auto max-w-2xl">
-      <div className="mb-6 flex flex-wrap items-start justify-between gap-4">
-        <div className="min-w-0">
-          <div className="flex flex-wrap items-center gap-3">
-            <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl dark:text-slate-100">
-              Notifications
-            </h1>
+      <PageHeader
+        title="Notifications"
+        subtitle="Updates from your fencing community"
+        badge={
+          unreadCount > 0 ? (
+            <span
+              data-testid="new-count"
+              className="rounded-full bg-blue-600 px-2.5 py-0.5 text-xs font-semibold text-white"
+            >
+              {unreadCount} new
+            </span>
+          ) : null
+        }
+        actions={
+          <>
             {unreadCount > 0 ? (
-              <span
-                data-testid="new-count"
-                className="rounded-full bg-blue-600 px-2.5 py-0.5 text-xs font-semibold text-white"
-              >
-                {unreadCount} new
-              </span>
+              <Button variant="outline" onClick={markAllRead}>
+                <CheckCheck aria-hidden className="size-4" />
+                Mark all as read
+              </Button>
             ) : null}
-          </div>
-          <p className="mt-1 text-slate-600 dark:text-slate-300">Updates from your fencing community</p>
-        </div>
-        <div className="flex shrink-0 items-center gap-2">
-          {unreadCount > 0 ? (
-            <Button variant="outline" onClick={markAllRead}>
-              <CheckCheck aria-hidden className="size-4" />
-              Mark all as read
-            </Button>
-          ) : null}
-          <HomeButton />
-        </div>
-      </div>
+            <HomeButton />
+          </>
+        }
+      />
 
       <div className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900">
         <NotificationList shown={shown} label="Notifications" />

@@ -5,7 +5,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { Avatar } from '../components/Avatar';
 import { Button } from '../components/Button';
 import { HomeButton } from '../components/HomeButton';
-import { PageHeader } from '../components/PageHeader';
+import { HeadedPage } from '../components/PageHeader';
 import { fencerPath } from '../lib/paths';
 import { AvatarPicker } from '../components/profile/AvatarPicker';
 import { ProfileDetails } from '../components/profile/ProfileDetails';
@@ -115,21 +115,20 @@ export function ProfilePage({ user }: { user: SessionUser }) {
   const shownAvatar = editing ? avatar : (profile?.avatar ?? user.avatar);
 
   return (
-    <section className="mx-auto max-w-3xl">
-      <PageHeader
-        title="Your Profile"
-        subtitle="Manage your account settings and preferences"
-        actions={
-          <>
-            <HomeButton />
-            <Button variant="outline" onClick={() => void handleLogout()} disabled={isLoggingOut}>
-              <LogOut aria-hidden className="size-4" />
-              Logout
-            </Button>
-          </>
-        }
-      />
-
+    <HeadedPage
+      width="medium"
+      title="Your Profile"
+      subtitle="Manage your account settings and preferences"
+      actions={
+        <>
+          <HomeButton />
+          <Button variant="outline" onClick={() => void handleLogout()} disabled={isLoggingOut}>
+            <LogOut aria-hidden className="size-4" />
+            Logout
+          </Button>
+        </>
+      }
+    >
       <form
         noValidate
         onSubmit={form.onSubmit(save)}
@@ -251,6 +250,6 @@ export function ProfilePage({ user }: { user: SessionUser }) {
           </div>
         </div>
       </form>
-    </section>
+    </HeadedPage>
   );
 }

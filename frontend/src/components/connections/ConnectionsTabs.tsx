@@ -1,4 +1,4 @@
-import { onArrowKeys, panelElementId, tabElementId } from '../Tabs';
+import { onArrowKeys, tabButtonProps } from '../Tabs';
 
 export const CONNECTIONS_TABS = ['connections', 'requests', 'sent', 'discover'] as const;
 export type ConnectionsTab = (typeof CONNECTIONS_TABS)[number];
@@ -39,13 +39,7 @@ export function ConnectionsTabs({ tab, counts, selectTab }: ConnectionsTabsProps
         return (
           <button
             key={id}
-            id={tabElementId(CONNECTIONS_TABS_ID, id)}
-            type="button"
-            role="tab"
-            aria-selected={active}
-            aria-controls={panelElementId(CONNECTIONS_TABS_ID, id)}
-            tabIndex={active ? 0 : -1}
-            onClick={() => selectTab(id)}
+            {...tabButtonProps(CONNECTIONS_TABS_ID, id, active, selectTab)}
             className={`relative flex items-center justify-between gap-2 rounded-xl border px-3 py-2 text-left text-sm font-semibold transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900 sm:-mb-px sm:justify-start sm:rounded-none sm:border-0 sm:border-b-2 sm:py-2.5 sm:whitespace-nowrap sm:focus-visible:outline-offset-[-2px] dark:focus-visible:outline-slate-300 ${
               active
                 ? 'border-slate-900 bg-slate-900 text-white sm:border-slate-900 sm:bg-transparent sm:text-slate-900 dark:border-slate-100 dark:bg-slate-100 dark:text-slate-900 dark:sm:border-slate-100 dark:sm:bg-transparent dark:sm:text-slate-100'
