@@ -2,22 +2,16 @@ import { readinessReplySchema } from '@piste/contracts';
 import { openDatabase } from '../src/database/data-source';
 import { withStartupLock } from '../src/database/startup';
 import { Lifecycle } from '../src/health/lifecycle';
-import { ApiClient, hasRedis, startTestApp, type TestApp } from './helpers';
+import { ApiClient, hasRedis, itRacing, startTestApp, useTestApp } from './helpers';
 
 /** PostgreSQL proper: the embedded database serves every connection from one session, so its locks never wait. */
-const onPostgres = (process.env.DATABASE_SCHEMA ?? 'public') !== 'public';
 
 describe('operations', () => {
-  let t: TestApp;
+  const t = useTestApp();
   let anonymous: ApiClient;
 
-  beforeAll(async () => {
-    t = await startTestApp();
+  beforeAll(() => {
     anonymous = new ApiClient(t.url);
-  });
-
-  afterAll(async () => {
-    await t.close();
   });
 
   it('answers liveness without checking anything, and readiness naming each dependency', async () => {
@@ -72,27 +66,24 @@ describe('operations', () => {
     }
   });
 
-  (onPostgres ? it : it.skip)(
-    'runs start-up work under a lock that replicas take one after another',
-    async () => {
-      const [a, b] = await Promise.all([
-        openDatabase(process.env.DATABASE_URL!, process.env.DATABASE_SCHEMA),
-        openDatabase(process.env.DATABASE_URL!, process.env.DATABASE_SCHEMA),
-      ]);
-      try {
-        const spans: { start: number; end: number }[] = [];
-        const work = async () => {
-          const start = Date.now();
-          await new Promise((r) => setTimeout(r, 300));
-          spans.push({ start, end: Date.now() });
-        };
-        await Promise.all([withStartupLock(a, work), withStartupLock(b, work)]);
-        spans.sort((x, y) => x.start - y.start);
-        expect(spans).toHaveLength(2);
-        expect(spans[1].start).toBeGreaterThanOrEqual(spans[0].end);
-      } finally {
-        await Promise.all([a.destroy(), b.destroy()]);
-      }
-    },
-  );
+  itRacing('runs start-up work under a lock that replicas take one after another', async () => {
+    const [a, b] = await Promise.all([
+      openDatabase(process.env.DATABASE_URL!, process.env.DATABASE_SCHEMA),
+      openDatabase(process.env.DATABASE_URL!, process.env.DATABASE_SCHEMA),
+    ]);
+    try {
+      const spans: { start: number; end: number }[] = [];
+      const work = async () => {
+        const start = Date.now();
+        await new Promise((r) => setTimeout(r, 300));
+        spans.push({ start, end: Date.now() });
+      };
+      await Promise.all([withStartupLock(a, work), withStartupLock(b, work)]);
+      spans.sort((x, y) => x.start - y.start);
+      expect(spans).toHaveLength(2);
+      expect(spans[1].start).toBeGreaterThanOrEqual(spans[0].end);
+    } finally {
+      await Promise.all([a.destroy(), b.destroy()]);
+    }
+  });
 });

@@ -1,22 +1,14 @@
 import { Logger } from '@nestjs/common';
-import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Client } from 'pg';
 import { DataSource } from 'typeorm';
 import { POST_TYPES, WEAPONS, type FeedPost } from '@piste/contracts';
 import { DEMO_PASSWORD } from '../src/database/seed';
 import { loadConfig } from '../src/config/config';
 import { createApp } from '../src/app.factory';
-import { startEmbeddedPostgres } from '../src/database/embedded-postgres';
 import { ApiClient, type TestApp } from './helpers';
-
-/**
- * The seed needs an empty database: on PostgreSQL a schema of its own, on the embedded database (which ignores
- * search_path options) a fresh in-memory instance of its own.
- */
-const onEmbedded = (process.env.DATABASE_SCHEMA ?? 'public') === 'public';
+import { ownDatabase, type OwnDatabase } from './own-database';
 
 async function startSeedApp(databaseUrl: string, env: Record<string, string>): Promise<TestApp> {
   const config = loadConfig({ ...process.env, PORT: '0', NODE_ENV: 'test', SEED_DEMO: 'true', ...env });
@@ -27,34 +19,15 @@ async function startSeedApp(databaseUrl: string, env: Record<string, string>): P
 }
 
 describe('demo seed', () => {
-  const schema = `piste_seed_${randomBytes(4).toString('hex')}`;
-  let database: { url: string; env: Record<string, string>; drop(): Promise<void> };
+  let database: OwnDatabase;
   let dataDir: string;
   let t: TestApp;
   let warnings: string[];
   let seedMs: number;
 
   beforeAll(async () => {
-    if (onEmbedded) {
-      const embedded = await startEmbeddedPostgres(undefined);
-      database = { url: embedded.url, env: {}, drop: () => embedded.stop() };
-    } else {
-      const url = process.env.DATABASE_URL!;
-      const admin = new Client({ connectionString: url });
-      await admin.connect();
-      await admin.query(`CREATE SCHEMA ${schema}`);
-      await admin.end();
-      database = {
-        url,
-        env: { DATABASE_SCHEMA: schema },
-        async drop() {
-          const client = new Client({ connectionString: url });
-          await client.connect();
-          await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-          await client.end();
-        },
-      };
-    }
+    // The seed needs an empty database.
+    database = await ownDatabase('piste_seed');
     dataDir = await mkdtemp(join(tmpdir(), 'piste-seed-'));
     warnings = [];
     jest.spyOn(Logger.prototype, 'warn').mockImplementation((message: unknown) => {

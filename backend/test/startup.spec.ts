@@ -1,21 +1,12 @@
-import { randomBytes } from 'node:crypto';
-import { Client } from 'pg';
 import { DataSource, type MigrationInterface, type QueryRunner } from 'typeorm';
 import { loadConfig } from '../src/config/config';
 import { createApp } from '../src/app.factory';
 import { AuthService } from '../src/auth/auth.service';
 import { hashPassword } from '../src/auth/password';
 import { dataSourceOptions, MIGRATIONS } from '../src/database/data-source';
-import { startEmbeddedPostgres } from '../src/database/embedded-postgres';
 import { initializeDatabase } from '../src/database/startup';
 import { ApiClient, type TestApp } from './helpers';
-
-/**
- * A restart skips the start-up work that an earlier start already did; these prove it still does whatever
- * changed since. Each run needs a database of its own: on PostgreSQL a schema, on the embedded database (which
- * ignores search_path options) an in-memory instance.
- */
-const onEmbedded = (process.env.DATABASE_SCHEMA ?? 'public') === 'public';
+import { ownDatabase, type OwnDatabase } from './own-database';
 
 const ADMIN_USERNAME = 'head_referee';
 
@@ -35,23 +26,16 @@ class AddedLater1763899999999 implements MigrationInterface {
   }
 }
 
+/**
+ * A restart skips the start-up work that an earlier start already did; these prove it still does whatever
+ * changed since. Each run needs a database of its own: on PostgreSQL a schema, on the embedded database (which
+ * ignores search_path options) an in-memory instance.
+ */
 describe('restarts', () => {
-  const schema = `piste_start_${randomBytes(4).toString('hex')}`;
-  let database: { url: string; env: Record<string, string>; drop(): Promise<void> };
+  let database: OwnDatabase;
 
   beforeAll(async () => {
-    if (onEmbedded) {
-      const embedded = await startEmbeddedPostgres(undefined);
-      database = { url: embedded.url, env: {}, drop: () => embedded.stop() };
-    } else {
-      const url = process.env.DATABASE_URL!;
-      await runSql(url, `CREATE SCHEMA ${schema}`);
-      database = {
-        url,
-        env: { DATABASE_SCHEMA: schema },
-        drop: () => runSql(url, `DROP SCHEMA IF EXISTS ${schema} CASCADE`),
-      };
-    }
+    database = await ownDatabase('piste_start');
   });
   afterAll(async () => {
     jest.restoreAllMocks();
@@ -152,13 +136,3 @@ describe('restarts', () => {
     await expect(next).resolves.toBe(true);
   });
 });
-
-async function runSql(url: string, sql: string): Promise<void> {
-  const client = new Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
