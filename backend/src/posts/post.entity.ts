@@ -1,14 +1,12 @@
-import { Column, CreateDateColumn, Entity, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, Entity } from 'typeorm';
 import type { AchievementDetails, DrillDetails, MediaType, PostType, Weapon } from '@piste/contracts';
-import { UserEntity } from '../users/user.entity';
+import { UserEntity, UserRef } from '../users/user.entity';
+import { Row } from '../common/row';
 
 @Entity('posts')
-export class PostEntity {
-  @PrimaryGeneratedColumn('uuid') id: string;
+export class PostEntity extends Row {
   @Column({ type: 'uuid' }) authorId: string;
-  @ManyToOne(() => UserEntity, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'authorId' })
-  author?: UserEntity;
+  @UserRef('authorId') author?: UserEntity;
   @Column({ type: 'text' }) content: string;
   @Column({ type: 'varchar', default: 'general' }) type: PostType;
   @Column({ type: 'varchar' }) weapon: Weapon;
@@ -30,5 +28,4 @@ export class PostEntity {
   @Column({ type: 'int', default: 0 }) commentsCount: number;
   @Column({ type: 'int', default: 0 }) sharesCount: number;
   @Column({ type: 'int', default: 0 }) savesCount: number;
-  @CreateDateColumn({ type: 'timestamptz' }) createdAt: Date;
 }

@@ -1,11 +1,10 @@
-import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, Entity } from 'typeorm';
+import { Row } from '../common/row';
 
 /** likes, dislikes, saves and hidden_posts share one shape: a user and a post. */
-abstract class UserPostRow {
-  @PrimaryGeneratedColumn('uuid') id: string;
+abstract class UserPostRow extends Row {
   @Column({ type: 'uuid' }) userId: string;
   @Column({ type: 'uuid' }) postId: string;
-  @CreateDateColumn({ type: 'timestamptz' }) createdAt: Date;
 }
 
 @Entity('likes')

@@ -1,9 +1,10 @@
-import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { applyDecorators } from '@nestjs/common';
+import { Column, Entity, JoinColumn, ManyToOne, UpdateDateColumn } from 'typeorm';
 import type { Weapon } from '@piste/contracts';
+import { Row } from '../common/row';
 
 @Entity('users')
-export class UserEntity {
-  @PrimaryGeneratedColumn('uuid') id: string;
+export class UserEntity extends Row {
   @Column({ type: 'varchar' }) username: string;
   @Column({ type: 'varchar' }) email: string;
   @Column({ type: 'text', select: false }) password: string;
@@ -22,6 +23,15 @@ export class UserEntity {
   @Column({ type: 'int', default: 0 }) followingCount: number;
   @Column({ type: 'int', default: 0 }) postsCount: number;
   @Column({ type: 'boolean', default: false }) isAdmin: boolean;
-  @CreateDateColumn({ type: 'timestamptz' }) createdAt: Date;
   @UpdateDateColumn({ type: 'timestamptz' }) updatedAt: Date;
 }
+
+/**
+ * The user a row belongs to, loaded through its `{column}` uuid: `@UserRef('authorId') author?: UserEntity`.
+ * Deleting the user deletes the row (the migrations' ON DELETE CASCADE).
+ */
+export const UserRef = (column: string): PropertyDecorator =>
+  applyDecorators(
+    ManyToOne(() => UserEntity, { onDelete: 'CASCADE' }),
+    JoinColumn({ name: column }),
+  );
