@@ -1,5 +1,5 @@
 import { DataSource } from 'typeorm';
-import type { FeedPost, FencerProfile } from '@piste/contracts';
+import type { FeedPost, FencerProfile, RegisterPayload } from '@piste/contracts';
 import { ApiClient, makePost, makeUser, type TestUser, useTestApp } from './helpers';
 
 /** Every key of a JSON value, at any depth. */
@@ -10,6 +10,17 @@ function keysOf(value: unknown): string[] {
   }
   return [];
 }
+
+/** A fencer's public profile fields, as registered and as shown. */
+const CLAIRE: Partial<RegisterPayload> = {
+  name: 'Claire Dubois',
+  title: 'Head Coach, Lyon Épée Club',
+  bio: 'Distance is everything.',
+  location: 'Lyon, France',
+  weaponSpecialty: 'foil',
+  role: 'coach',
+  achievements: ['Regional champion 2019'],
+};
 
 describe('fencer profiles (/api/profiles/{username})', () => {
   const t = useTestApp();
@@ -38,15 +49,7 @@ describe('fencer profiles (/api/profiles/{username})', () => {
   }
 
   it('shows the public fields and never an email, to others and to yourself', async () => {
-    const owner = await makeUser(t, {
-      name: 'Claire Dubois',
-      title: 'Head Coach, Lyon Épée Club',
-      bio: 'Distance is everything.',
-      location: 'Lyon, France',
-      weaponSpecialty: 'foil',
-      role: 'coach',
-      achievements: ['Regional champion 2019'],
-    });
+    const owner = await makeUser(t, CLAIRE);
     const viewer = await makeUser(t);
     await makePost(owner);
 
@@ -56,14 +59,8 @@ describe('fencer profiles (/api/profiles/{username})', () => {
       expect(res.body.profile).toEqual({
         id: owner.user.id,
         username: owner.user.username,
-        name: 'Claire Dubois',
+        ...CLAIRE,
         avatar: null,
-        title: 'Head Coach, Lyon Épée Club',
-        bio: 'Distance is everything.',
-        location: 'Lyon, France',
-        weaponSpecialty: 'foil',
-        role: 'coach',
-        achievements: ['Regional champion 2019'],
         postsCount: 1,
         createdAt: expect.any(String),
       });
