@@ -10,7 +10,7 @@ import { errorMessage } from '../api/client';
 import { uploadFile, UploadError } from '../api/objects';
 import * as postsApi from '../api/posts';
 import { notify } from '../lib/toast';
-import { idsOf, withNewerFirst, withNextPage, withoutId } from './post-lists';
+import { idsOf, loadNextPage, withNewerFirst, withoutId } from './post-lists';
 import { usePostsStore } from './posts';
 import { useSessionStore } from './session';
 
@@ -176,26 +176,15 @@ export const useFeedStore = create<FeedState>()((set, get) => ({
     const { weapon, postIds, loadingMore } = get();
     if (!weapon || loadingMore) return;
     const started = sequence;
-    set({ loadingMore: true });
-    try {
+    await loadNextPage<FeedState>({
+      set,
       // The next page starts after the oldest post shown, so posts that arrived live (newer, at the top) can
-      // neither shift it nor make it overlap; the id filter below only guards against a refetch in between.
-      const page = await postsApi.fetchFeedPage(weapon, postIds.at(-1));
-      if (started !== sequence) return;
-      posts().keep(page);
-      set((state) => ({
-        postIds: withNextPage(
-          state.postIds,
-          page.filter((post) => !state.incomingIds.includes(post.id)),
-        ),
-        hasMore: page.length >= FEED_PAGE_SIZE,
-        loadingMore: false,
-      }));
-    } catch {
-      if (started !== sequence) return;
-      set({ loadingMore: false });
-      notify.error('Failed to fetch posts');
-    }
+      // neither shift it nor make it overlap; the id filter only guards against a refetch in between.
+      fetchPage: () => postsApi.fetchFeedPage(weapon, postIds.at(-1)),
+      pageSize: FEED_PAGE_SIZE,
+      isStale: () => started !== sequence,
+      joining: (state, page) => page.filter((post) => !state.incomingIds.includes(post.id)),
+    });
   },
 
   showIncoming: () =>

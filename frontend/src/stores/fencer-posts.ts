@@ -3,7 +3,7 @@ import { create } from 'zustand';
 import { ApiError } from '../api/client';
 import { fetchFencerPosts } from '../api/profiles';
 import { notify } from '../lib/toast';
-import { idsOf, withNextPage } from './post-lists';
+import { idsOf, loadNextPage } from './post-lists';
 import { usePostsStore } from './posts';
 
 /**
@@ -67,20 +67,11 @@ export const useFencerPostsStore = create<FencerPostsState>()((set, get) => ({
     const oldest = postIds.filter((id) => id in postsById).at(-1);
     if (!username || !oldest || loadingMore) return;
     const started = sequence;
-    set({ loadingMore: true });
-    try {
-      const page = await fetchFencerPosts(username, oldest);
-      if (started !== sequence) return;
-      usePostsStore.getState().keep(page);
-      set((state) => ({
-        postIds: withNextPage(state.postIds, page),
-        hasMore: page.length >= FENCER_PAGE_SIZE,
-        loadingMore: false,
-      }));
-    } catch {
-      if (started !== sequence) return;
-      set({ loadingMore: false });
-      notify.error('Failed to fetch posts');
-    }
+    await loadNextPage({
+      set,
+      fetchPage: () => fetchFencerPosts(username, oldest),
+      pageSize: FENCER_PAGE_SIZE,
+      isStale: () => started !== sequence,
+    });
   },
 }));
