@@ -4,6 +4,7 @@ import { notify } from '../lib/toast';
 import { banNotice, useBanStore } from '../stores/ban';
 import { useFeedStore, type NewPost } from '../stores/feed';
 import { mountEach, settle, typeInto } from '../test-support/mounted';
+import { argumentOfOnlyCall } from '../test-support/mock-calls';
 import { sessionUser } from '../test-support/session-user';
 import { Composer } from './Composer';
 
@@ -71,6 +72,12 @@ function fileOf(name: string, mime: string, size: number) {
 
 const post = () => settle(() => button('Post').click());
 
+/** Posts the draft and gives what the composer handed to the feed store. */
+async function posted() {
+  await post();
+  return argumentOfOnlyCall(publish);
+}
+
 describe('Composer', () => {
   it('keeps Post disabled until the content has more than whitespace', () => {
     expect(button('Post').disabled).toBe(true);
@@ -101,9 +108,7 @@ describe('Composer', () => {
 
   it('sends the trimmed content with no details for a general post, then clears the draft', async () => {
     type(content(), '  Footwork before breakfast  ');
-    await post();
-    expect(publish).toHaveBeenCalledTimes(1);
-    expect(publish.mock.calls[0][0]).toEqual({
+    expect(await posted()).toEqual({
       content: 'Footwork before breakfast',
       type: 'general',
       weapon: 'epee',
@@ -116,42 +121,42 @@ describe('Composer', () => {
     expect(content().value).toBe('');
   });
 
-  it('sends drill details for a drill post only', async () => {
-    type(content(), 'Distance drill');
-    chooseType('Drill');
-    type(field('Duration'), '20 minutes');
-    type(field('Level'), 'Beginner');
-    type(field('Focus'), 'Distance');
-    await post();
-    expect(publish.mock.calls[0][0]).toMatchObject({
-      type: 'drill',
-      drillDetails: { duration: '20 minutes', level: 'Beginner', equipment: '', focus: 'Distance' },
-      achievementDetails: null,
-    });
-  });
-
-  it('sends achievement details, competitors as a number, for an achievement post only', async () => {
-    type(content(), 'Gold at the Regional Open');
-    chooseType('Achievement');
-    type(field('Place'), '1st');
-    type(field('Score'), '15-12');
-    type(field('Competition'), 'Regional Open');
-    type(field('Competitors'), '64');
-    await post();
-    expect(publish.mock.calls[0][0]).toMatchObject({
-      type: 'achievement',
-      drillDetails: null,
-      achievementDetails: { place: '1st', score: '15-12', competition: 'Regional Open', competitors: 64 },
-    });
-  });
+  it.each([
+    {
+      postType: 'Drill',
+      filledIn: { Duration: '20 minutes', Level: 'Beginner', Focus: 'Distance' },
+      sent: {
+        type: 'drill',
+        drillDetails: { duration: '20 minutes', level: 'Beginner', equipment: '', focus: 'Distance' },
+        achievementDetails: null,
+      },
+    },
+    {
+      postType: 'Achievement',
+      filledIn: { Place: '1st', Score: '15-12', Competition: 'Regional Open', Competitors: '64' },
+      // Competitors goes out as a number.
+      sent: {
+        type: 'achievement',
+        drillDetails: null,
+        achievementDetails: { place: '1st', score: '15-12', competition: 'Regional Open', competitors: 64 },
+      },
+    },
+  ] as const)(
+    'sends the details of a $postType post, and only those',
+    async ({ postType, filledIn, sent }) => {
+      type(content(), `A ${postType.toLowerCase()} to share`);
+      chooseType(postType);
+      for (const [label, value] of Object.entries(filledIn)) type(field(label), value);
+      expect(await posted()).toMatchObject(sent);
+    },
+  );
 
   it('sends no drill details once the author switches a filled-in drill to a general post', async () => {
     type(content(), 'Changed my mind');
     chooseType('Drill');
     type(field('Duration'), '20 minutes');
     chooseType('General');
-    await post();
-    expect(publish.mock.calls[0][0]).toMatchObject({
+    expect(await posted()).toMatchObject({
       type: 'general',
       drillDetails: null,
       achievementDetails: null,
@@ -176,8 +181,7 @@ describe('Composer', () => {
     const weapon = view.host().querySelector<HTMLSelectElement>('#post-weapon')!;
     typeInto(weapon, 'sabre');
     type(content(), 'Sabre footwork');
-    await post();
-    expect(publish.mock.calls[0][0]).toMatchObject({ content: 'Sabre footwork', weapon: 'sabre' });
+    expect(await posted()).toMatchObject({ content: 'Sabre footwork', weapon: 'sabre' });
     expect(weapon.value).toBe('sabre');
     expect(content().value).toBe('');
   });

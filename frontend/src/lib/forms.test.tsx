@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { mountEach, settle, typeInto } from '../test-support/mounted';
+import { argumentOfOnlyCall } from '../test-support/mock-calls';
 import { acceptFile, useContractForm, validationToast } from './forms';
 import { notify } from './toast';
 
@@ -69,8 +70,7 @@ describe('useContractForm', () => {
     type('name', '  Salle Lucien  ');
     type('city', 'Lyon');
     await submit();
-    expect(onValid).toHaveBeenCalledTimes(1);
-    expect(onValid.mock.calls[0][0]).toEqual({ name: 'Salle Lucien', city: 'Lyon', motto: '' });
+    expect(argumentOfOnlyCall(onValid)).toEqual({ name: 'Salle Lucien', city: 'Lyon', motto: '' });
     expect(toast.error).not.toHaveBeenCalled();
   });
 });

@@ -3,6 +3,7 @@ import { act } from 'react';
 import { notify } from '../lib/toast';
 import { useSessionStore } from '../stores/session';
 import { mountEach, settle, typeInto } from '../test-support/mounted';
+import { argumentOfOnlyCall } from '../test-support/mock-calls';
 import { sessionUser } from '../test-support/session-user';
 import { AuthPage } from './AuthPage';
 
@@ -87,8 +88,7 @@ describe('AuthPage', () => {
     fillRegistration('secret1');
     typeInto(byId<HTMLSelectElement>('register-weapon'), 'sabre');
     await submit();
-    expect(register).toHaveBeenCalledTimes(1);
-    expect(register.mock.calls[0][0]).toMatchObject({
+    expect(argumentOfOnlyCall(register)).toMatchObject({
       username: 'claire',
       email: 'claire@example.com',
       weaponSpecialty: 'sabre',

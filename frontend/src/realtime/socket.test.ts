@@ -9,6 +9,7 @@ import {
   useConnectionStatus,
   watchFeed,
 } from './socket';
+import { argumentOfOnlyCall } from '../test-support/mock-calls';
 import { sessionUser } from '../test-support/session-user';
 
 /** A stand-in for socket.io's client socket: tests play its events and read what it was asked to do. */
@@ -104,8 +105,7 @@ afterEach(() => {
 describe('the live connection', () => {
   it('opens one socket per tab that reconnects with a growing delay', () => {
     expect(connectSocket(session)).toBe(connectSocket(session));
-    expect(io).toHaveBeenCalledTimes(1);
-    expect(io.mock.calls[0][0]).toMatchObject({
+    expect(argumentOfOnlyCall(io)).toMatchObject({
       reconnection: true,
       reconnectionDelay: 500,
       reconnectionDelayMax: 5000,
@@ -114,7 +114,7 @@ describe('the live connection', () => {
 
   it('opens on the websocket transport first, so replicas need no sticky sessions', () => {
     connectSocket(session);
-    expect(io.mock.calls[0][0]).toMatchObject({ transports: ['websocket', 'polling'] });
+    expect(argumentOfOnlyCall(io)).toMatchObject({ transports: ['websocket', 'polling'] });
   });
 
   it('refetches on resync as after a reconnect, while staying connected', () => {
