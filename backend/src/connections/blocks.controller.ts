@@ -5,8 +5,11 @@ import { AllowedWhileBanned, CurrentUser } from '../common/decorators';
 import { ParsedBody } from '../common/zod.pipe';
 import { BlocksService } from './blocks.service';
 
+type BlockTarget = z.output<typeof blockUserSchema>;
+
 /** Blocking and unblocking; a banned user may still do both. */
 @Controller('api')
+@AllowedWhileBanned()
 export class BlocksController {
   constructor(private readonly blocks: BlocksService) {}
 
@@ -16,21 +19,19 @@ export class BlocksController {
   }
 
   @Post('block-user')
-  @AllowedWhileBanned()
   @HttpCode(200)
   block(
     @CurrentUser() user: SessionUser,
-    @ParsedBody(blockUserSchema) body: z.infer<typeof blockUserSchema>,
+    @ParsedBody(blockUserSchema) body: BlockTarget,
   ): Promise<BlockedUser> {
     return this.blocks.block(user.id, body.blockedId);
   }
 
   @Post('unblock-user')
-  @AllowedWhileBanned()
   @HttpCode(200)
   unblock(
     @CurrentUser() user: SessionUser,
-    @ParsedBody(blockUserSchema) body: z.infer<typeof blockUserSchema>,
+    @ParsedBody(blockUserSchema) body: BlockTarget,
   ): Promise<{ blockedId: string; isBlocked: false }> {
     return this.blocks.unblock(user.id, body.blockedId);
   }

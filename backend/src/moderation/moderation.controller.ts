@@ -1,4 +1,4 @@
-import { Controller, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
+import { Controller, Get, Param, Patch, Post } from '@nestjs/common';
 import {
   createBanSchema,
   createReportSchema,
@@ -24,7 +24,6 @@ export class ReportsController {
   @Post()
   @AllowedWhileBanned()
   @RateLimit('reports')
-  @HttpCode(201)
   create(
     @CurrentUser() user: SessionUser,
     @ParsedBody(createReportSchema) body: z.output<typeof createReportSchema>,
@@ -65,7 +64,6 @@ export class BansController {
 
   @AdminOnly()
   @Post()
-  @HttpCode(201)
   ban(
     @CurrentUser() user: SessionUser,
     @ParsedBody(createBanSchema) body: z.output<typeof createBanSchema>,
