@@ -20,12 +20,39 @@ interface HeaderProps {
   connectionRequestBadge?: ConnectionRequestBadge | null;
 }
 
-export function Header({ user, connectionRequestBadge = null }: HeaderProps) {
-  const activeWeapon = weaponOfPath(useLocation().pathname);
+/** A header link's badge: its number (none is shown at 0), what it counts, and its colour. */
+interface LinkBadge {
+  count: number;
+  /** Singular and plural, for the accessible name: 'Messages, 3 unread'. */
+  counted: [string, string];
+  colour: string;
+}
+
+/** The badges of the header's links: pending reports (admins), connection requests and unread messages. */
+function useLinkBadges(user: SessionUser, connectionRequestBadge: ConnectionRequestBadge | null) {
   const pendingReports = usePendingReportCount(user.isAdmin);
   const unreadMessages = useUnreadMessageTotal();
   const liveRequestBadge = useConnectionRequestBadge(user.id);
-  const requestBadge = connectionRequestBadge ?? liveRequestBadge;
+  const requests = connectionRequestBadge ?? liveRequestBadge;
+  const sent = requests?.variant === 'sent';
+  return {
+    moderation: {
+      count: pendingReports,
+      counted: ['pending report', 'pending reports'],
+      colour: 'bg-red-600',
+    },
+    connections: {
+      count: requests?.count ?? 0,
+      counted: sent ? ['sent request', 'sent requests'] : ['incoming request', 'incoming requests'],
+      colour: sent ? 'bg-emerald-700' : 'bg-red-600',
+    },
+    messages: { count: unreadMessages, counted: ['unread', 'unread'], colour: 'bg-red-600' },
+  } satisfies Record<string, LinkBadge>;
+}
+
+export function Header({ user, connectionRequestBadge = null }: HeaderProps) {
+  const activeWeapon = weaponOfPath(useLocation().pathname);
+  const badges = useLinkBadges(user, connectionRequestBadge);
 
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/90 backdrop-blur supports-[backdrop-filter]:bg-white/80 dark:border-slate-800 dark:bg-slate-900/90 dark:supports-[backdrop-filter]:bg-slate-900/80">
@@ -49,35 +76,10 @@ export function Header({ user, connectionRequestBadge = null }: HeaderProps) {
           <NotificationBell />
           <IconLink to="/post" label="Create post" icon={SquarePen} />
           {user.isAdmin ? (
-            <IconLink
-              to="/moderation"
-              label="Moderation"
-              icon={ShieldCheck}
-              count={pendingReports}
-              counted={['pending report', 'pending reports']}
-              badgeColour="bg-red-600"
-            />
+            <IconLink to="/moderation" label="Moderation" icon={ShieldCheck} badge={badges.moderation} />
           ) : null}
-          <IconLink
-            to="/connections"
-            label="Connections"
-            icon={Users}
-            count={requestBadge?.count ?? 0}
-            counted={
-              requestBadge?.variant === 'sent'
-                ? ['sent request', 'sent requests']
-                : ['incoming request', 'incoming requests']
-            }
-            badgeColour={requestBadge?.variant === 'sent' ? 'bg-emerald-700' : 'bg-red-600'}
-          />
-          <IconLink
-            to="/messages"
-            label="Messages"
-            icon={MessageCircle}
-            count={unreadMessages}
-            counted={['unread', 'unread']}
-            badgeColour="bg-red-600"
-          />
+          <IconLink to="/connections" label="Connections" icon={Users} badge={badges.connections} />
+          <IconLink to="/messages" label="Messages" icon={MessageCircle} badge={badges.messages} />
           <ThemeToggle className="hidden md:flex" />
           <Link
             to="/profile"
@@ -140,29 +142,23 @@ function IconLink({
   to,
   label,
   icon: Icon,
-  count = 0,
-  counted = ['', ''],
-  badgeColour = 'bg-red-600',
+  badge,
   className = 'flex',
 }: {
   to: string;
   label: string;
   icon: LucideIcon;
-  /** The badge's number; none is shown at 0. */
-  count?: number;
-  /** What the count counts, singular and plural, for the accessible name: 'Messages, 3 unread'. */
-  counted?: [string, string];
-  badgeColour?: string;
+  badge?: LinkBadge;
   /** Its display (e.g. hidden on some widths); flex by default. */
   className?: string;
 }) {
   const { pathname } = useLocation();
   const isActive = pathname === to;
-  const shown = count > 0 ? badgeText(count) : null;
+  const shown = badge && badge.count > 0 ? badgeText(badge.count) : null;
   return (
     <Link
       to={to}
-      aria-label={shown ? `${label}, ${shown} ${count === 1 ? counted[0] : counted[1]}` : label}
+      aria-label={shown && badge ? `${label}, ${shown} ${badge.counted[badge.count === 1 ? 0 : 1]}` : label}
       title={label}
       aria-current={isActive ? 'page' : undefined}
       className={`relative size-9 shrink-0 items-center justify-center rounded-full transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900 sm:size-10 dark:focus-visible:outline-slate-300 ${
@@ -175,7 +171,7 @@ function IconLink({
       {shown ? (
         <span
           data-testid="badge"
-          className={`absolute -top-0.5 -right-0.5 flex h-4.5 min-w-4.5 items-center justify-center rounded-full px-1 text-[10px] leading-none font-bold text-white ring-2 ring-white dark:ring-slate-900 ${badgeColour}`}
+          className={`absolute -top-0.5 -right-0.5 flex h-4.5 min-w-4.5 items-center justify-center rounded-full px-1 text-[10px] leading-none font-bold text-white ring-2 ring-white dark:ring-slate-900 ${badge?.colour}`}
         >
           {shown}
         </span>
