@@ -1,4 +1,4 @@
-import { BadRequestException, PipeTransform } from '@nestjs/common';
+import { BadRequestException, Body, Param, PipeTransform, Query } from '@nestjs/common';
 import type { ZodType } from 'zod';
 
 /** Validates a body, query or param with a contract schema; the reply carries the first issue's text. */
@@ -18,3 +18,13 @@ export class ZodPipe<T> implements PipeTransform<unknown, T> {
 export function parseOrThrow<T>(schema: ZodType<T>, value: unknown): T {
   return new ZodPipe(schema).transform(value);
 }
+
+/** The request body, parsed with a contract schema: `@ParsedBody(createPostSchema) body: CreatePost`. */
+export const ParsedBody = <T>(schema: ZodType<T>): ParameterDecorator => Body(new ZodPipe(schema));
+
+/** The query string, parsed with a contract schema. */
+export const ParsedQuery = <T>(schema: ZodType<T>): ParameterDecorator => Query(new ZodPipe(schema));
+
+/** One path parameter, parsed with a contract schema. */
+export const ParsedParam = <T>(name: string, schema: ZodType<T>): ParameterDecorator =>
+  Param(name, new ZodPipe(schema));
