@@ -4,15 +4,17 @@ const TONES = {
   soft: 'bg-slate-100 dark:bg-slate-800',
 };
 
-type Bar = [size: string, tone: keyof typeof TONES];
+/** A bar's size classes, soft unless it says otherwise. */
+type Bar = string | [size: string, tone: keyof typeof TONES];
 
 /** Grey bars standing in for lines of text while they load, laid out by `className`. */
 export function SkeletonBars({ bars, className }: { bars: Bar[]; className: string }) {
   return (
     <div className={className}>
-      {bars.map(([size, tone], index) => (
-        <div key={index} className={`rounded ${size} ${TONES[tone]}`} />
-      ))}
+      {bars.map((bar, index) => {
+        const [size, tone] = typeof bar === 'string' ? [bar, 'soft' as const] : bar;
+        return <div key={index} className={`rounded ${size} ${TONES[tone]}`} />;
+      })}
     </div>
   );
 }

@@ -150,29 +150,12 @@ function PostSkeleton() {
     >
       <div className="flex items-center gap-3">
         <div className="size-10 rounded-full bg-slate-200 dark:bg-slate-700" />
-        <SkeletonBars
-          className="flex-1 space-y-2"
-          bars={[
-            ['h-3.5 w-40', 'strong'],
-            ['h-3 w-24', 'soft'],
-          ]}
-        />
+        <SkeletonBars className="flex-1 space-y-2" bars={[['h-3.5 w-40', 'strong'], 'h-3 w-24']} />
       </div>
-      <SkeletonBars
-        className="mt-5 space-y-2.5"
-        bars={[
-          ['h-3 w-full', 'soft'],
-          ['h-3 w-11/12', 'soft'],
-          ['h-3 w-2/3', 'soft'],
-        ]}
-      />
+      <SkeletonBars className="mt-5 space-y-2.5" bars={['h-3 w-full', 'h-3 w-11/12', 'h-3 w-2/3']} />
       <SkeletonBars
         className="mt-5 flex gap-4 border-t border-slate-100 pt-4 dark:border-slate-800"
-        bars={[
-          ['h-6 w-14', 'soft'],
-          ['h-6 w-14', 'soft'],
-          ['h-6 w-14', 'soft'],
-        ]}
+        bars={['h-6 w-14', 'h-6 w-14', 'h-6 w-14']}
       />
     </div>
   );

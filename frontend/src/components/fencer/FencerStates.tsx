@@ -39,13 +39,7 @@ export function FencerSkeleton() {
         <div className="h-24 bg-slate-200 sm:h-32 dark:bg-slate-800" />
         <div className="flex flex-col items-center gap-3 px-5 pb-6 sm:flex-row sm:items-end sm:px-8">
           <div className="-mt-10 size-20 rounded-full border-4 border-white bg-slate-300 sm:size-24 dark:border-slate-900 dark:bg-slate-700" />
-          <SkeletonBars
-            className="space-y-2"
-            bars={[
-              ['h-5 w-48', 'strong'],
-              ['h-3.5 w-28', 'soft'],
-            ]}
-          />
+          <SkeletonBars className="space-y-2" bars={[['h-5 w-48', 'strong'], 'h-3.5 w-28']} />
         </div>
       </div>
       <div className="h-40 rounded-2xl border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900" />
