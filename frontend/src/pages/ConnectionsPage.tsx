@@ -66,6 +66,8 @@ export function ConnectionsPage({ user }: { user: SessionUser }) {
     sent: sent.length,
     discover: null,
   };
+  // Incoming and sent requests come in one fetch.
+  const requestLists = { loading: stillLoading(store.requestsStatus), busy };
   const blockedOutsideConnections = blocked.filter((b) => !connections.some((c) => c.id === b.id));
 
   return (
@@ -98,16 +100,14 @@ export function ConnectionsPage({ user }: { user: SessionUser }) {
         {tab === 'requests' ? (
           <IncomingRequestList
             requests={incoming}
-            loading={stillLoading(store.requestsStatus)}
-            busy={busy}
+            {...requestLists}
             onRespond={(request, status) => void store.respond(request.id, status)}
           />
         ) : null}
         {tab === 'sent' ? (
           <SentRequestList
             requests={sent}
-            loading={stillLoading(store.requestsStatus)}
-            busy={busy}
+            {...requestLists}
             onCancel={(request) => void store.cancelRequest(request.id, request.receiver)}
           />
         ) : null}
