@@ -2,6 +2,7 @@ import { BadRequestException, Injectable, NotFoundException } from '@nestjs/comm
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { DataSource, Repository } from 'typeorm';
 import type { BlockedUser } from '@piste/contracts';
+import { blockedEitherWay } from '../blocks/block-visibility';
 import { lockUserPair } from '../users/user-locks';
 import { BlockedUserEntity } from './connection.entities';
 import { toBlockedUser, type BlockedUserRow } from './connections.mapper';
@@ -21,11 +22,11 @@ export class BlocksService {
 
   /** True when either user has blocked the other. */
   async isBlockedEitherWay(a: string, b: string): Promise<boolean> {
-    const count = await this.blocks
-      .createQueryBuilder('x')
-      .where('(x.blockerId = :a AND x.blockedId = :b) OR (x.blockerId = :b AND x.blockedId = :a)', { a, b })
-      .getCount();
-    return count > 0;
+    const [row] = await this.dataSource.query<{ blocked: boolean }[]>(
+      `SELECT ${blockedEitherWay('$1', '$2')} AS blocked`,
+      [a, b],
+    );
+    return row.blocked;
   }
 
   /** The users the viewer blocked, most recent first. */

@@ -22,10 +22,7 @@ export class ConnectionsService {
     const count = await this.requests
       .createQueryBuilder('r')
       .where('r.status = :status', { status: 'accepted' })
-      .andWhere('((r.senderId = :a AND r.receiverId = :b) OR (r.senderId = :b AND r.receiverId = :a))', {
-        a,
-        b,
-      })
+      .andWhere(PAIR('r', ':a', ':b'), { a, b })
       .getCount();
     return count > 0;
   }
