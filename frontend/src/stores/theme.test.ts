@@ -59,25 +59,15 @@ afterEach(() => {
 });
 
 describe('theme', () => {
-  it('follows a dark system by default', () => {
-    system.dark = true;
+  it.each(['dark', 'light'] as const)('follows a %s system by default', (theme) => {
+    system.dark = theme === 'dark';
     stop = startTheme();
 
-    expect(useThemeStore.getState()).toMatchObject({ choice: 'system', theme: 'dark' });
-    expect(html.classList.contains('dark')).toBe(true);
-    expect(html.dataset.theme).toBe('dark');
-    expect(html.style.colorScheme).toBe('dark');
-    expect(themeColour()).toBe(THEME_COLOURS.dark);
-  });
-
-  it('follows a light system by default', () => {
-    stop = startTheme();
-
-    expect(useThemeStore.getState()).toMatchObject({ choice: 'system', theme: 'light' });
-    expect(html.classList.contains('dark')).toBe(false);
-    expect(html.dataset.theme).toBe('light');
-    expect(html.style.colorScheme).toBe('light');
-    expect(themeColour()).toBe(THEME_COLOURS.light);
+    expect(useThemeStore.getState()).toMatchObject({ choice: 'system', theme });
+    expect(html.classList.contains('dark')).toBe(theme === 'dark');
+    expect(html.dataset.theme).toBe(theme);
+    expect(html.style.colorScheme).toBe(theme);
+    expect(themeColour()).toBe(THEME_COLOURS[theme]);
   });
 
   it('applies a choice at once and keeps it for the next visit', () => {
