@@ -86,6 +86,13 @@ const session = {
 const alice = sessionUser({ id: 'user-alice', username: 'alice', name: 'Alice' });
 let fake: FakeSocket;
 
+/** Opens the socket, lets the server accept it, then drops it with `reason`. */
+function connectThenDrop(reason: string, how: { retrying: boolean }) {
+  connectSocket(session);
+  fake.serverConnects();
+  fake.drops(reason, how);
+}
+
 beforeEach(() => {
   jest.useFakeTimers();
   jest.spyOn(Math, 'random').mockReturnValue(0.5); // no jitter: retries after 1 s, 2 s, 4 s…
@@ -172,9 +179,7 @@ describe('the live connection', () => {
   });
 
   it('keeps trying after the server closed the socket on purpose', () => {
-    connectSocket(session);
-    fake.serverConnects();
-    fake.drops('io server disconnect', { retrying: false });
+    connectThenDrop('io server disconnect', { retrying: false });
 
     jest.advanceTimersByTime(800);
     expect(fake.connectCalls).toBe(0);
@@ -190,9 +195,7 @@ describe('the live connection', () => {
   });
 
   it('does not interfere while socket.io is retrying by itself', () => {
-    connectSocket(session);
-    fake.serverConnects();
-    fake.drops('transport close', { retrying: true });
+    connectThenDrop('transport close', { retrying: true });
     fake.active = true;
     jest.advanceTimersByTime(60_000);
     expect(fake.connectCalls).toBe(0);
@@ -200,9 +203,7 @@ describe('the live connection', () => {
 
   it('shows the auth screen when the server refuses the socket because the session is gone', async () => {
     fetchSessionUser.mockResolvedValue(null);
-    connectSocket(session);
-    fake.serverConnects();
-    fake.drops('transport close', { retrying: true });
+    connectThenDrop('transport close', { retrying: true });
 
     fake.refused('Not signed in');
     await jest.runAllTimersAsync();
@@ -225,9 +226,7 @@ describe('the live connection', () => {
   });
 
   it('forgets everything on sign-out: no retries, no "paused" banner', () => {
-    connectSocket(session);
-    fake.serverConnects();
-    fake.drops('io server disconnect', { retrying: false });
+    connectThenDrop('io server disconnect', { retrying: false });
     disconnectSocket();
     jest.advanceTimersByTime(60_000);
     expect(fake.connectCalls).toBe(0);

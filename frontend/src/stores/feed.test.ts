@@ -122,13 +122,15 @@ describe('feed store', () => {
   it('toggles reactions and shows the spec’s toasts', async () => {
     api.fetchFeedPage.mockResolvedValueOnce([makePost('p0', { isDisliked: true, dislikesCount: 1 })]);
     await useFeedStore.getState().open('epee');
-    api.react.mockResolvedValueOnce({
+    // What the server answers once p0 is liked by this user alone, or by nobody.
+    const liked = (isLiked: boolean) => ({
       postId: 'p0',
-      likesCount: 1,
+      likesCount: isLiked ? 1 : 0,
       dislikesCount: 0,
-      isLiked: true,
+      isLiked,
       isDisliked: false,
     });
+    api.react.mockResolvedValueOnce(liked(true));
     await usePostsStore.getState().toggleReaction('p0', 'like');
     expect(api.react).toHaveBeenCalledWith('like', me.id, 'p0');
     expect(post('p0')).toMatchObject({
@@ -137,13 +139,7 @@ describe('feed store', () => {
       dislikesCount: 0,
     });
 
-    api.unreact.mockResolvedValueOnce({
-      postId: 'p0',
-      likesCount: 0,
-      dislikesCount: 0,
-      isLiked: false,
-      isDisliked: false,
-    });
+    api.unreact.mockResolvedValueOnce(liked(false));
     await usePostsStore.getState().toggleReaction('p0', 'like');
     expect(api.unreact).toHaveBeenCalledWith('like', me.id, 'p0');
 
