@@ -1,5 +1,5 @@
 import type { Report } from '@piste/contracts';
-import { Ban, Flag, Trash2, X } from 'lucide-react';
+import { Ban, Flag, Trash2, X, type LucideIcon } from 'lucide-react';
 import { formatDateTime } from '../../lib/moderation-format';
 import { Button } from '../Button';
 import { ReportFacts } from './ReportFacts';
@@ -8,22 +8,41 @@ import { ReportedPostPreview } from './ReportedPostPreview';
 
 export type ReportAction = 'delete' | 'dismiss';
 
-interface PendingReportCardProps {
+type ReportHandler = 'onDeletePost' | 'onBanUser' | 'onDismiss';
+
+interface PendingReportCardProps extends Record<ReportHandler, (report: Report) => void> {
   report: Report;
   /** The action in flight for this report, if any. */
   busy: ReportAction | null;
-  onDeletePost: (report: Report) => void;
-  onBanUser: (report: Report) => void;
-  onDismiss: (report: Report) => void;
 }
 
-export function PendingReportCard({
-  report,
-  busy,
-  onDeletePost,
-  onBanUser,
-  onDismiss,
-}: PendingReportCardProps) {
+/** The buttons under a pending report: Delete Post across the card on a phone, Dismiss the quietest. */
+const REPORT_ACTIONS: {
+  label: string;
+  icon: LucideIcon;
+  variant: 'destructive' | 'outline';
+  className?: string;
+  handler: ReportHandler;
+}[] = [
+  {
+    label: 'Delete Post',
+    icon: Trash2,
+    variant: 'destructive',
+    className: 'col-span-2',
+    handler: 'onDeletePost',
+  },
+  { label: 'Ban User', icon: Ban, variant: 'outline', handler: 'onBanUser' },
+  {
+    label: 'Dismiss',
+    icon: X,
+    variant: 'outline',
+    className:
+      'sm:border-transparent sm:bg-transparent sm:shadow-none dark:sm:border-transparent dark:sm:bg-transparent',
+    handler: 'onDismiss',
+  },
+];
+
+export function PendingReportCard({ report, busy, ...handlers }: PendingReportCardProps) {
   return (
     <article
       aria-label={`Report: ${report.reason}`}
@@ -55,28 +74,18 @@ export function PendingReportCard({
       </div>
 
       <div className="mt-4 grid grid-cols-2 gap-2 border-t border-slate-100 pt-4 sm:flex sm:flex-wrap dark:border-slate-800">
-        <Button
-          variant="destructive"
-          className="col-span-2"
-          disabled={busy !== null}
-          onClick={() => onDeletePost(report)}
-        >
-          <Trash2 aria-hidden className="size-4" />
-          Delete Post
-        </Button>
-        <Button variant="outline" disabled={busy !== null} onClick={() => onBanUser(report)}>
-          <Ban aria-hidden className="size-4" />
-          Ban User
-        </Button>
-        <Button
-          variant="outline"
-          className="sm:border-transparent sm:bg-transparent sm:shadow-none dark:sm:border-transparent dark:sm:bg-transparent"
-          disabled={busy !== null}
-          onClick={() => onDismiss(report)}
-        >
-          <X aria-hidden className="size-4" />
-          Dismiss
-        </Button>
+        {REPORT_ACTIONS.map(({ label, icon: Icon, variant, className, handler }) => (
+          <Button
+            key={label}
+            variant={variant}
+            className={className}
+            disabled={busy !== null}
+            onClick={() => handlers[handler](report)}
+          >
+            <Icon aria-hidden className="size-4" />
+            {label}
+          </Button>
+        ))}
       </div>
     </article>
   );
