@@ -15,6 +15,7 @@ import {
   type TestUser,
   useTestApp,
 } from './helpers';
+import { S3Server } from './cluster/services';
 import { makeMp4, uploadFile } from './media-fixtures';
 
 /** A photo-like JPEG: a gradient (so it does not compress to nothing), optionally with EXIF. */
@@ -245,65 +246,39 @@ function pngSignature(): Buffer {
   return Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 }
 
-/** The part of s3rver's API this suite uses (the package ships no type declarations). */
-interface S3rverServer {
-  run(): Promise<{ port: number }>;
-  close(): Promise<void>;
-}
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const S3rver = require('s3rver') as new (options: Record<string, unknown>) => S3rverServer;
-
 describe('display versions of post images (S3-compatible storage)', () => {
-  const BUCKET = 'piste-display';
-  const credentials = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
-  let s3Dir: string;
+  let s3: S3Server;
   let dataDir: string;
-  let s3rver: S3rverServer;
   let bucket: S3Client;
   let t: TestApp;
   let author: TestUser;
   beforeAll(async () => {
-    [s3Dir, dataDir] = await Promise.all([
-      mkdtemp(join(tmpdir(), 'piste-display-s3rver-')),
+    [s3, dataDir] = await Promise.all([
+      S3Server.start('piste-display'),
       mkdtemp(join(tmpdir(), 'piste-display-s3-')),
     ]);
-    s3rver = new S3rver({
-      address: '127.0.0.1',
-      port: 0,
-      directory: s3Dir,
-      silent: true,
-      configureBuckets: [{ name: BUCKET }],
-    });
-    const endpoint = `http://127.0.0.1:${(await s3rver.run()).port}`;
     bucket = new S3Client({
-      endpoint,
+      endpoint: s3.endpoint,
       region: 'us-east-1',
-      credentials,
+      credentials: { accessKeyId: s3.env.S3_ACCESS_KEY_ID, secretAccessKey: s3.env.S3_SECRET_ACCESS_KEY },
       forcePathStyle: true,
       requestChecksumCalculation: 'WHEN_REQUIRED',
       responseChecksumValidation: 'WHEN_REQUIRED',
     });
-    t = await startTestApp({
-      DATA_DIR: dataDir,
-      S3_BUCKET: BUCKET,
-      S3_ENDPOINT: endpoint,
-      S3_ACCESS_KEY_ID: credentials.accessKeyId,
-      S3_SECRET_ACCESS_KEY: credentials.secretAccessKey,
-      S3_FORCE_PATH_STYLE: 'true',
-    });
+    t = await startTestApp({ DATA_DIR: dataDir, ...s3.env });
     author = await makeUser(t);
   });
   afterAll(async () => {
     await t?.close();
     bucket?.destroy();
-    await s3rver?.close();
-    await Promise.all([s3Dir, dataDir].map((dir) => rm(dir, { recursive: true, force: true })));
+    await s3?.dispose();
+    await rm(dataDir, { recursive: true, force: true });
   });
 
   const keyOf = (path: string) => path.slice('/objects/'.length);
 
   async function bucketObject(key: string) {
-    const reply = await bucket.send(new GetObjectCommand({ Bucket: BUCKET, Key: key }));
+    const reply = await bucket.send(new GetObjectCommand({ Bucket: s3.bucket, Key: key }));
     return { contentType: reply.ContentType, bytes: Buffer.from(await reply.Body!.transformToByteArray()) };
   }
 
@@ -338,7 +313,7 @@ describe('display versions of post images (S3-compatible storage)', () => {
       'content-type': 'image/png',
     });
     expect(res.status).toBe(415);
-    const listed = await bucket.send(new ListObjectsV2Command({ Bucket: BUCKET }));
+    const listed = await bucket.send(new ListObjectsV2Command({ Bucket: s3.bucket }));
     expect((listed.Contents ?? []).map((o) => o.Key)).not.toContain(keyOf(body.objectPath));
   });
 });

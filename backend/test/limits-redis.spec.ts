@@ -1,7 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { accessSync, constants } from 'node:fs';
 import { connect } from 'node:net';
-import { delimiter, join } from 'node:path';
 import { freePort } from '../src/database/embedded-postgres';
 import { describeWithRedis, startTestApp, useTestApp, waitFor, type TestApp } from './helpers';
 import {
@@ -15,6 +13,7 @@ import {
   register,
   signUp,
 } from './limits';
+import { findBinary } from './cluster/services';
 
 describeWithRedis('abuse limits across replicas', () => {
   const env = limitedAppEnv();
@@ -44,7 +43,7 @@ describeWithRedis('abuse limits across replicas', () => {
   });
 });
 
-const redisServer = findExecutable('redis-server');
+const redisServer = findBinary('redis-server');
 const describeWithRedisServer = redisServer ? describe : describe.skip;
 
 describeWithRedisServer('abuse limits while Redis is away', () => {
@@ -94,19 +93,6 @@ describeWithRedisServer('abuse limits while Redis is away', () => {
     await expect(post()).resolves.toMatchObject({ status: 201 });
   });
 });
-
-function findExecutable(name: string): string | undefined {
-  for (const dir of (process.env.PATH ?? '').split(delimiter)) {
-    const candidate = join(dir, name);
-    try {
-      accessSync(candidate, constants.X_OK);
-      return candidate;
-    } catch {
-      /* not here */
-    }
-  }
-  return undefined;
-}
 
 /** What the readiness probe says about the app's Redis link. */
 async function redisHealth(t: TestApp): Promise<string | undefined> {
