@@ -44,6 +44,9 @@ export default async function globalSetup(): Promise<void> {
   if (requireServices && !process.env.REDIS_URL)
     throw new Error('REQUIRE_SERVICES=1 but REDIS_URL is not set');
 
-  const dataSource = await openDatabase(process.env.DATABASE_URL, process.env.DATABASE_SCHEMA);
+  const dataSource = await openDatabase(
+    { url: process.env.DATABASE_URL, embedded: !!globalThis.__PISTE_EMBEDDED__ },
+    process.env.DATABASE_SCHEMA,
+  );
   await dataSource.destroy();
 }

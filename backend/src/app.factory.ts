@@ -8,6 +8,7 @@ import helmet from 'helmet';
 import passport from 'passport';
 import type { AppConfig } from './config/config';
 import { AppModule } from './app.module';
+import type { DatabaseLocation } from './database/data-source';
 import { SessionMiddleware } from './auth/session.middleware';
 import { Logger as PinoNestLogger } from 'nestjs-pino';
 import { PisteIoAdapter } from './realtime/io.adapter';
@@ -27,8 +28,8 @@ function findFrontendDist(config: AppConfig): string | undefined {
 }
 
 /** Builds the whole app (API, sessions, sockets, static frontend) without listening. */
-export async function createApp(config: AppConfig, databaseUrl: string): Promise<INestApplication> {
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, databaseUrl), {
+export async function createApp(config: AppConfig, database: DatabaseLocation): Promise<INestApplication> {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, database), {
     bodyParser: false,
     abortOnError: false,
     bufferLogs: true,

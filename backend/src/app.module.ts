@@ -3,7 +3,7 @@ import { APP_FILTER, DiscoveryModule } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import type { AppConfig } from './config/config';
 import { ConfigModule } from './config/config.module';
-import { dataSourceOptions } from './database/data-source';
+import { dataSourceOptions, type DatabaseLocation } from './database/data-source';
 import { initializeDatabase } from './database/startup';
 import { HttpExceptionFilter } from './common/http-exception.filter';
 import { HealthModule } from './health/health.module';
@@ -43,7 +43,7 @@ const DOMAIN_MODULES = [
 
 @Module({})
 export class AppModule {
-  static forRoot(config: AppConfig, databaseUrl: string): DynamicModule {
+  static forRoot(config: AppConfig, database: DatabaseLocation): DynamicModule {
     return {
       module: AppModule,
       imports: [
@@ -51,7 +51,7 @@ export class AppModule {
         loggingModule(rootLogger(config)),
         DiscoveryModule,
         TypeOrmModule.forRootAsync({
-          useFactory: () => dataSourceOptions(databaseUrl, config.databaseSchema),
+          useFactory: () => dataSourceOptions(database, config.databaseSchema),
           // Migrations run before any other module touches the database, once across replicas.
           dataSourceFactory: (options) => initializeDatabase(options!),
         }),

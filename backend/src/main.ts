@@ -25,7 +25,10 @@ async function bootstrap(): Promise<void> {
   // Logs before the app exists (the embedded database) go through the same JSON logger.
   Logger.overrideLogger(new PinoNestLogger(new PinoLogger({ pinoHttp: { logger: rootLogger(config) } }), {}));
   if (embedded) new Logger('Database').log(describeEmbedded(embedded));
-  const app = await createApp(config, config.databaseUrl ?? embedded!.url);
+  const app = await createApp(
+    config,
+    embedded ? { url: embedded.url, embedded: true } : { url: config.databaseUrl!, embedded: false },
+  );
   exitGracefullyOnSignals(app, config, async () => {
     await embedded?.stop();
   });

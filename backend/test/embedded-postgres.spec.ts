@@ -2,7 +2,9 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Pool } from 'pg';
+import { Client, Pool } from 'pg';
+import { DataSource } from 'typeorm';
+import { CONNECT_TIMEOUT_MS, dataSourceOptions } from '../src/database/data-source';
 import * as fromSources from '../src/database/embedded-postgres';
 import { requireServices } from './helpers';
 
@@ -47,6 +49,32 @@ describe.each(variants)('embedded PostgreSQL %s', (_name, embedded) => {
       await database.stop();
     }
   });
+
+  run(
+    'lets a new connection wait while another connection holds a transaction, instead of failing',
+    async () => {
+      const database = await embedded!.startEmbeddedPostgres(undefined);
+      const holder = new Client({ connectionString: database.url });
+      const app = new DataSource(dataSourceOptions({ url: database.url, embedded: true }));
+      try {
+        await app.initialize(); // one idle pooled connection
+        await holder.connect();
+        await holder.query('BEGIN; CREATE TABLE held (n int)');
+        // Two requests at once: one on the idle connection, one on a new connection whose start waits too.
+        const waiting = Promise.all([app.query('SELECT 1 AS n'), app.query('SELECT 2 AS n')]);
+        const held = 2 * CONNECT_TIMEOUT_MS.postgres;
+        await new Promise((resolve) => setTimeout(resolve, held));
+        await holder.query('COMMIT');
+        const started = Date.now();
+        await expect(waiting).resolves.toEqual([[{ n: 1 }], [{ n: 2 }]]);
+        expect(Date.now() - started).toBeLessThan(held);
+      } finally {
+        await holder.end();
+        if (app.isInitialized) await app.destroy();
+        await database.stop();
+      }
+    },
+  );
 
   run(
     'keeps its data in the data folder from one start to the next',

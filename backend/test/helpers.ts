@@ -21,7 +21,9 @@ import {
 } from '@piste/contracts';
 import { loadConfig, type AppConfig } from '../src/config/config';
 import { createApp } from '../src/app.factory';
+import type { DatabaseLocation } from '../src/database/data-source';
 import { AuthService } from '../src/auth/auth.service';
+import { guardTransactions, takeSecondConnectionQueries } from './transaction-guard';
 
 /** True when tests must fail rather than skip for a missing service (CI). */
 export const requireServices = process.env.REQUIRE_SERVICES === '1';
@@ -34,6 +36,11 @@ export const describeWithRedis = hasRedis || requireServices ? describe : descri
  * real PostgreSQL (DATABASE_URL) a fresh schema of its own.
  */
 export const onEmbeddedDatabase = (process.env.DATABASE_SCHEMA ?? 'public') === 'public';
+/** This run's database (see test/global-setup.ts). */
+export const runDatabase = (): DatabaseLocation => ({
+  url: process.env.DATABASE_URL!,
+  embedded: onEmbeddedDatabase,
+});
 const SERIALISED = 'needs PostgreSQL (embedded PGlite serialises transactions)';
 /**
  * `it` for tests of concurrent writes: PGlite runs one transaction at a time, so a race cannot happen there and
@@ -59,8 +66,9 @@ export interface TestApp {
 
 /** Boots the whole app on a random loopback port against the run's database (see test/global-setup.ts). */
 export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  guardTransactions();
   const config = loadConfig({ ...process.env, PORT: '0', SEED_DEMO: 'false', NODE_ENV: 'test', ...env });
-  const app = await createApp(config, process.env.DATABASE_URL!);
+  const app = await createApp(config, runDatabase());
   await app.listen(0, '127.0.0.1');
   const address = app.getHttpServer().address() as { port: number };
   return { app, url: `http://127.0.0.1:${address.port}`, config, close: () => app.close() };
@@ -78,6 +86,8 @@ export function useTestApp(env: Record<string, string> = {}, { ownDataDir = fals
     if (ownDataDir) dataDir = await mkdtemp(join(tmpdir(), 'piste-test-data-'));
     Object.assign(t, await startTestApp(dataDir ? { DATA_DIR: dataDir, ...env } : env));
   });
+  // A query on a second connection inside a transaction waits for itself on the embedded database.
+  afterEach(() => expect(takeSecondConnectionQueries()).toEqual([]));
   afterAll(async () => {
     await t.close?.();
     if (dataDir) await rm(dataDir, { recursive: true, force: true });

@@ -2,7 +2,7 @@ import { readinessReplySchema } from '@piste/contracts';
 import { openDatabase } from '../src/database/data-source';
 import { withStartupLock } from '../src/database/startup';
 import { Lifecycle } from '../src/health/lifecycle';
-import { ApiClient, hasRedis, itRacing, startTestApp, useTestApp } from './helpers';
+import { ApiClient, hasRedis, itRacing, runDatabase, startTestApp, useTestApp } from './helpers';
 
 /** PostgreSQL proper: the embedded database serves every connection from one session, so its locks never wait. */
 
@@ -68,8 +68,8 @@ describe('operations', () => {
 
   itRacing('runs start-up work under a lock that replicas take one after another', async () => {
     const [a, b] = await Promise.all([
-      openDatabase(process.env.DATABASE_URL!, process.env.DATABASE_SCHEMA),
-      openDatabase(process.env.DATABASE_URL!, process.env.DATABASE_SCHEMA),
+      openDatabase(runDatabase(), process.env.DATABASE_SCHEMA),
+      openDatabase(runDatabase(), process.env.DATABASE_SCHEMA),
     ]);
     try {
       const spans: { start: number; end: number }[] = [];

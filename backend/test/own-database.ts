@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
+import type { DatabaseLocation } from '../src/database/data-source';
 import { startEmbeddedPostgres } from '../src/database/embedded-postgres';
 import { onEmbeddedDatabase } from './helpers';
 
-/** An empty database for one file's apps: its URL, the variables that select it, and how to drop it. */
+/** An empty database for one file's apps: where it is, the variables that select it, and how to drop it. */
 export interface OwnDatabase {
-  url: string;
+  location: DatabaseLocation;
   env: Record<string, string>;
   drop(): Promise<void>;
 }
@@ -17,13 +18,13 @@ export interface OwnDatabase {
 export async function ownDatabase(prefix: string): Promise<OwnDatabase> {
   if (onEmbeddedDatabase) {
     const embedded = await startEmbeddedPostgres(undefined);
-    return { url: embedded.url, env: {}, drop: () => embedded.stop() };
+    return { location: { url: embedded.url, embedded: true }, env: {}, drop: () => embedded.stop() };
   }
   const url = process.env.DATABASE_URL!;
   const schema = `${prefix}_${randomBytes(4).toString('hex')}`;
   await runSql(url, `CREATE SCHEMA ${schema}`);
   return {
-    url,
+    location: { url, embedded: false },
     env: { DATABASE_SCHEMA: schema },
     drop: () => runSql(url, `DROP SCHEMA IF EXISTS ${schema} CASCADE`),
   };

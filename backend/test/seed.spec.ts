@@ -4,15 +4,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DataSource } from 'typeorm';
 import { POST_TYPES, WEAPONS, type FeedPost } from '@piste/contracts';
+import type { DatabaseLocation } from '../src/database/data-source';
 import { DEMO_PASSWORD } from '../src/database/seed';
 import { loadConfig } from '../src/config/config';
 import { createApp } from '../src/app.factory';
 import { ApiClient, type TestApp } from './helpers';
 import { ownDatabase, type OwnDatabase } from './own-database';
 
-async function startSeedApp(databaseUrl: string, env: Record<string, string>): Promise<TestApp> {
+async function startSeedApp(database: DatabaseLocation, env: Record<string, string>): Promise<TestApp> {
   const config = loadConfig({ ...process.env, PORT: '0', NODE_ENV: 'test', SEED_DEMO: 'true', ...env });
-  const app = await createApp(config, databaseUrl);
+  const app = await createApp(config, database);
   await app.listen(0, '127.0.0.1');
   const address = app.getHttpServer().address() as { port: number };
   return { app, url: `http://127.0.0.1:${address.port}`, config, close: () => app.close() };
@@ -34,7 +35,7 @@ describe('demo seed', () => {
       warnings.push(String(message));
     });
     const started = Date.now();
-    t = await startSeedApp(database.url, { ...database.env, DATA_DIR: dataDir });
+    t = await startSeedApp(database.location, { ...database.env, DATA_DIR: dataDir });
     seedMs = Date.now() - started;
   });
   afterAll(async () => {
@@ -105,7 +106,7 @@ describe('demo seed', () => {
     const users = await count('SELECT count(*) AS n FROM users');
     const posts = await count('SELECT count(*) AS n FROM posts');
     warnings.length = 0;
-    const again = await startSeedApp(database.url, { ...database.env, DATA_DIR: dataDir });
+    const again = await startSeedApp(database.location, { ...database.env, DATA_DIR: dataDir });
     await again.close();
     await expect(count('SELECT count(*) AS n FROM users')).resolves.toBe(users);
     await expect(count('SELECT count(*) AS n FROM posts')).resolves.toBe(posts);

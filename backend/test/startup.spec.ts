@@ -43,7 +43,7 @@ describe('restarts', () => {
   });
 
   const open = (migrations: (new () => MigrationInterface)[] = MIGRATIONS): Promise<DataSource> =>
-    initializeDatabase({ ...dataSourceOptions(database.url, database.env.DATABASE_SCHEMA), migrations });
+    initializeDatabase({ ...dataSourceOptions(database.location, database.env.DATABASE_SCHEMA), migrations });
 
   const start = async (env: Record<string, string>): Promise<TestApp> => {
     const config = loadConfig({
@@ -54,7 +54,7 @@ describe('restarts', () => {
       SEED_DEMO: 'false',
       ...env,
     });
-    const app = await createApp(config, database.url);
+    const app = await createApp(config, database.location);
     await app.listen(0, '127.0.0.1');
     const address = app.getHttpServer().address() as { port: number };
     return { app, url: `http://127.0.0.1:${address.port}`, config, close: () => app.close() };

@@ -23,8 +23,23 @@ export const MIGRATIONS = [
   VideoPosters1763800000800,
 ];
 
+/** Where the database is: a PostgreSQL server, or the embedded PGlite speaking its protocol on loopback. */
+export interface DatabaseLocation {
+  url: string;
+  /** The embedded PGlite: one transaction at a time, in this process or on a thread of it. */
+  embedded: boolean;
+}
+
+/**
+ * How long a request waits to get a connection. A PostgreSQL server that does not answer within 800 ms is taken
+ * as down, so requests answer 503 within a second instead of hanging. The embedded database cannot be down while
+ * the process runs; it is busy instead: a new connection waits there until the transaction another connection
+ * holds has committed, which on a loaded machine can take longer than that. It waits, bounded.
+ */
+export const CONNECT_TIMEOUT_MS = { postgres: 800, embedded: 15_000 };
+
 /** TypeORM options for PostgreSQL (or embedded PGlite speaking its protocol). */
-export function dataSourceOptions(url: string, schema = 'public'): DataSourceOptions {
+export function dataSourceOptions({ url, embedded }: DatabaseLocation, schema = 'public'): DataSourceOptions {
   return {
     type: 'postgres',
     url,
@@ -38,8 +53,7 @@ export function dataSourceOptions(url: string, schema = 'public'): DataSourceOpt
     logging: ['error'],
     extra: {
       max: 10,
-      // Fail fast while PostgreSQL is unreachable, so requests answer 503 within a second instead of hanging.
-      connectionTimeoutMillis: 800,
+      connectionTimeoutMillis: embedded ? CONNECT_TIMEOUT_MS.embedded : CONNECT_TIMEOUT_MS.postgres,
       keepAlive: true,
       ...(schema !== 'public' ? { options: `-c search_path=${schema},public` } : {}),
     },
@@ -47,6 +61,6 @@ export function dataSourceOptions(url: string, schema = 'public'): DataSourceOpt
 }
 
 /** A connected data source with the schema up to date (migrations run once across replicas). */
-export function openDatabase(url: string, schema = 'public'): Promise<DataSource> {
-  return initializeDatabase(dataSourceOptions(url, schema));
+export function openDatabase(location: DatabaseLocation, schema = 'public'): Promise<DataSource> {
+  return initializeDatabase(dataSourceOptions(location, schema));
 }
