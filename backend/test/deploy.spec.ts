@@ -235,13 +235,28 @@ describe('deploy/nginx.conf', () => {
     expect(conf).toContain('proxy_set_header Connection $connection_upgrade;');
   });
 
-  it('balances round-robin without sticky sessions and never retries non-idempotent requests', () => {
-    expect(conf).not.toMatch(/\bip_hash\b|\bhash\s|\bsticky\b/);
+  /** The body of `upstream <name> { … }` (upstream blocks hold no nested braces). */
+  const upstreamBlock = (name: string) => new RegExp(`^upstream ${name} \\{([^}]*)\\}`, 'm').exec(conf)?.[1];
+  /** The upstream a `location <path> { … }` passes to. */
+  const passedTo = (path: string) =>
+    new RegExp(`^location ${path.replace(/[/.]/g, '\\$&')} \\{[^}]*?proxy_pass http://(\\w+);`, 'm').exec(
+      conf,
+    )?.[1];
+
+  it('balances ordinary requests round-robin and never retries non-idempotent requests', () => {
+    const upstream = upstreamBlock(passedTo('/')!);
+    expect(upstream).toBeDefined();
+    expect(upstream).not.toMatch(/\b(ip_hash|hash|sticky|least_conn|random)\b/);
     expect(conf).not.toContain('non_idempotent');
     expect(conf).toMatch(/proxy_next_upstream [^;]*\berror\b/);
   });
 
-  it('sends an upstream for every replica in docker-compose.yml', () => {
+  it('keeps each client on one replica for Socket.IO, so the long-polling fallback works', () => {
+    const upstream = upstreamBlock(passedTo('/socket.io/')!);
+    expect(upstream).toMatch(/^hash \$remote_addr consistent;$/m);
+  });
+
+  it('sends each upstream to every replica in docker-compose.yml', () => {
     const compose = parse(read('docker-compose.yml'), { merge: true }) as {
       services: Record<string, Service>;
     };
@@ -249,8 +264,12 @@ describe('deploy/nginx.conf', () => {
       .filter(([, s]) => s.build !== undefined)
       .map(([name]) => name)
       .sort();
-    const upstream = [...conf.matchAll(/^server\s+([\w.-]+):3000\b/gm)].map((m) => m[1]).sort();
-    expect(upstream).toEqual(replicas);
+    for (const name of [passedTo('/')!, passedTo('/socket.io/')!]) {
+      const servers = [...(upstreamBlock(name) ?? '').matchAll(/^server\s+([\w.-]+):3000\b/gm)].map(
+        (m) => m[1],
+      );
+      expect({ name, servers: servers.sort() }).toEqual({ name, servers: replicas });
+    }
   });
 
   it('forwards client details and the request id', () => {

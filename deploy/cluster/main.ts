@@ -1,6 +1,7 @@
 /**
- * `npm run cluster`: two Piste replicas of the built backend behind a small round-robin proxy on this machine,
- * sharing DATABASE_URL, REDIS_URL and (when set) S3_* storage — the docker-compose topology without Docker.
+ * `npm run cluster`: two Piste replicas of the built backend behind a small proxy on this machine (round-robin,
+ * with Socket.IO pinned to one replica per client address), sharing DATABASE_URL, REDIS_URL and (when set) S3_*
+ * storage — the docker-compose topology without Docker.
  * The proxy listens on PORT (default 3000), the replicas on the next two ports. Ctrl-C or SIGTERM stops the
  * replicas gracefully (SIGTERM to each) and waits for them.
  */

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { createServer, request, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
 import { connect, type Socket } from 'node:net';
 
@@ -32,17 +33,22 @@ const HOP_BY_HOP = new Set([
 ]);
 
 /**
- * A small load balancer for a local cluster: round-robin over the upstreams for every HTTP request and every
- * websocket upgrade, with X-Forwarded-For/-Proto/-Host, like deploy/nginx.conf does in docker-compose.
+ * A small load balancer for a local cluster, with X-Forwarded-For/-Proto/-Host, like deploy/nginx.conf does in
+ * docker-compose: Socket.IO requests (long-polling and websocket upgrades) go to one upstream per client
+ * address, everything else round-robin.
  */
 export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
-  if (!options.upstreams.length) throw new Error('the proxy needs at least one upstream');
+  const { upstreams } = options;
+  if (!upstreams.length) throw new Error('the proxy needs at least one upstream');
   let turn = 0;
-  const nextUpstream = () => options.upstreams[turn++ % options.upstreams.length];
+  const upstreamFor = (req: IncomingMessage) =>
+    req.url?.startsWith('/socket.io/')
+      ? pinnedUpstream(upstreams, req.socket.remoteAddress ?? '')
+      : upstreams[turn++ % upstreams.length];
   const upgraded = new Set<Socket>();
 
   const server = createServer((req, res) => {
-    const upstream = nextUpstream();
+    const upstream = upstreamFor(req);
     const outgoing = request(
       {
         host: upstream.host,
@@ -73,7 +79,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   });
 
   server.on('upgrade', (req: IncomingMessage, client: Socket, head: Buffer) => {
-    const upstream = nextUpstream();
+    const upstream = upstreamFor(req);
     let connected = false;
     const backend = connect(upstream.port, upstream.host, () => {
       connected = true;
@@ -127,6 +133,15 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
         for (const socket of upgraded) socket.destroy();
       }),
   };
+}
+
+/**
+ * The upstream that holds a client's Socket.IO sessions: a long-polling session is a series of requests, and
+ * only the replica that opened it knows it. A stable hash of the client address, like deploy/nginx.conf's.
+ */
+export function pinnedUpstream(upstreams: Upstream[], clientAddress: string): Upstream {
+  const hash = createHash('sha1').update(clientAddress).digest().readUInt32BE(0);
+  return upstreams[hash % upstreams.length];
 }
 
 /** The client's headers minus hop-by-hop ones, plus where the request came from. */

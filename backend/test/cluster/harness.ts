@@ -2,9 +2,17 @@ import { randomBytes } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import { startProxy, type ProxyOptions, type RunningProxy } from '../../../deploy/cluster/proxy';
 import { startReplica, type Replica, type ReplicaLogLine } from '../../../deploy/cluster/replica';
-import { connectSocket, requireServices, type ApiClient, type TestSocket, type TestUser } from '../helpers';
+import { io } from 'socket.io-client';
+import {
+  connectSocket,
+  makeUser,
+  requireServices,
+  type ApiClient,
+  type TestSocket,
+  type TestUser,
+} from '../helpers';
 import { freePort } from '../../src/common/free-port';
-import { missingServices, PostgresServer, RedisServer, S3Server, tempDir } from './services';
+import { missingServices, NginxServer, PostgresServer, RedisServer, S3Server, tempDir } from './services';
 
 /** Generous: these tests start real processes and stage outages. */
 const CLUSTER_TEST_TIMEOUT_MS = 180_000;
@@ -16,7 +24,7 @@ const CLUSTER_TEST_TIMEOUT_MS = 180_000;
  */
 export function describeCluster(
   name: string,
-  needs: ReadonlyArray<'redis' | 'postgres'>,
+  needs: ReadonlyArray<'redis' | 'postgres' | 'nginx'>,
   body: () => void,
 ): void {
   jest.setTimeout(CLUSTER_TEST_TIMEOUT_MS);
@@ -62,6 +70,12 @@ export class ClusterStack {
     return server;
   }
 
+  async nginx(port: number, http: (dir: string) => string): Promise<NginxServer> {
+    const server = await NginxServer.start(port, http);
+    this.disposers.push(() => server.dispose());
+    return server;
+  }
+
   async tempDir(prefix: string): Promise<string> {
     const dir = await tempDir(prefix);
     this.disposers.push(() => rm(dir, { recursive: true, force: true }));
@@ -100,9 +114,20 @@ export class ClusterStack {
     return replica;
   }
 
-  /** A signed-in socket, closed by cleanup, recording every event it receives. */
-  async socket(baseUrl: string, client: ApiClient, label: string): Promise<SocketRecorder> {
-    const socket = await connectSocket(baseUrl, client);
+  /**
+   * A signed-in socket, closed by cleanup, recording every event it receives: on the websocket transport, or on
+   * HTTP long-polling only (what a browser falls back to when its network blocks websockets).
+   */
+  async socket(
+    baseUrl: string,
+    client: ApiClient,
+    label: string,
+    transport: 'websocket' | 'polling' = 'websocket',
+  ): Promise<SocketRecorder> {
+    const socket =
+      transport === 'websocket'
+        ? await connectSocket(baseUrl, client)
+        : await connectPolling(baseUrl, client);
     this.sockets.push(socket);
     return new SocketRecorder(socket, label);
   }
@@ -113,6 +138,73 @@ export class ClusterStack {
     for (const dispose of this.disposers.reverse()) {
       await dispose().catch((err: unknown) => console.warn(`cleanup: ${String(err)}`));
     }
+  }
+}
+
+/**
+ * A signed-in socket on HTTP long-polling only. Rejects when the session is refused or lost before Socket.IO has
+ * connected (a poll that reaches a replica other than the one holding the session gets "Session ID unknown").
+ */
+function connectPolling(baseUrl: string, client: ApiClient, timeoutMs = 10_000): Promise<TestSocket> {
+  const socket: TestSocket = io(baseUrl, {
+    path: '/socket.io',
+    transports: ['polling'],
+    reconnection: false,
+    forceNew: true,
+    extraHeaders: { cookie: client.cookie },
+  });
+  return new Promise((resolve, reject) => {
+    // A polling error carries the HTTP status of the refused request as its description.
+    const onError = (err: Error & { description?: number }) =>
+      fail(err.description === undefined ? err.message : `${err.message} (HTTP ${err.description})`);
+    const onDisconnect = (reason: string) => fail(reason);
+    const settle = () => {
+      clearTimeout(timer);
+      socket.off('connect_error', onError);
+      socket.off('disconnect', onDisconnect);
+    };
+    const fail = (reason: string) => {
+      settle();
+      socket.close();
+      reject(new Error(`polling socket did not connect: ${reason}`));
+    };
+    const timer = setTimeout(() => fail(`no connect within ${timeoutMs} ms`), timeoutMs);
+    socket.once('connect_error', onError);
+    socket.once('disconnect', onDisconnect);
+    socket.once('connect', () => {
+      settle();
+      resolve(socket);
+    });
+  });
+}
+
+/**
+ * Fencers on HTTP long-polling only, each with a socket opened through `baseUrl`, all connected at once; another
+ * fencer sends each a direct message. Resolves when every socket got its message live; rejects otherwise.
+ */
+export async function pollingFencersGetMessages(
+  stack: ClusterStack,
+  baseUrl: string,
+  count = 4,
+): Promise<void> {
+  const sender = await makeUser(baseUrl);
+  const receivers: Array<{ fencer: TestUser; socket: SocketRecorder }> = [];
+  for (let i = 1; i <= count; i++) {
+    const fencer = await makeUser(baseUrl);
+    await befriend(sender, fencer);
+    const socket = await stack.socket(baseUrl, fencer.client, `polling fencer ${i}`, 'polling');
+    receivers.push({ fencer, socket });
+  }
+  for (const { fencer, socket } of receivers) {
+    if (socket.socket.io.engine.transport.name !== 'polling') {
+      throw new Error(`${socket.label} is on ${socket.socket.io.engine.transport.name}, not polling`);
+    }
+    const sent = await sender.client.post('/api/messages', {
+      receiverId: fencer.user.id,
+      content: `Allez, ${fencer.user.name}!`,
+    });
+    if (sent.status !== 201) throw new Error(`sending: ${sent.status} ${JSON.stringify(sent.body)}`);
+    await socket.waitFor('message:new', (p) => p.message?.id === sent.body.message.id);
   }
 }
 

@@ -1,8 +1,8 @@
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import { makeUser } from '../helpers';
-import type { RunningProxy } from '../../../deploy/cluster/proxy';
-import { befriend, ClusterStack, describeCluster, type Replica, type SocketRecorder } from './harness';
+import { pinnedUpstream, type RunningProxy, type Upstream } from '../../../deploy/cluster/proxy';
+import { befriend, ClusterStack, describeCluster, pollingFencersGetMessages, type Replica } from './harness';
 
 interface Echo {
   upstream: string;
@@ -54,15 +54,25 @@ async function echoServer(name: string): Promise<{ port: number; close(): Promis
   };
 }
 
+/** Where the proxy reaches a replica. */
+const upstreamOf = (replica: Replica): Upstream => ({
+  host: '127.0.0.1',
+  port: Number(new URL(replica.url).port),
+});
+
 /** Opens an upgraded connection through the proxy, sends `message`, and returns the handshake and the echo. */
-function upgradeThrough(proxy: RunningProxy, message: string): Promise<{ handshake: string; echo: string }> {
+function upgradeThrough(
+  proxy: RunningProxy,
+  message: string,
+  path = '/socket',
+): Promise<{ handshake: string; echo: string }> {
   return new Promise((resolve, reject) => {
     const socket = connect(proxy.port, '127.0.0.1');
     let received = '';
     socket.on('error', reject);
     socket.on('connect', () =>
       socket.write(
-        `GET /socket HTTP/1.1\r\nhost: 127.0.0.1:${proxy.port}\r\nconnection: upgrade\r\nupgrade: echo\r\n\r\n`,
+        `GET ${path} HTTP/1.1\r\nhost: 127.0.0.1:${proxy.port}\r\nconnection: upgrade\r\nupgrade: echo\r\n\r\n`,
       ),
     );
     socket.on('data', (chunk) => {
@@ -138,26 +148,44 @@ describeCluster('the cluster proxy', ['redis', 'postgres'], () => {
       expect(first.echo).toBe(`${upstreams[0]}:en garde`);
       expect(second.echo).toBe(`${upstreams[1]}:prêts`);
     });
+
+    it('sends every Socket.IO request of one client address to one upstream, polls and upgrades alike', async () => {
+      const seen: Array<string | undefined> = [];
+      for (let i = 0; i < 4; i++) {
+        const res = await fetch(`${proxy.url}/socket.io/?EIO=4&transport=polling&sid=s${i}`, {
+          method: i % 2 ? 'POST' : 'GET',
+          body: i % 2 ? '40' : undefined,
+        });
+        seen.push(((await res.json()) as Echo).upstream);
+      }
+      const upgrade = await upgradeThrough(proxy, 'allez', '/socket.io/?EIO=4&transport=websocket');
+      seen.push(/x-upstream: (\w+)/.exec(upgrade.handshake)?.[1]);
+      expect(seen).toEqual(Array(5).fill(seen[0]));
+      expect(['one', 'two']).toContain(seen[0]);
+    });
   });
 
   describe('in front of two replicas', () => {
-    let a: Replica;
-    let b: Replica;
+    let replicas: Replica[];
     let proxy: RunningProxy;
 
     beforeAll(async () => {
       const [postgres, redis] = await Promise.all([stack.postgres(), stack.redis()]);
       const env = { DATABASE_URL: postgres.url(), REDIS_URL: redis.url, TRUST_PROXY: 'true' };
-      a = await stack.replica('A', env);
-      await a.waitReady();
-      b = await stack.replica('B', env);
-      await b.waitReady();
-      proxy = await stack.proxy({
-        upstreams: [a, b].map((r) => ({ host: '127.0.0.1', port: Number(new URL(r.url).port) })),
-      });
+      replicas = [];
+      for (const name of ['A', 'B']) {
+        const replica = await stack.replica(name, env);
+        await replica.waitReady();
+        replicas.push(replica);
+      }
+      proxy = await stack.proxy({ upstreams: replicas.map(upstreamOf) });
     });
 
-    it('serves the app over HTTP and websockets through both replicas', async () => {
+    it('keeps each long-polling client on one replica, so polling-only clients connect and get live events', async () => {
+      await pollingFencersGetMessages(stack, proxy.url);
+    });
+
+    it('serves the app over HTTP and websockets, with one client address on one replica for its sockets', async () => {
       for (let i = 0; i < 4; i++) {
         const res = await fetch(`${proxy.url}/health/ready`);
         expect(res.status).toBe(200);
@@ -165,7 +193,6 @@ describeCluster('the cluster proxy', ['redis', 'postgres'], () => {
       const alice = await makeUser(proxy.url);
       const bruno = await makeUser(proxy.url);
       await befriend(alice, bruno);
-      // Two consecutive websocket connections: one on each replica.
       const aliceSocket = await stack.socket(proxy.url, alice.client, 'alice via proxy');
       const brunoSocket = await stack.socket(proxy.url, bruno.client, 'bruno via proxy');
 
@@ -175,35 +202,40 @@ describeCluster('the cluster proxy', ['redis', 'postgres'], () => {
         brunoSocket.waitFor('message:new', (p) => p.message?.id === sent.body.message.id),
       ).resolves.toBeDefined();
 
-      // Which replica held what: with B gone, exactly one socket drops and every other request fails.
-      b.kill('SIGKILL');
-      await b.exited;
-      const dropped = await Promise.any(
-        [aliceSocket, brunoSocket].map((s) => s.waitForDisconnect(5_000).then(() => s)),
-      );
-      const kept: SocketRecorder = dropped === aliceSocket ? brunoSocket : aliceSocket;
+      // Both sockets come from 127.0.0.1, so both live on the replica that address is pinned to.
+      const pinned = pinnedUpstream(replicas.map(upstreamOf), '127.0.0.1');
+      const home = replicas.find((r) => upstreamOf(r).port === pinned.port)!;
+      const other = replicas.find((r) => r !== home)!;
+
+      // With the other replica gone, the sockets stay and every other ordinary request fails.
+      other.kill('SIGKILL');
+      await other.exited;
       const statuses: number[] = [];
       for (let i = 0; i < 4; i++) statuses.push((await fetch(`${proxy.url}/health/live`)).status);
       expect([...statuses].sort()).toEqual([200, 200, 502, 502]);
       expect(statuses[0]).not.toBe(statuses[1]);
-
-      // The socket that stayed is live on A.
-      const [sender, receiver] = kept === brunoSocket ? [alice, bruno] : [bruno, alice];
-      let reply = await sender.client.post('/api/messages', {
-        receiverId: receiver.user.id,
+      let reply = await bruno.client.post('/api/messages', {
+        receiverId: alice.user.id,
         content: 'Still here?',
       });
       if (reply.status === 502) {
-        reply = await sender.client.post('/api/messages', {
-          receiverId: receiver.user.id,
+        reply = await bruno.client.post('/api/messages', {
+          receiverId: alice.user.id,
           content: 'Still here?',
         });
       }
       expect(reply.status).toBe(201);
       await expect(
-        kept.waitFor('message:new', (p) => p.message?.id === reply.body.message.id),
+        aliceSocket.waitFor('message:new', (p) => p.message?.id === reply.body.message.id),
       ).resolves.toBeDefined();
-      expect(kept.disconnected).toBeUndefined();
+      expect(aliceSocket.disconnected).toBeUndefined();
+      expect(brunoSocket.disconnected).toBeUndefined();
+
+      // With their own replica gone, both drop.
+      home.kill('SIGKILL');
+      await expect(
+        Promise.all([aliceSocket, brunoSocket].map((s) => s.waitForDisconnect(5_000))),
+      ).resolves.toHaveLength(2);
     });
   });
 });

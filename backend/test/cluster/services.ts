@@ -1,6 +1,6 @@
 import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { accessSync, constants, existsSync, readdirSync } from 'node:fs';
-import { chown, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { chmod, chown, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { delimiter, join, relative } from 'node:path';
@@ -10,16 +10,19 @@ import S3rver from 's3rver';
 import { freePort } from '../../src/common/free-port';
 
 /**
- * The services a cluster test owns: a Redis and a PostgreSQL started as child processes in temporary folders,
- * and an in-process S3 server. Each can be stopped and started again on the same port, to stage outages
- * without touching the machine's shared PostgreSQL and Redis.
+ * The services a cluster test owns: a Redis, a PostgreSQL and an nginx started as child processes in temporary
+ * folders, and an in-process S3 server. Redis and PostgreSQL can be stopped and started again on the same port, to
+ * stage outages without touching the machine's shared PostgreSQL and Redis.
  */
 
 const run = promisify(execFile);
 
-/** An executable on PATH (or, for PostgreSQL's tools, in Debian's /usr/lib/postgresql/<version>/bin). */
+/**
+ * An executable on PATH, or in /usr/sbin (Debian's nginx, off a non-root PATH), or for PostgreSQL's tools in
+ * Debian's /usr/lib/postgresql/<version>/bin.
+ */
 export function findBinary(name: string): string | undefined {
-  const dirs = (process.env.PATH ?? '').split(delimiter).filter(Boolean);
+  const dirs = [...(process.env.PATH ?? '').split(delimiter).filter(Boolean), '/usr/sbin'];
   if (existsSync('/usr/lib/postgresql')) {
     const versions = readdirSync('/usr/lib/postgresql').sort((a, b) => Number(b) - Number(a));
     dirs.push(...versions.map((v) => `/usr/lib/postgresql/${v}/bin`));
@@ -37,9 +40,11 @@ export function findBinary(name: string): string | undefined {
 }
 
 /** What is missing to run services of these kinds, as human reasons (empty when nothing is). */
-export function missingServices(kinds: ReadonlyArray<'redis' | 'postgres'>): string[] {
+export function missingServices(kinds: ReadonlyArray<'redis' | 'postgres' | 'nginx'>): string[] {
   const missing: string[] = [];
   if (kinds.includes('redis') && !findBinary('redis-server')) missing.push('redis-server not found');
+  if (kinds.includes('nginx') && !findBinary('nginx'))
+    missing.push('nginx not found (apt-get install nginx)');
   if (kinds.includes('postgres')) {
     for (const tool of ['initdb', 'pg_ctl']) if (!findBinary(tool)) missing.push(`${tool} not found`);
     if (isRoot() && (!findBinary('runuser') || !userExists('postgres'))) {
@@ -248,6 +253,82 @@ export class PostgresServer {
       throw new Error(`${name} ${args.at(-1)} failed: ${stderr}${stdout}\n${log.slice(-2000)}`);
     }
   }
+}
+
+/**
+ * An nginx in the foreground, listening on `port`, with everything it writes (pid, logs, temporary files) in a
+ * temporary folder.
+ */
+export class NginxServer {
+  private readonly output: string[] = [];
+
+  private constructor(
+    private readonly child: ChildProcess,
+    readonly dir: string,
+  ) {
+    for (const stream of [child.stdout!, child.stderr!]) {
+      stream.on('data', (chunk: Buffer) => this.output.push(chunk.toString()));
+    }
+  }
+
+  /** Starts nginx with `http(dir)` as the body of its `http {}` block; resolves once it accepts connections. */
+  static async start(port: number, http: (dir: string) => string): Promise<NginxServer> {
+    const dir = await tempDir('nginx');
+    // The workers drop root (to nobody) and must reach their temporary folders.
+    await chmod(dir, 0o755);
+    const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map(
+      (kind) => `  ${kind}_temp_path ${join(dir, kind)};`,
+    );
+    const conf = [
+      'daemon off;',
+      'worker_processes 1;',
+      `pid ${join(dir, 'nginx.pid')};`,
+      `error_log ${join(dir, 'error.log')} warn;`,
+      'events { worker_connections 256; }',
+      'http {',
+      ...temp,
+      http(dir),
+      '}',
+    ].join('\n');
+    await writeFile(join(dir, 'nginx.conf'), conf);
+    const args = ['-p', dir, '-e', join(dir, 'error.log'), '-c', join(dir, 'nginx.conf')];
+    const child = spawn(findBinary('nginx') ?? 'nginx', args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const server = new NginxServer(child, dir);
+    const deadline = Date.now() + 15_000;
+    while (!(await accepts(port))) {
+      if (child.exitCode !== null || Date.now() > deadline) {
+        const log = await readFile(join(dir, 'error.log'), 'utf8').catch(() => '');
+        await server.dispose();
+        throw new Error(`nginx did not start on ${port}:\n${server.output.join('')}${log.slice(-2000)}`);
+      }
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    return server;
+  }
+
+  /** A fast shutdown (SIGTERM cuts open connections), then the folder goes. */
+  async dispose(): Promise<void> {
+    const { child } = this;
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    }
+    await rm(this.dir, { recursive: true, force: true });
+  }
+}
+
+/** True when something accepts TCP connections on the loopback port. */
+function accepts(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect(port, '127.0.0.1');
+    const done = (ok: boolean) => {
+      socket.destroy();
+      resolve(ok);
+    };
+    socket.on('connect', () => done(true));
+    socket.on('error', () => done(false));
+  });
 }
 
 /** An S3-compatible server inside the test process, with one bucket. */

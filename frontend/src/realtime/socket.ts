@@ -95,7 +95,8 @@ export function connectSocket(forSession: SocketSession): PisteSocket {
 
   const created: PisteSocket = io({
     path: '/socket.io',
-    // WebSocket first, so replicas behind a load balancer need no sticky sessions; polling only as a fallback.
+    // WebSocket first: one connection to one replica. Polling only as a fallback, for networks that block
+    // websockets; the load balancer keeps its requests on one replica (deploy/nginx.conf).
     transports: ['websocket', 'polling'],
     tryAllTransports: true,
     withCredentials: true,
