@@ -21,10 +21,20 @@ export default async function globalSetup(): Promise<void> {
   process.env.SEED_DEMO = 'false';
   process.env.LOG_LEVEL = process.env.LOG_LEVEL ?? 'warn';
   process.env.REDIS_KEY_PREFIX = `piste-test-${runId}`;
-  // The suites register hundreds of users from 127.0.0.1 within minutes, far past the registrations-per-address
-  // limit a person never meets; only that limit is raised (later entries of RATE_LIMITS win). Every other limit
-  // keeps its default, and backend/test/limits.spec.ts proves this one's default with apps of its own.
-  process.env.RATE_LIMITS = ['register=100000/1h', process.env.RATE_LIMITS].filter(Boolean).join(',');
+  // The suites are scripts: they register hundreds of users from 127.0.0.1 within minutes, seed feeds, threads and
+  // conversations through the API at machine speed, and send bad bodies back to back to check each answer. Only
+  // the limits they meet are raised: registrations per address, and the burst limits of posts, comments and
+  // messages (later entries of RATE_LIMITS win). Every other limit keeps its default, and
+  // backend/test/limits.spec.ts proves the raised ones' defaults with apps of its own.
+  process.env.RATE_LIMITS = [
+    'register=100000/1h',
+    'posts-burst=100000/1s',
+    'comments-burst=100000/1s',
+    'messages-burst=100000/1s',
+    process.env.RATE_LIMITS,
+  ]
+    .filter(Boolean)
+    .join(',');
 
   if (!process.env.DATABASE_URL) {
     if (requireServices) throw new Error('REQUIRE_SERVICES=1 but DATABASE_URL is not set');

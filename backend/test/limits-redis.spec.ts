@@ -37,7 +37,7 @@ describeWithRedis('abuse limits across replicas', () => {
     const author = await signUp(a);
     const clients = [author.client, author.client.on(b.url)];
     let i = 0;
-    await expectLimitedAfter(LIMITS.posts.points, () =>
+    await expectLimitedAfter(LIMITS['posts-burst'].points, () =>
       clients[i++ % 2].post('/api/posts', { content: 'Riposte', type: 'general', weapon: 'sabre' }),
     );
   });
@@ -83,7 +83,7 @@ describeWithRedisServer('abuse limits while Redis is away', () => {
     });
     await expect(register(new ClientAt(t.url, newIp()))).resolves.toMatchObject({ status: 201 });
     const reader = await signUp(t);
-    await expectLimitedAfter(LIMITS.posts.points, () =>
+    await expectLimitedAfter(LIMITS['posts-burst'].points, () =>
       reader.client.post('/api/posts', { content: 'Remise', type: 'general', weapon: 'foil' }),
     );
 

@@ -1,16 +1,27 @@
 import { randomUUID } from 'node:crypto';
+import type { Conversation, DirectMessage, FencerProfile, PostComment } from '@piste/contracts';
 import { makePng } from './media-fixtures';
-import { connectUsers, makePost, uniqueName, useTestApp, type Reply, type TestUser } from './helpers';
+import {
+  connectUsers,
+  makePost,
+  uniqueName,
+  useTestApp,
+  waitFor,
+  type Reply,
+  type TestUser,
+} from './helpers';
 import {
   ClientAt,
   expectLimitedAfter,
   expectTooMany,
   LIMITS,
   limitedAppEnv,
+  limitedAppEnvWithoutBursts,
   logIn,
   newIp,
   register,
   signUp,
+  type BurstLimit,
 } from './limits';
 import { barrier, disconnection, emitHandled, record, useSockets } from './sockets';
 
@@ -97,9 +108,11 @@ describe('abuse limits', () => {
     await expect(register(new ClientAt(t.url, newIp()))).resolves.toMatchObject({ status: 201 });
   });
 
-  describe('per user', () => {
+  describe('per user over minutes, with the burst limits out of the way', () => {
+    const noBursts = useTestApp(limitedAppEnvWithoutBursts());
+
     it('limits posts', async () => {
-      const [author, other] = await Promise.all([signUp(t), signUp(t)]);
+      const [author, other] = await Promise.all([signUp(noBursts), signUp(noBursts)]);
       const post = (u: TestUser) =>
         u.client.post('/api/posts', { content: 'Lunge!', type: 'general', weapon: 'epee' });
       const statuses = await expectLimitedAfter(LIMITS.posts.points, () => post(author));
@@ -108,7 +121,11 @@ describe('abuse limits', () => {
     });
 
     it('limits comments', async () => {
-      const [author, reader, other] = await Promise.all([signUp(t), signUp(t), signUp(t)]);
+      const [author, reader, other] = await Promise.all([
+        signUp(noBursts),
+        signUp(noBursts),
+        signUp(noBursts),
+      ]);
       const { id: postId } = await makePost(author);
       const comment = (u: TestUser) => u.client.post('/api/comments', { postId, content: 'Nice touch' });
       const statuses = await expectLimitedAfter(LIMITS.comments.points, () => comment(reader));
@@ -117,15 +134,139 @@ describe('abuse limits', () => {
     });
 
     it('limits messages', async () => {
-      const [a, b] = await Promise.all([signUp(t), signUp(t)]);
-      await connectUsers(t, a, b);
+      const [a, b] = await Promise.all([signUp(noBursts), signUp(noBursts)]);
+      await connectUsers(noBursts, a, b);
       const send = (from: TestUser, to: TestUser) =>
         from.client.post('/api/messages', { receiverId: to.user.id, content: 'En garde' });
       const statuses = await expectLimitedAfter(LIMITS.messages.points, () => send(a, b));
       expect(new Set(statuses)).toEqual(new Set([201]));
       await expect(send(b, a)).resolves.toMatchObject({ status: 201 });
     });
+  });
 
+  describe('bursts per user', () => {
+    /** One user ready to send: the call, and how many of them are stored. */
+    interface Sender {
+      send: () => Promise<Reply>;
+      stored: () => Promise<number>;
+    }
+    interface Burst {
+      limit: BurstLimit;
+      /** A person at their quickest, or quicker: `calls` calls, one every `paceMs`, more than the allowance. */
+      person: string;
+      paceMs: number;
+      calls: number;
+      ready: (sender: TestUser) => Promise<Sender>;
+    }
+    const bursts: Burst[] = [
+      {
+        limit: 'posts-burst',
+        person: 'an author posting one line every 4 seconds',
+        paceMs: 4000,
+        calls: 3,
+        ready: (author) =>
+          Promise.resolve({
+            send: () =>
+              author.client.post('/api/posts', { content: 'Lunge!', type: 'general', weapon: 'epee' }),
+            stored: async () => {
+              const page = await author.client.get<FencerProfile>(`/api/profiles/${author.user.username}`);
+              return page.body.profile.postsCount;
+            },
+          }),
+      },
+      {
+        limit: 'comments-burst',
+        person: 'a reader commenting a word every 2 seconds',
+        paceMs: 2000,
+        calls: 5,
+        ready: async (reader) => {
+          const { id: postId } = await makePost(await signUp(t));
+          return {
+            send: () => reader.client.post('/api/comments', { postId, content: 'Nice touch' }),
+            stored: async () =>
+              (await reader.client.get<PostComment[]>(`/api/comments?postId=${postId}`)).body.length,
+          };
+        },
+      },
+      {
+        limit: 'messages-burst',
+        person: 'a typist sending a short message every 0.6 seconds',
+        paceMs: 600,
+        calls: 12,
+        ready: async (sender) => {
+          const receiver = await signUp(t);
+          await connectUsers(t, sender, receiver);
+          return {
+            send: () =>
+              sender.client.post('/api/messages', { receiverId: receiver.user.id, content: 'En garde' }),
+            stored: async () => {
+              const [conversation] = (await sender.client.get<Conversation[]>('/api/conversations')).body;
+              if (!conversation) return 0;
+              const path = `/api/messages?conversationId=${conversation.id}&limit=100`;
+              return (await sender.client.get<DirectMessage[]>(path)).body.length;
+            },
+          };
+        },
+      },
+    ];
+
+    it.each(bursts)(
+      '$limit: refuses a script sending 100 at once within its first second, not another user',
+      async ({ limit, ready }) => {
+        const [scripted, other] = await Promise.all([signUp(t), signUp(t)]);
+        const script = await ready(scripted);
+        const started = performance.now();
+        const replies = await Promise.all(
+          Array.from({ length: 100 }, async () => {
+            const reply = await script.send();
+            return { reply, afterMs: performance.now() - started };
+          }),
+        );
+        const refused = replies.filter(({ reply }) => reply.status === 429);
+        const firstRefusalMs = Math.min(...refused.map(({ afterMs }) => afterMs));
+        expect(firstRefusalMs).toBeLessThan(1000);
+        for (const { reply } of refused) expectTooMany(reply);
+        // The count is taken before the work: exactly the allowance gets through, however parallel the script.
+        const allowed = LIMITS[limit].points;
+        expect(replies.map(({ reply }) => reply.status).filter((status) => status !== 429)).toEqual(
+          Array(allowed).fill(201),
+        );
+        await expect(script.stored()).resolves.toBe(allowed);
+
+        await expect((await ready(other)).send()).resolves.toMatchObject({ status: 201 });
+      },
+    );
+
+    it('allows more in each window than a person at their quickest can send in it', () => {
+      const room = bursts.map(({ limit, paceMs }) => {
+        const { points, windowSeconds } = LIMITS[limit];
+        return { limit, roomy: points > Math.floor((windowSeconds * 1000) / paceMs) + 1 };
+      });
+      expect(room).toEqual(bursts.map(({ limit }) => ({ limit, roomy: true })));
+    });
+
+    // Paced by design: several seconds of waiting.
+    it('never refuses people sending at their quickest', async () => {
+      const people = await Promise.all(
+        bursts.map(async (burst) => ({ ...burst, sender: await burst.ready(await signUp(t)) })),
+      );
+      const statuses = await Promise.all(
+        people.map(async ({ sender, paceMs, calls }) => {
+          const seen: number[] = [];
+          for (let i = 0; i < calls; i++) {
+            if (i > 0) await waitFor(paceMs);
+            seen.push((await sender.send()).status);
+          }
+          return seen;
+        }),
+      );
+      expect(Object.fromEntries(people.map(({ person }, i) => [person, statuses[i]]))).toEqual(
+        Object.fromEntries(people.map(({ person, calls }) => [person, Array(calls).fill(201)])),
+      );
+    }, 60_000);
+  });
+
+  describe('per user', () => {
     it('limits reports', async () => {
       const [author, reporter, other] = await Promise.all([signUp(t), signUp(t), signUp(t)]);
       const { id: postId } = await makePost(author);

@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import type { SessionUser } from '@piste/contracts';
-import { DEFAULT_RATE_LIMITS } from '../src/config/rate-limits';
+import { DEFAULT_RATE_LIMITS, type RateLimitName } from '../src/config/rate-limits';
 import { ApiClient, uniqueName, type Reply, type TestApp, type TestUser } from './helpers';
 
 /**
- * The abuse limits at their real defaults (SECURITY.md, "Abuse limits"). The rest of the suite raises only the
- * registrations-per-IP limit (test/global-setup.ts), so these apps clear RATE_LIMITS. Each app trusts one proxy
- * and every scenario sends its own X-Forwarded-For, so scenarios never share a client address; each app also
- * gets a Redis key prefix of its own, so no other suite's counts reach it.
+ * The abuse limits at their real defaults (SECURITY.md, "Abuse limits"). The rest of the suite raises the
+ * registrations-per-IP limit and the burst limits (test/global-setup.ts), so these apps clear RATE_LIMITS. Each
+ * app trusts one proxy and every scenario sends its own X-Forwarded-For, so scenarios never share a client
+ * address; each app also gets a Redis key prefix of its own, so no other suite's counts reach it.
  */
 export const LIMITS = DEFAULT_RATE_LIMITS;
 
@@ -15,6 +15,22 @@ export function limitedAppEnv(
   prefix = `${process.env.REDIS_KEY_PREFIX ?? 'piste'}-limits-${randomBytes(4).toString('hex')}`,
 ): Record<string, string> {
   return { TRUST_PROXY: 'true', RATE_LIMITS: '', REDIS_KEY_PREFIX: prefix };
+}
+
+/** The limits over seconds beside those over minutes of posts, comments and messages. */
+export const BURST_LIMITS = [
+  'posts-burst',
+  'comments-burst',
+  'messages-burst',
+] as const satisfies readonly RateLimitName[];
+export type BurstLimit = (typeof BURST_LIMITS)[number];
+
+/**
+ * An app as `limitedAppEnv` makes it, with the burst limits out of the way: a test then reaches a limit over
+ * minutes (30 posts, 120 messages) within seconds rather than at a person's pace.
+ */
+export function limitedAppEnvWithoutBursts(): Record<string, string> {
+  return { ...limitedAppEnv(), RATE_LIMITS: BURST_LIMITS.map((name) => `${name}=100000/1s`).join(',') };
 }
 
 let lastAddress = 0;

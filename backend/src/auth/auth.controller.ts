@@ -16,7 +16,7 @@ import { ParsedBody } from '../common/zod.pipe';
 import { UsersService } from '../users/users.service';
 import { RealtimePublisher } from '../publisher/realtime.publisher';
 import { toProfile } from '../users/users.mapper';
-import { RateLimit } from '../limits/rate-limit.guard';
+import { RateLimitPerAddress } from '../limits/rate-limit.guard';
 import { AuthService } from './auth.service';
 import { LocalLoginGuard } from './guards';
 
@@ -40,7 +40,7 @@ export class AuthController {
   ) {}
 
   @Public()
-  @RateLimit('register', 'address')
+  @RateLimitPerAddress('register')
   @Post('register')
   async register(
     @Req() request: Request,

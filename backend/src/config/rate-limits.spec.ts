@@ -9,12 +9,14 @@ describe('RATE_LIMITS', () => {
 
   it('overrides the named limits, with units, and the last entry wins', () => {
     const { rateLimits } = loadConfig({
-      RATE_LIMITS: 'register=5/1h, messages=240/300, login-pair=3/1d/15m,register=1000/1h',
+      RATE_LIMITS:
+        'register=5/1h, messages=240/300, messages-burst=20/10s, login-pair=3/1d/15m,register=1000/1h',
     });
     expect(rateLimits).toEqual({
       ...DEFAULT_RATE_LIMITS,
       register: { points: 1000, windowSeconds: 3600, blockSeconds: 0 },
       messages: { points: 240, windowSeconds: 300, blockSeconds: 0 },
+      'messages-burst': { points: 20, windowSeconds: 10, blockSeconds: 0 },
       'login-pair': { points: 3, windowSeconds: 86_400, blockSeconds: 900 },
     });
   });

@@ -43,6 +43,21 @@ export class LimitsService {
     }
   }
 
+  /**
+   * Counts one attempt of `key` against each of `limits`, even when another of them refuses it; over any, throws
+   * the 429 with the longest wait, after which every one of them lets the key in again.
+   */
+  async consumeEach(limits: readonly RateLimitName[], key: string): Promise<void> {
+    const outcomes = await Promise.allSettled(limits.map((limit) => this.consume(limit, key)));
+    let refusal: TooManyRequestsException | undefined;
+    for (const outcome of outcomes) {
+      if (outcome.status === 'fulfilled') continue;
+      if (!(outcome.reason instanceof TooManyRequestsException)) throw outcome.reason;
+      if (!refusal || outcome.reason.retryAfterSeconds > refusal.retryAfterSeconds) refusal = outcome.reason;
+    }
+    if (refusal) throw refusal;
+  }
+
   /** Gives back an attempt that turned out not to count. */
   async refund(limit: RateLimitName, key: string): Promise<void> {
     await this.run(limit, this.config.rateLimits[limit], (counter) => counter.reward(key));

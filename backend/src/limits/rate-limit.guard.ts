@@ -16,17 +16,28 @@ import { withRetryAfter } from './too-many-requests';
 
 const RATE_LIMIT = 'piste:rateLimit';
 
-interface RouteLimit {
-  limit: RateLimitName;
+interface RouteLimits {
+  limits: readonly RateLimitName[];
   per: 'user' | 'address';
 }
+type LimitNames = [RateLimitName, ...RateLimitName[]];
+
+const routeLimits =
+  (per: RouteLimits['per']) =>
+  (...limits: LimitNames) =>
+    applyDecorators(
+      SetMetadata(RATE_LIMIT, { limits, per } satisfies RouteLimits),
+      UseGuards(RateLimitGuard),
+    );
 
 /**
- * Counts every call of the route against an abuse limit (SECURITY.md, "Abuse limits"), per signed-in user or
- * per client address; over it, the call is a 429 with Retry-After.
+ * Counts every call of the route against each named abuse limit (SECURITY.md, "Abuse limits") of the signed-in
+ * user, e.g. `@RateLimit('messages', 'messages-burst')`; over any of them, the call is a 429 with Retry-After.
  */
-export const RateLimit = (limit: RateLimitName, per: RouteLimit['per'] = 'user') =>
-  applyDecorators(SetMetadata(RATE_LIMIT, { limit, per } satisfies RouteLimit), UseGuards(RateLimitGuard));
+export const RateLimit = routeLimits('user');
+
+/** The same per client address, for a public route. */
+export const RateLimitPerAddress = routeLimits('address');
 
 @Injectable()
 export class RateLimitGuard implements CanActivate {
@@ -36,7 +47,7 @@ export class RateLimitGuard implements CanActivate {
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
-    const route = this.reflector.get<RouteLimit | undefined>(RATE_LIMIT, context.getHandler());
+    const route = this.reflector.get<RouteLimits | undefined>(RATE_LIMIT, context.getHandler());
     if (!route) return true;
     const http = context.switchToHttp();
     const request = http.getRequest<Request>();
@@ -44,7 +55,7 @@ export class RateLimitGuard implements CanActivate {
     // A route limited per user is never public, so the session guard has found the user.
     const key = route.per === 'user' && user ? `user:${user.id}` : `address:${clientAddress(request)}`;
     try {
-      await this.limits.consume(route.limit, key);
+      await this.limits.consumeEach(route.limits, key);
     } catch (err) {
       throw withRetryAfter(http.getResponse<Response>(), err);
     }

@@ -52,7 +52,7 @@ export class MessagesController {
 
   /** 201 with the new message; 200 with the stored one when the same clientId is sent again. */
   @Post('messages')
-  @RateLimit('messages')
+  @RateLimit('messages', 'messages-burst')
   async send(
     @CurrentUser() user: SessionUser,
     @ParsedBody(sendMessageSchema) body: SendMessageInput,

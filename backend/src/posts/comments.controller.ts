@@ -26,7 +26,7 @@ export class CommentsController {
   }
 
   @Post('comments')
-  @RateLimit('comments')
+  @RateLimit('comments', 'comments-burst')
   create(
     @CurrentUser() user: SessionUser,
     @ParsedBody(createCommentSchema) body: CreateComment,

@@ -35,7 +35,7 @@ export class PostsController {
   }
 
   @Post('posts')
-  @RateLimit('posts')
+  @RateLimit('posts', 'posts-burst')
   create(
     @CurrentUser() user: SessionUser,
     @ParsedBody(createPostSchema) body: CreatePost,
