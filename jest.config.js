@@ -10,6 +10,11 @@ const swc = [
     module: { type: 'commonjs' },
   },
 ];
+/**
+ * The backend loads ES-module-only packages (pg-boss) with `import()`: kept as an import here, jest loads them as
+ * ES modules (it runs with --experimental-vm-modules, as `npm test` does) instead of failing to `require()` them.
+ */
+const backendSwc = [swc[0], { ...swc[1], module: { type: 'commonjs', ignoreDynamic: true } }];
 const shared = {
   transform: { '^.+\\.(t|j)sx?$': swc },
   moduleNameMapper: { '^@piste/contracts$': '<rootDir>/libs/contracts/src/index.ts' },
@@ -38,6 +43,7 @@ module.exports = {
     {
       ...shared,
       displayName: 'backend',
+      transform: { '^.+\\.(t|j)sx?$': backendSwc },
       testEnvironment: 'node',
       testMatch: ['<rootDir>/backend/src/**/*.spec.ts', '<rootDir>/backend/test/**/*.spec.ts'],
       setupFiles: ['reflect-metadata'],

@@ -1,5 +1,8 @@
 import 'reflect-metadata';
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Client } from 'pg';
 import { openDatabase } from '../backend/src/database/data-source';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from '../backend/src/database/embedded-postgres';
@@ -7,6 +10,7 @@ import { startEmbeddedPostgres, type EmbeddedPostgres } from '../backend/src/dat
 declare global {
   var __PISTE_EMBEDDED__: EmbeddedPostgres | undefined;
   var __PISTE_TEST_SCHEMA__: string | undefined;
+  var __PISTE_TEST_DATA_DIR__: string | undefined;
 }
 
 /**
@@ -21,6 +25,9 @@ export default async function globalSetup(): Promise<void> {
   process.env.SEED_DEMO = 'false';
   process.env.LOG_LEVEL = process.env.LOG_LEVEL ?? 'warn';
   process.env.REDIS_KEY_PREFIX = `piste-test-${runId}`;
+  // Files the apps write where a test does not give them a folder of its own (uploads, the mail outbox).
+  globalThis.__PISTE_TEST_DATA_DIR__ = mkdtempSync(join(tmpdir(), 'piste-test-run-'));
+  process.env.DATA_DIR = globalThis.__PISTE_TEST_DATA_DIR__;
   // The suites are scripts: they register hundreds of users from 127.0.0.1 within minutes, seed feeds, threads and
   // conversations through the API at machine speed, and send bad bodies back to back to check each answer. Only
   // the limits they meet are raised: registrations per address, and the burst limits of posts, comments and

@@ -1,3 +1,4 @@
+import { rm } from 'node:fs/promises';
 import { Client } from 'pg';
 import { createClient } from 'redis';
 
@@ -6,7 +7,8 @@ export default async function globalTeardown(): Promise<void> {
   if (schema && process.env.DATABASE_URL) {
     const client = new Client({ connectionString: process.env.DATABASE_URL });
     await client.connect();
-    // The run's schema and the per-journey schemas made from it (e2e/journey.ts).
+    // The run's schema and the schemas named after it: its background jobs' (backend/src/jobs/pg-boss.ts) and the
+    // per-journey schemas (e2e/journey.ts) with theirs.
     const { rows } = await client.query<{ nspname: string }>(
       `SELECT nspname FROM pg_namespace WHERE nspname = $1 OR starts_with(nspname, $1 || '_')`,
       [schema],
@@ -15,6 +17,8 @@ export default async function globalTeardown(): Promise<void> {
     await client.end();
   }
   await globalThis.__PISTE_EMBEDDED__?.stop();
+  const dataDir = globalThis.__PISTE_TEST_DATA_DIR__;
+  if (dataDir) await rm(dataDir, { recursive: true, force: true });
   await forgetRedisKeys();
 }
 

@@ -22,6 +22,8 @@ import { LimitsModule } from './limits/limits.module';
 import { SearchModule } from './search/search.module';
 import { ProfilesModule } from './profiles/profiles.module';
 import { NotificationsModule } from './notifications/notifications.module';
+import { JobsModule } from './jobs/jobs.module';
+import { MailModule } from './mail/mail.module';
 
 /** The domain modules, one per folder. */
 const DOMAIN_MODULES = [
@@ -39,6 +41,7 @@ const DOMAIN_MODULES = [
   SearchModule,
   ProfilesModule,
   NotificationsModule,
+  MailModule,
 ];
 
 @Module({})
@@ -55,6 +58,8 @@ export class AppModule {
           // Migrations run before any other module touches the database, once across replicas.
           dataSourceFactory: (options) => initializeDatabase(options!),
         }),
+        // Background jobs start once the database is migrated, and stop before it closes.
+        JobsModule.forRoot(database),
         ...DOMAIN_MODULES,
         HealthModule,
       ],

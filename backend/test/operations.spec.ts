@@ -27,6 +27,7 @@ describe('operations', () => {
         postgres: 'up',
         redis: hasRedis ? 'up' : 'off',
         storage: 'up',
+        jobs: { queued: expect.any(Number), failed: expect.any(Number) },
       });
       expect(ready.headers.get('cache-control')).toBe('no-store');
     }

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
 import type { DatabaseLocation } from '../src/database/data-source';
 import { startEmbeddedPostgres } from '../src/database/embedded-postgres';
+import { jobsSchemaFor } from '../src/jobs/pg-boss';
 import { onEmbeddedDatabase } from './helpers';
 
 /** An empty database for one file's apps: where it is, the variables that select it, and how to drop it. */
@@ -26,7 +27,7 @@ export async function ownDatabase(prefix: string): Promise<OwnDatabase> {
   return {
     location: { url, embedded: false },
     env: { DATABASE_SCHEMA: schema },
-    drop: () => runSql(url, `DROP SCHEMA IF EXISTS ${schema} CASCADE`),
+    drop: () => runSql(url, `DROP SCHEMA IF EXISTS ${schema}, ${jobsSchemaFor(schema)} CASCADE`),
   };
 }
 

@@ -29,6 +29,30 @@ describe('loadConfig', () => {
     });
   });
 
+  it('builds links from PUBLIC_URL (default: localhost on PORT) and mails over SMTP_URL when it is set', () => {
+    expect(loadConfig({ PORT: '8080' })).toMatchObject({
+      publicUrl: 'http://localhost:8080',
+      mail: { smtpUrl: undefined, from: 'Piste <no-reply@localhost>' },
+      jobs: { worker: true },
+    });
+    expect(
+      loadConfig({
+        PUBLIC_URL: 'https://piste.example.org/',
+        SMTP_URL: 'smtp://user:pass@mail:587',
+        MAIL_FROM: 'Piste <hello@piste.example.org>',
+        JOBS_WORKER: 'false',
+      }),
+    ).toMatchObject({
+      publicUrl: 'https://piste.example.org',
+      mail: { smtpUrl: 'smtp://user:pass@mail:587', from: 'Piste <hello@piste.example.org>' },
+      jobs: { worker: false },
+    });
+    expect(() => loadConfig({ PUBLIC_URL: 'piste.example.org' })).toThrow(/PUBLIC_URL/);
+    // A bad SMTP_URL is named, never echoed: it may hold a password.
+    expect(() => loadConfig({ SMTP_URL: 'http://user:hunter2@mail' })).toThrow(/SMTP_URL: must be a URL/);
+    expect(() => loadConfig({ SMTP_URL: 'http://user:hunter2@mail' })).not.toThrow(/hunter2/);
+  });
+
   it('takes S3 keys in pairs, and only with a bucket', () => {
     expect(() => loadConfig({ S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'id' })).toThrow(
       'Invalid configuration:\n  S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together',

@@ -13,6 +13,17 @@ const optionalString = z
 
 const milliseconds = (fallback: number) => z.coerce.number().int().min(0).max(600_000).default(fallback);
 
+/** An optional URL with one of these schemes. The value is never echoed: it may hold a password. */
+const optionalUrl = (schemes: string[]) =>
+  optionalString.superRefine((v, ctx) => {
+    if (v === undefined) return;
+    const protocol = URL.canParse(v) ? new URL(v).protocol.slice(0, -1) : undefined;
+    if (!protocol || !schemes.includes(protocol)) {
+      const starts = schemes.map((scheme) => `${scheme}://`).join(' or ');
+      ctx.addIssue({ code: 'custom', message: `must be a URL starting with ${starts}` });
+    }
+  });
+
 /** Every variable the app reads; `.env.example` documents each one. */
 export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -71,6 +82,13 @@ export const envSchema = z.object({
   S3_ACCESS_KEY_ID: optionalString,
   S3_SECRET_ACCESS_KEY: optionalString,
   S3_FORCE_PATH_STYLE: bool,
+  PUBLIC_URL: optionalUrl(['http', 'https']),
+  SMTP_URL: optionalUrl(['smtp', 'smtps']),
+  MAIL_FROM: z.string().trim().min(1).default('Piste <no-reply@localhost>'),
+  JOBS_WORKER: z
+    .enum(['true', 'false', '1', '0'])
+    .default('true')
+    .transform((v) => v === 'true' || v === '1'),
 });
 
 /** Names of every variable the app reads (the deploy files are checked against these). */
@@ -117,6 +135,17 @@ export type AppConfig = {
     graceMs: number;
   };
   s3: S3Config | undefined;
+  /** Where people reach the app, without a trailing slash; links in mails start with it. */
+  publicUrl: string;
+  mail: {
+    /** The SMTP server mails go through; undefined writes each one to DATA_DIR/outbox instead. */
+    smtpUrl: string | undefined;
+    from: string;
+  };
+  jobs: {
+    /** Whether this replica runs background jobs; every replica may enqueue them. */
+    worker: boolean;
+  };
 };
 
 export const APP_CONFIG = Symbol('APP_CONFIG');
@@ -191,5 +220,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
           forcePathStyle: e.S3_FORCE_PATH_STYLE,
         }
       : undefined,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+    jobs: { worker: e.JOBS_WORKER },
   };
 }

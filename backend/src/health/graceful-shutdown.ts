@@ -10,7 +10,8 @@ const logger = new Logger('Shutdown');
 /**
  * Stops a replica without failing anyone (DESIGN.md §3a): readiness turns 503 at once; the server keeps
  * answering for the drain delay while load balancers notice; then it stops accepting, lets in-flight requests
- * finish (up to the grace time), closes this replica's sockets so their clients reconnect elsewhere, and
+ * finish (up to the grace time), closes this replica's sockets so their clients reconnect elsewhere, lets the
+ * background jobs it runs finish (up to the grace time again; JobsService, before the database closes), and
  * closes Redis and the database.
  */
 export async function shutDownGracefully(

@@ -86,11 +86,16 @@ export const fencerSchema = fencerIdentitySchema.extend({
 });
 export type Fencer = z.infer<typeof fencerSchema>;
 
-/** `GET /health/ready` (and `/api/health`): 200 when every configured dependency answers, 503 otherwise. */
+/**
+ * `GET /health/ready` (and `/api/health`): 200 when every configured dependency answers, 503 otherwise. `jobs`
+ * counts the background jobs waiting to run and those kept as failed (absent while they cannot be counted); a
+ * failed job never makes a replica unready.
+ */
 export const readinessReplySchema = z.object({
   status: z.enum(['ok', 'unavailable', 'shutting-down']),
   postgres: z.enum(['up', 'down']),
   redis: z.enum(['up', 'down', 'off']),
   storage: z.enum(['up', 'down']),
+  jobs: z.object({ queued: z.number().int().min(0), failed: z.number().int().min(0) }).optional(),
 });
 export type ReadinessReply = z.infer<typeof readinessReplySchema>;
