@@ -24,6 +24,7 @@ import { ProfilesModule } from './profiles/profiles.module';
 import { NotificationsModule } from './notifications/notifications.module';
 import { JobsModule } from './jobs/jobs.module';
 import { MailModule } from './mail/mail.module';
+import { AccountsModule } from './accounts/accounts.module';
 
 /** The domain modules, one per folder. */
 const DOMAIN_MODULES = [
@@ -42,6 +43,7 @@ const DOMAIN_MODULES = [
   ProfilesModule,
   NotificationsModule,
   MailModule,
+  AccountsModule,
 ];
 
 @Module({})

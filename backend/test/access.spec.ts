@@ -15,6 +15,11 @@ describe('route access', () => {
     'GET /health/ready',
     // Authorised by its single-use, expiring token, like a presigned storage URL.
     'PUT /api/objects/upload/:token',
+    // Recovering an account and following a mailed link: the mailbox is the proof, not a session.
+    'POST /api/password/forgot',
+    'POST /api/password/reset',
+    'POST /api/account/verify-email',
+    'POST /api/account/email/confirm',
   ];
 
   const routes = () => appRoutes(t).map((r) => ({ ...r, isPublic: r.marked(IS_PUBLIC) }));

@@ -23,6 +23,7 @@ describe('auth', () => {
       avatar: null,
       isAdmin: false,
       bannedUntil: null,
+      emailVerified: false,
     });
     expect(res.body).not.toHaveProperty('password');
     const cookie = res.headers.getSetCookie().join(';');

@@ -146,6 +146,8 @@ describe('temporary bans: what a banned user may and may not do', () => {
   describe('the rule at every route', () => {
     /** Changes a banned user may still make; every other signed-in, non-admin change is refused. */
     const ALLOWED_WHILE_BANNED = [
+      // Securing the account: a ban never stops a user from changing a password or ending a stolen session.
+      'DELETE /api/account/sessions/:id',
       'DELETE /api/comment-likes/:commentId',
       'DELETE /api/conversations/:id',
       'DELETE /api/dislikes/:userId/:postId',
@@ -154,6 +156,9 @@ describe('temporary bans: what a banned user may and may not do', () => {
       'DELETE /api/likes/:userId/:postId',
       'DELETE /api/notifications/:id',
       'DELETE /api/posts/:id',
+      'POST /api/account/password',
+      'POST /api/account/sessions/revoke-others',
+      'POST /api/account/verify-email/resend',
       'POST /api/block-user',
       'POST /api/conversations/:id/read',
       'POST /api/hide-post',
@@ -163,6 +168,8 @@ describe('temporary bans: what a banned user may and may not do', () => {
       'PUT /api/friend-requests/:id',
     ];
     const REFUSED_WHILE_BANNED = [
+      // A new address is part of the profile, which a ban freezes.
+      'POST /api/account/email',
       'POST /api/comment-likes/:commentId',
       'POST /api/comments',
       'POST /api/dislikes',

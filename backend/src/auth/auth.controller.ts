@@ -19,6 +19,7 @@ import { toProfile } from '../users/users.mapper';
 import { RateLimitPerAddress } from '../limits/rate-limit.guard';
 import { AuthService } from './auth.service';
 import { LocalLoginGuard } from './guards';
+import { rememberDevice } from './devices';
 
 /** Runs a callback-style passport/session call as a promise. */
 function settle(run: (done: (err?: unknown) => void) => void): Promise<void> {
@@ -48,6 +49,7 @@ export class AuthController {
   ): Promise<SessionUser> {
     const user = await this.auth.register(body);
     await logIn(request, user);
+    rememberDevice(request);
     return user;
   }
 
@@ -55,7 +57,8 @@ export class AuthController {
   @UseGuards(LocalLoginGuard)
   @HttpCode(200)
   @Post('login')
-  login(@CurrentUser() user: SessionUser): SessionUser {
+  login(@Req() request: Request, @CurrentUser() user: SessionUser): SessionUser {
+    rememberDevice(request);
     return user;
   }
 

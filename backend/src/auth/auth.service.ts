@@ -1,4 +1,5 @@
 import { BadRequestException, Inject, Injectable, Logger } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
 import { randomBytes } from 'node:crypto';
 import type { RegisterPayload, SessionUser } from '@piste/contracts';
 import { registerPayloadSchema } from '@piste/contracts';
@@ -9,6 +10,10 @@ import { toSessionUser } from '../users/users.mapper';
 import { hashPassword, verifyPassword } from './password';
 import { RealtimePublisher } from '../publisher/realtime.publisher';
 import { SessionUsers } from './session-users';
+import type { UserEntity } from '../users/user.entity';
+
+/** Work that belongs to a registration (its verification mail): it commits with the new account, or neither does. */
+export type RegistrationStep = (manager: EntityManager, user: UserEntity) => Promise<void>;
 
 /** What the client shows as text in place of a picture: short, with no URL or path characters. */
 const TEXT_AVATAR = /^[^/:\\.\s]{1,16}$/u;
@@ -16,6 +21,7 @@ const TEXT_AVATAR = /^[^/:\\.\s]{1,16}$/u;
 @Injectable()
 export class AuthService {
   private readonly logger = new Logger(AuthService.name);
+  private readonly registrationSteps = new Set<RegistrationStep>();
 
   constructor(
     private readonly users: UsersService,
@@ -23,7 +29,14 @@ export class AuthService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly publisher: RealtimePublisher,
     private readonly sessionUsers: SessionUsers,
+    private readonly dataSource: DataSource,
   ) {}
+
+  /** Adds a step to every registration, inside its transaction; returns how to remove it. */
+  onRegistration(step: RegistrationStep): () => void {
+    this.registrationSteps.add(step);
+    return () => this.registrationSteps.delete(step);
+  }
 
   async register(payload: ReturnType<typeof registerPayloadSchema.parse>): Promise<SessionUser> {
     const { password, ...fields } = payload;
@@ -32,7 +45,12 @@ export class AuthService {
     if (fields.avatar && !TEXT_AVATAR.test(fields.avatar)) {
       throw new BadRequestException('Avatar must be an uploaded image');
     }
-    const user = await this.users.create({ ...fields, passwordHash: await hashPassword(password) });
+    const passwordHash = await hashPassword(password);
+    const user = await this.dataSource.transaction(async (manager) => {
+      const created = await this.users.create({ ...fields, passwordHash }, manager);
+      for (const step of this.registrationSteps) await step(manager, created);
+      return created;
+    });
     return toSessionUser(user, null);
   }
 
@@ -93,7 +111,7 @@ export class AuthService {
     const parsed = registerPayloadSchema.parse(payload);
     const { password: _unused, ...fields } = parsed;
     void _unused;
-    await this.users.create({ ...fields, passwordHash, isAdmin: true });
+    await this.users.create({ ...fields, passwordHash, isAdmin: true, emailVerified: true });
     this.logger.log(`Admin '${username}' created`);
   }
 }

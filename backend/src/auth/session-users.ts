@@ -17,6 +17,7 @@ interface SessionUserRow {
   avatar: string | null;
   isAdmin: boolean;
   bannedUntil: Date | null;
+  emailVerified: boolean;
 }
 
 interface Entry {
@@ -73,6 +74,7 @@ export class SessionUsers {
   private async load(id: string): Promise<SessionUser | null> {
     const [row] = await this.dataSource.query<SessionUserRow[]>(
       `SELECT u."id", u."username", u."name", u."avatar", u."isAdmin",
+              u."emailVerifiedAt" IS NOT NULL AS "emailVerified",
               (SELECT max(b."bannedUntil") FROM bans b
                 WHERE b."userId" = u."id" AND b."bannedUntil" > $2) AS "bannedUntil"
          FROM users u WHERE u."id" = $1`,
@@ -86,6 +88,7 @@ export class SessionUsers {
       avatar: row.avatar,
       isAdmin: row.isAdmin,
       bannedUntil: row.bannedUntil ? new Date(row.bannedUntil).toISOString() : null,
+      emailVerified: row.emailVerified,
     };
   }
 }

@@ -20,6 +20,10 @@ export const RATE_LIMIT_NAMES = [
   'reports',
   'friend-requests',
   'upload-tickets',
+  'password-forgot',
+  'account-links',
+  'password-change',
+  'verify-email-resend',
   'socket-typing',
   'socket-feed',
   'socket-posts',
@@ -64,6 +68,13 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   reports: rule(50, HOUR),
   'friend-requests': rule(50, HOUR),
   'upload-tickets': rule(100, HOUR),
+  // Reset links asked for from one address (each account is also mailed at most three an hour).
+  'password-forgot': rule(10, HOUR),
+  // Links from mails followed from one address (a token has 256 random bits: this only stops a flood).
+  'account-links': rule(30, HOUR),
+  // Password and email changes by one user: each checks the current password, so this caps guesses at it.
+  'password-change': rule(10, HOUR),
+  'verify-email-resend': rule(5, HOUR),
   'socket-typing': rule(30, 10),
   'socket-feed': rule(30, 10),
   // Posts coming on screen or leaving it: one per page loaded, live post or feed switch, ten after reconnecting.

@@ -10,6 +10,7 @@ import { StartupFingerprints1763800000500 } from './migrations/1763800000500-Sta
 import { PostSearch1763800000600 } from './migrations/1763800000600-PostSearch';
 import { Notifications1763800000700 } from './migrations/1763800000700-Notifications';
 import { VideoPosters1763800000800 } from './migrations/1763800000800-VideoPosters';
+import { AccountLinks1763800000900 } from './migrations/1763800000900-AccountLinks';
 
 export const MIGRATIONS = [
   InitialSchema1763800000000,
@@ -21,6 +22,7 @@ export const MIGRATIONS = [
   PostSearch1763800000600,
   Notifications1763800000700,
   VideoPosters1763800000800,
+  AccountLinks1763800000900,
 ];
 
 /** Where the database is: a PostgreSQL server, or the embedded PGlite speaking its protocol on loopback. */

@@ -7,6 +7,7 @@ import { ConversationEntity, MessageEntity } from '../messages/message.entities'
 import { BanEntity } from '../bans/ban.entity';
 import { ModerationActionEntity, ReportedPostEntity } from '../moderation/moderation.entities';
 import { UploadTicketEntity } from '../objects/upload-ticket.entity';
+import { AccountLinkEntity } from '../accounts/account-link.entity';
 
 export const ENTITIES = [
   UserEntity,
@@ -26,4 +27,5 @@ export const ENTITIES = [
   ModerationActionEntity,
   BanEntity,
   UploadTicketEntity,
+  AccountLinkEntity,
 ];

@@ -23,6 +23,8 @@ export class UserEntity extends Row {
   @Column({ type: 'int', default: 0 }) followingCount: number;
   @Column({ type: 'int', default: 0 }) postsCount: number;
   @Column({ type: 'boolean', default: false }) isAdmin: boolean;
+  /** When the user followed the link mailed to their current address; null until then. */
+  @Column({ type: 'timestamptz', nullable: true }) emailVerifiedAt: Date | null;
   @UpdateDateColumn({ type: 'timestamptz' }) updatedAt: Date;
 }
 

@@ -10,6 +10,7 @@ export function toSessionUser(user: UserEntity, bannedUntil: Date | null): Sessi
     avatar: user.avatar,
     isAdmin: user.isAdmin,
     bannedUntil: bannedUntil?.toISOString() ?? null,
+    emailVerified: user.emailVerifiedAt !== null,
   };
 }
 

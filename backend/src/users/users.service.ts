@@ -13,6 +13,8 @@ type NewUser = Omit<Required<RegisterPayload>, 'password' | 'avatar' | 'bio' | '
   title: string | null;
   location: string | null;
   isAdmin?: boolean;
+  /** An address that receives no mail (the configured admin's) counts as verified from the start. */
+  emailVerified?: boolean;
 };
 
 export type ProfileChanges = z.infer<typeof updateProfileSchema>;
@@ -56,8 +58,14 @@ export class UsersService {
       .getOne();
   }
 
-  async assertAvailable(username: string, email: string, exceptUserId?: string): Promise<void> {
-    const taken = await this.users
+  async assertAvailable(
+    username: string,
+    email: string,
+    exceptUserId?: string,
+    manager: EntityManager = this.users.manager,
+  ): Promise<void> {
+    const taken = await manager
+      .getRepository(UserEntity)
       .createQueryBuilder('u')
       .select(['u.id', 'u.username', 'u.email'])
       .where('(lower(u.username) = lower(:username) OR lower(u.email) = lower(:email))', { username, email })
@@ -71,11 +79,60 @@ export class UsersService {
     }
   }
 
-  async create(input: NewUser): Promise<UserEntity> {
-    await this.assertAvailable(input.username, input.email);
-    const { passwordHash, ...fields } = input;
-    const saved = await this.users.save(this.users.create({ ...fields, password: passwordHash }));
-    return this.getById(saved.id);
+  /** A new account, through `manager` when it is part of a transaction (a registration and its mail). */
+  async create(input: NewUser, manager: EntityManager = this.users.manager): Promise<UserEntity> {
+    const users = manager.getRepository(UserEntity);
+    await this.assertAvailable(input.username, input.email, undefined, manager);
+    const { passwordHash, emailVerified, ...fields } = input;
+    const saved = await users.save(
+      users.create({ ...fields, password: passwordHash, emailVerifiedAt: emailVerified ? new Date() : null }),
+    );
+    return users.findOneByOrFail({ id: saved.id });
+  }
+
+  /** Case-insensitive, by username or by email: the login a forgotten password is asked for with. */
+  findByLogin(login: string): Promise<UserEntity | null> {
+    return this.users
+      .createQueryBuilder('u')
+      .where('lower(u.username) = lower(:login) OR lower(u.email) = lower(:login)', { login })
+      .orderBy('lower(u.username) = lower(:login)', 'DESC')
+      .getOne();
+  }
+
+  /** The user with their password hash, to check a password they typed. */
+  findWithPassword(id: string): Promise<UserEntity | null> {
+    return this.users.createQueryBuilder('u').addSelect('u.password').where('u.id = :id', { id }).getOne();
+  }
+
+  /** The user as `manager` (a transaction) sees them. */
+  getWith(manager: EntityManager, id: string): Promise<UserEntity> {
+    return manager.getRepository(UserEntity).findOneByOrFail({ id });
+  }
+
+  async setPassword(manager: EntityManager, id: string, passwordHash: string): Promise<void> {
+    await manager.update(UserEntity, { id }, { password: passwordHash });
+  }
+
+  /** Marks `email` verified when it is still the user's address; false when it no longer is. */
+  async markEmailVerified(manager: EntityManager, id: string, email: string): Promise<boolean> {
+    const result = await manager
+      .createQueryBuilder()
+      .update(UserEntity)
+      .set({ emailVerifiedAt: () => 'now()' })
+      .where('id = :id AND lower(email) = lower(:email)', { id, email })
+      .execute();
+    return (result.affected ?? 0) > 0;
+  }
+
+  /** Moves the account to a confirmed new address; 409 when another account took it meanwhile. */
+  async changeEmail(manager: EntityManager, id: string, email: string): Promise<void> {
+    const clash = await manager
+      .getRepository(UserEntity)
+      .createQueryBuilder('u')
+      .where('lower(u.email) = lower(:email) AND u.id <> :id', { email, id })
+      .getExists();
+    if (clash) throw new ConflictException(EMAIL_TAKEN);
+    await manager.update(UserEntity, { id }, { email, emailVerifiedAt: new Date() });
   }
 
   async setAdmin(id: string, passwordHash: string): Promise<void> {
@@ -109,6 +166,8 @@ export class UsersService {
           email: changes.email,
           weaponSpecialty: changes.weaponSpecialty,
           avatar: changes.avatar,
+          // A new address is unverified until its owner follows a link sent to it.
+          ...(changes.email.toLowerCase() !== user.email.toLowerCase() ? { emailVerifiedAt: null } : {}),
         },
       );
     } catch (error) {

@@ -69,6 +69,8 @@ export const sessionUserSchema = fencerIdentitySchema.extend({
    * can read but not post, comment, react, message, ask to connect, upload or edit their profile. Null otherwise.
    */
   bannedUntil: z.string().nullable(),
+  /** Whether the user followed the link mailed to their address; the app asks them to until they have. */
+  emailVerified: z.boolean(),
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 

@@ -1,6 +1,7 @@
 export * from './constants';
 export * from './common';
 export * from './auth';
+export * from './accounts';
 export * from './posts';
 export * from './objects';
 export * from './connections';
