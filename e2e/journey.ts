@@ -6,7 +6,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
 import {
@@ -172,6 +172,8 @@ export interface Journey {
   startApp(port?: number): Promise<RunningApp>;
   /** Starts the stopped app again on its port, as a deploy would. */
   restartApp(): Promise<void>;
+  /** The folder the app writes each mail into (DATA_DIR/outbox: the journeys set no SMTP_URL). */
+  outbox(): string;
 }
 
 /**
@@ -189,6 +191,8 @@ export function journeyFixture({
     ...env,
   };
   let dataDir: string | undefined;
+  /** The app's DATA_DIR, once it has started. */
+  let appDataDir: string | undefined;
   let testTabs: BrowserContext[] | undefined;
 
   const journey: Journey = {
@@ -224,6 +228,10 @@ export function journeyFixture({
     async restartApp() {
       journey.app = await startApp(settings, journey.app.port);
     },
+    outbox() {
+      if (!appDataDir) throw new Error('the app has not started yet');
+      return join(appDataDir, 'outbox');
+    },
   };
 
   beforeAll(async () => {
@@ -232,6 +240,9 @@ export function journeyFixture({
       settings.DATA_DIR = dataDir;
     }
     [journey.app, journey.browser] = await Promise.all([startApp(settings), launchBrowser()]);
+    // As the app sees it: this journey's setting, else the file's database's, else the environment's or the default.
+    const { DATA_DIR = process.env.DATA_DIR ?? '.data' } = await databaseForThisFile();
+    appDataDir = resolve(ROOT, settings.DATA_DIR ?? DATA_DIR);
   });
   beforeEach(() => {
     testTabs = [];

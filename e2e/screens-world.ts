@@ -1,7 +1,9 @@
 /**
  * The club the screens journey shows: Ana has posted in every feed, Ben is connected with her, writes to her,
  * likes and comments on her drill and posts what she reports; Cleo asks her to connect, Dora is someone to
- * discover; an admin has the report in the queue. Every tab is open at desktop size in the light theme.
+ * discover; an admin has the report in the queue. Ana has confirmed her address, asked to move to a new one, and
+ * is signed in on her phone too; Eli has just joined and not confirmed his yet. Every tab is open at desktop size
+ * in the light theme.
  */
 import type { APIRequestContext } from 'playwright-core';
 import { makePng } from '../backend/test/media-fixtures';
@@ -10,6 +12,7 @@ import {
   createPost,
   logInByApi,
   ok,
+  PASSWORD,
   reportPost,
   sendMessage,
   uniqueName,
@@ -18,8 +21,13 @@ import {
   type Profile,
 } from './api';
 import type { Journey, Tab } from './journey';
+import { linkIn, waitForMail } from './mail';
 import { SCREEN_TAB } from './screen-checks';
 import { live } from './ui';
+
+/** Ana's phone, as the Security tab lists it. */
+const PHONE_AGENT =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36';
 
 export interface ScreensWorld {
   /** Signed out. */
@@ -28,6 +36,8 @@ export interface ScreensWorld {
   ana: Tab & { user: Fencer };
   ben: { request: APIRequestContext; user: Fencer };
   admin: Tab;
+  /** A fencer who has not confirmed his address yet. */
+  newcomer: Tab & { user: Fencer };
   drill: { id: string; content: string };
   reportedContent: string;
 }
@@ -83,6 +93,7 @@ async function postInEveryFeed(request: APIRequestContext): Promise<ScreensWorld
 export async function buildScreensWorld(journey: Journey): Promise<ScreensWorld> {
   const ana = await signUpDuval(journey, 'Ana');
   const drill = await postInEveryFeed(ana.context.request);
+  await settleAnasAccount(journey, ana);
 
   // Ana has the feed open, live, so what follows reaches her as notifications.
   await ana.page.goto('/epee');
@@ -113,5 +124,27 @@ export async function buildScreensWorld(journey: Journey): Promise<ScreensWorld>
   const admin = await journey.newTab(SCREEN_TAB);
   await logInByApi(admin.context.request, journey.admin.username, journey.admin.password);
   const visitor = await journey.newTab(SCREEN_TAB);
-  return { visitor, ana, ben, admin, drill, reportedContent };
+  const newcomer = await journey.signUpByApi('eli', { name: 'Eli Martin' }, SCREEN_TAB);
+  return { visitor, ana, ben, admin, newcomer, drill, reportedContent };
+}
+
+/**
+ * Ana follows the link mailed at registration, asks to move to a new address (its link not followed yet), and
+ * signs in on her phone too.
+ */
+async function settleAnasAccount(journey: Journey, ana: Tab & { user: Fencer }): Promise<void> {
+  const { request } = ana.context;
+  const mail = await waitForMail(journey.outbox(), `${ana.user.username}@example.com`, {
+    subject: /confirm/i,
+  });
+  const token = new URL(linkIn(mail, '/verify-email'), journey.app.url).searchParams.get('token');
+  await ok(request.post('/api/account/verify-email', { data: { token } }));
+  await ok(
+    request.post('/api/account/email', {
+      data: { email: `${ana.user.username}.club@example.com`, password: PASSWORD },
+    }),
+  );
+  const phone = await journey.browser.newContext({ baseURL: journey.app.url, userAgent: PHONE_AGENT });
+  await logInByApi(phone.request, ana.user.username);
+  await phone.close();
 }

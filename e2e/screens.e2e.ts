@@ -5,10 +5,13 @@ import { checkScreen, SCREENS_TIMEOUT } from './screen-checks';
 import { buildScreensWorld, type ScreensWorld } from './screens-world';
 import { feedLoaded, focusedName, focusIsIn, live, postCard, screenshot } from './ui';
 
+/** The shape of a mailed link's token (43 URL-safe characters), one the app never issued. */
+const WELL_FORMED_TOKEN = 'A'.repeat(43);
+
 /** One screen to check: whose tab shows it, how to reach it (checking what leads there), and what leaving does. */
 interface Screen {
   screen: string;
-  who: 'visitor' | 'ana' | 'admin';
+  who: 'visitor' | 'ana' | 'admin' | 'newcomer';
   reach(page: Page): Promise<void>;
   /** What must hold once it is closed, e.g. where the focus goes back to. */
   leave?(page: Page): Promise<void>;
@@ -82,6 +85,33 @@ describeInBrowser('every screen: accessible, no sideways scroll on a phone, ligh
         await page.getByRole('tab', { name: 'Register' }).click();
         await page.locator('#register-username').waitFor();
       },
+    },
+    {
+      screen: 'forgot-password',
+      who: 'visitor',
+      reach: visit('/forgot-password', (page) =>
+        page.getByRole('heading', { name: 'Forgot your password?' }),
+      ),
+    },
+    {
+      // A link's token is only checked once the new password is sent.
+      screen: 'reset-password',
+      who: 'visitor',
+      reach: visit(`/reset-password?token=${WELL_FORMED_TOKEN}`, (page) => page.locator('#reset-password')),
+    },
+    {
+      screen: 'reset-password-invalid',
+      who: 'visitor',
+      reach: visit('/reset-password?token=expired', (page) =>
+        page.getByRole('link', { name: 'Ask for a new link' }),
+      ),
+    },
+    {
+      screen: 'verify-email-failed',
+      who: 'visitor',
+      reach: visit(`/verify-email?token=${WELL_FORMED_TOKEN}`, (page) =>
+        page.getByRole('heading', { name: 'This link did not work' }),
+      ),
     },
     {
       screen: 'feed-epee',
@@ -252,6 +282,54 @@ describeInBrowser('every screen: accessible, no sideways scroll on a phone, ligh
       who: 'ana',
       reach: visit('/search?q=lunge', (page) =>
         page.getByTestId('search-post').filter({ hasText: 'Lunge ladder' }),
+      ),
+    },
+    {
+      // Ana's address is confirmed, and a new one waits for its link.
+      screen: 'settings-account',
+      who: 'ana',
+      async reach(page) {
+        await page.goto('/profile');
+        await page.getByRole('main').getByRole('link', { name: 'Settings' }).click();
+        await page.getByRole('tab', { name: 'Account', selected: true }).waitFor();
+        await page.getByText('Waiting for confirmation:').waitFor();
+        await page.getByText('Verified', { exact: true }).waitFor();
+      },
+    },
+    {
+      // Eli has not confirmed his address: the banner asks for it on every page.
+      screen: 'settings-account-unverified',
+      who: 'newcomer',
+      async reach(page) {
+        await page.goto('/settings');
+        await page.getByRole('region', { name: 'Email confirmation' }).waitFor();
+        await page.getByRole('tabpanel').getByText('Not verified').waitFor();
+      },
+    },
+    {
+      screen: 'settings-security',
+      who: 'ana',
+      async reach(page) {
+        await page.goto('/settings');
+        await page.getByRole('tab', { name: 'Security' }).click();
+        await page.waitForURL((url) => url.search === '?tab=security');
+        await page.getByTestId('account-session').filter({ hasText: 'Android' }).waitFor();
+        await page.getByTestId('account-session').filter({ hasText: 'This browser' }).waitFor();
+      },
+    },
+    {
+      // Signing another browser out asks first; Escape keeps it, with focus back on its button.
+      screen: 'settings-sign-out-dialog',
+      who: 'ana',
+      async reach(page) {
+        await page.goto('/settings?tab=security');
+        const phone = page.getByTestId('account-session').filter({ hasText: 'Android' });
+        await phone.getByRole('button', { name: /^Sign out / }).click();
+        await page.getByRole('dialog', { name: /^Sign out .*Android/ }).waitFor();
+        await expect(focusIsIn(page, 'dialog[open]')).resolves.toBe(true);
+      },
+      leave: escapeFocuses(/^Sign out .*Android/, (page) =>
+        page.getByRole('dialog', { name: /^Sign out .*Android/ }).waitFor({ state: 'hidden' }),
       ),
     },
     {

@@ -1,6 +1,8 @@
 import type { ServerEventName, ServerEventPayload, SessionUser } from '@piste/contracts';
 import { announceWatchedPosts } from './realtime/post-watch';
 import { onReconnect, onRejoin, onServerEvent, type SocketSession } from './realtime/socket';
+import { useAccountStore } from './stores/account';
+import { useAccountSessionsStore } from './stores/account-sessions';
 import { followBan, receiveBan } from './stores/ban';
 import { useCommentsStore } from './stores/comments';
 import { refreshConnectionsAfterReconnect, useConnectionsStore } from './stores/connections';
@@ -84,6 +86,8 @@ const ON_USER_CHANGE: Array<(user: SessionUser | null) => void> = [
   () => messages().reset(),
   () => useCommentsStore.getState().reset(),
   () => useModerationStore.getState().reset(),
+  () => useAccountStore.getState().reset(),
+  () => useAccountSessionsStore.getState().reset(),
 ];
 
 /** What the socket needs of the session: who this tab thinks is signed in, and how to correct it. */

@@ -27,8 +27,21 @@ const SearchPage = lazy(() => import('./pages/SearchPage').then((m) => ({ defaul
 const PostPage = lazy(() => import('./pages/PostPage').then((m) => ({ default: m.PostPage })));
 const FencerPage = lazy(() => import('./pages/FencerPage').then((m) => ({ default: m.FencerPage })));
 const FencerByIdPage = lazy(() => import('./pages/FencerPage').then((m) => ({ default: m.FencerByIdPage })));
+const SettingsPage = lazy(() => import('./pages/SettingsPage').then((m) => ({ default: m.SettingsPage })));
+const ForgotPasswordPage = lazy(() =>
+  import('./pages/ForgotPasswordPage').then((m) => ({ default: m.ForgotPasswordPage })),
+);
+const ResetPasswordPage = lazy(() =>
+  import('./pages/ResetPasswordPage').then((m) => ({ default: m.ResetPasswordPage })),
+);
+const VerifyEmailPage = lazy(() =>
+  import('./pages/VerifyEmailPage').then((m) => ({ default: m.VerifyEmailPage })),
+);
 
-/** The spec's routes (section 2): signed out, every path is the auth screen. */
+/**
+ * The spec's routes (section 2): signed out, every path is the auth screen, but the pages that links in mails and
+ * 'Forgot password?' lead to (DESIGN.md §4a), which work signed in too.
+ */
 export function AppRoutes() {
   const user = useSessionStore((s) => s.user);
   const status = useSessionStore((s) => s.status);
@@ -37,7 +50,12 @@ export function AppRoutes() {
   if (!user) {
     return (
       <Suspense fallback={<LoadingScreen />}>
-        <AuthPage />
+        <Routes>
+          <Route path="forgot-password" element={<ForgotPasswordPage />} />
+          <Route path="reset-password" element={<ResetPasswordPage />} />
+          <Route path="verify-email" element={<VerifyEmailPage />} />
+          <Route path="*" element={<AuthPage />} />
+        </Routes>
       </Suspense>
     );
   }
@@ -58,6 +76,10 @@ export function AppRoutes() {
         <Route path="posts/:id" element={<PostPage />} />
         <Route path="u/:username" element={<FencerPage user={user} />} />
         <Route path="u/id/:userId" element={<FencerByIdPage />} />
+        <Route path="settings" element={<SettingsPage user={user} />} />
+        <Route path="verify-email" element={<VerifyEmailPage signedIn />} />
+        <Route path="forgot-password" element={<ForgotPasswordPage signedIn />} />
+        <Route path="reset-password" element={<ResetPasswordPage signedIn />} />
         {/* FeedPage answers 404 for anything but epee, foil or sabre. */}
         <Route path=":weapon" element={<FeedPage />} />
         <Route path="*" element={<NotFoundPage />} />

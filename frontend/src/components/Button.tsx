@@ -16,12 +16,11 @@ interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   variant?: ButtonVariant;
 }
 
+/** A button's classes, for a link that looks like one (e.g. 'Continue' to another page). */
+export function buttonClassName(variant: ButtonVariant = 'primary', className = ''): string {
+  return `inline-flex items-center justify-center gap-2 rounded-lg border px-4 py-2 text-sm font-semibold transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900 disabled:cursor-not-allowed disabled:opacity-60 dark:focus-visible:outline-slate-300 ${variantClasses[variant]} ${className}`;
+}
+
 export function Button({ variant = 'primary', className = '', type = 'button', ...props }: ButtonProps) {
-  return (
-    <button
-      type={type}
-      className={`inline-flex items-center justify-center gap-2 rounded-lg border px-4 py-2 text-sm font-semibold transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900 disabled:cursor-not-allowed disabled:opacity-60 dark:focus-visible:outline-slate-300 ${variantClasses[variant]} ${className}`}
-      {...props}
-    />
-  );
+  return <button type={type} className={buttonClassName(variant, className)} {...props} />;
 }

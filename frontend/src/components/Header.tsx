@@ -1,6 +1,16 @@
 import { WEAPON_LABELS, WEAPONS, type SessionUser, type Weapon } from '@piste/contracts';
-import { MessageCircle, Search, ShieldCheck, SquarePen, Swords, Users, type LucideIcon } from 'lucide-react';
+import {
+  MessageCircle,
+  Search,
+  Settings,
+  ShieldCheck,
+  SquarePen,
+  Swords,
+  Users,
+  type LucideIcon,
+} from 'lucide-react';
 import { Link, useLocation } from 'react-router-dom';
+import { SETTINGS_PATH } from '../lib/paths';
 import { WEAPON_TAB_CLASSES, weaponOfPath } from '../lib/weapons';
 import { Avatar } from './Avatar';
 import { NotificationBell } from './NotificationBell';
@@ -80,6 +90,8 @@ export function Header({ user, connectionRequestBadge = null }: HeaderProps) {
           ) : null}
           <IconLink to="/connections" label="Connections" icon={Users} badge={badges.connections} />
           <IconLink to="/messages" label="Messages" icon={MessageCircle} badge={badges.messages} />
+          {/* A phone's header row is full: there, Settings is a link on the profile page. */}
+          <IconLink to={SETTINGS_PATH} label="Settings" icon={Settings} className="hidden md:flex" />
           <ThemeToggle className="hidden md:flex" />
           <Link
             to="/profile"

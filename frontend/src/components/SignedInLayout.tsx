@@ -3,11 +3,15 @@ import { Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
 import { LoadingScreen } from './LoadingScreen';
 import { useScrollToTopOnNavigation } from '../lib/scroll-to-top';
+import { EmailVerificationBanner } from './EmailVerificationBanner';
 import { Header } from './Header';
 import { LiveStatusBanner } from './LiveStatusBanner';
 import { BanNotice } from './moderation/BanNotice';
 
-/** Every signed-in page: the header, the ban notice while one lasts, the page, and the live-status banner. */
+/**
+ * Every signed-in page: the header, the ban notice while one lasts, the request to confirm the email address
+ * until it is, the page, and the live-status banner.
+ */
 export function SignedInLayout({ user }: { user: SessionUser }) {
   useScrollToTopOnNavigation();
   return (
@@ -16,6 +20,7 @@ export function SignedInLayout({ user }: { user: SessionUser }) {
       <Header user={user} />
       {/* Below the sticky header, so it scrolls away instead of taking a phone's screen for good. */}
       <BanNotice />
+      <EmailVerificationBanner />
       <main
         id="main"
         tabIndex={-1}

@@ -112,3 +112,8 @@ export function acceptFile(file: File, rule: FileRule): boolean {
   }
   return true;
 }
+
+/** The text a store action rejected with (the one its toast showed), for the form to show beside its fields. */
+export function failureText(error: unknown, fallback: string): string {
+  return error instanceof Error && error.message ? error.message : fallback;
+}

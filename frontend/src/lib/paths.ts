@@ -28,3 +28,6 @@ export function notificationPath(notification: AppNotification): string | null {
   if (actorId) return profilePath({ id: actorId });
   return null;
 }
+
+/** The settings, on their Account tab (`?tab=security` opens the Security tab, as the mails' links do). */
+export const SETTINGS_PATH = '/settings';

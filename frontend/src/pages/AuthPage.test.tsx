@@ -4,11 +4,12 @@ import { notify } from '../lib/toast';
 import { useSessionStore } from '../stores/session';
 import { mountEach, settle, typeInto } from '../test-support/mounted';
 import { argumentOfOnlyCall } from '../test-support/mock-calls';
+import { routerAddress } from '../test-support/router-mock';
 import { sessionUser } from '../test-support/session-user';
 import { AuthPage } from './AuthPage';
 
-const navigate = jest.fn();
-jest.mock('react-router-dom', () => ({ useNavigate: () => navigate }));
+jest.mock('react-router-dom', () => jest.requireActual('../test-support/router-mock').routerModule());
+const { navigate } = routerAddress();
 jest.mock('../lib/toast', () => ({ notify: { success: jest.fn(), error: jest.fn(), info: jest.fn() } }));
 const toast = jest.mocked(notify);
 
@@ -94,5 +95,12 @@ describe('AuthPage', () => {
       weaponSpecialty: 'sabre',
       acceptTerms: true,
     });
+  });
+
+  it('offers a way back in under the login form, not under registration', () => {
+    const link = [...view.host().querySelectorAll('a')].find((a) => a.textContent === 'Forgot password?');
+    expect(link?.getAttribute('href')).toBe('/forgot-password');
+    fillRegistration('secret1');
+    expect(view.host().textContent).not.toContain('Forgot password?');
   });
 });

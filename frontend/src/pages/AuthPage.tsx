@@ -6,12 +6,12 @@ import {
   type LoginPayload,
   type RegisterForm,
 } from '@piste/contracts';
-import { CircleExclamationPoint, Swords } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
+import { AUTH_LINK_CLASSES, AuthShell } from '../components/AuthShell';
 import { Button } from '../components/Button';
+import { ServerError } from '../components/FormMessage';
 import { SegmentedTabs, TabPanel } from '../components/Tabs';
-import { ThemeToggle } from '../components/ThemeToggle';
 import { FieldError, SelectField, TextFields, type TextFieldSpec } from '../components/FormField';
 import { useContractForm, type ContractForm, type FormSchema } from '../lib/forms';
 import { useSessionStore } from '../stores/session';
@@ -32,52 +32,37 @@ const WEAPON_CHOICES = (['epee', 'sabre', 'foil'] as const).map((weapon) => ({
 const TERMS_TEXT =
   'By creating an account you agree that you use Piste at your own risk, and that you will help keep the community safe by reporting unsafe content.';
 
-/** The only screen signed-out visitors see, whatever the path. */
+/** The screen signed-out visitors see, whatever the path (but the links mailed to them). */
 export function AuthPage() {
   const [tab, setTab] = useState<AuthTab>('login');
   const idPrefix = useId();
 
   return (
-    <div className="relative flex min-h-screen flex-col items-center bg-gradient-to-b from-slate-100 to-slate-50 px-4 py-10 sm:justify-center sm:py-16 dark:from-slate-900 dark:to-slate-950">
-      <main className="w-full max-w-md">
-        <ThemeToggle className="absolute top-3 right-3 flex sm:top-4 sm:right-4" />
-        <header className="mb-8 flex flex-col items-center text-center">
-          <span className="mb-4 flex size-12 items-center justify-center rounded-2xl bg-slate-900 text-white shadow-md dark:bg-slate-100 dark:text-slate-900">
-            <Swords aria-hidden className="size-6" />
-          </span>
-          <h1 className="text-4xl font-bold tracking-tight text-slate-900 dark:text-slate-100">Piste</h1>
-          <p className="mt-2 text-slate-600 dark:text-slate-300">Connect with fencers around the world</p>
-        </header>
+    <AuthShell>
+      <SegmentedTabs
+        label="Sign in or register"
+        tabs={TABS}
+        selected={tab}
+        onSelect={setTab}
+        idPrefix={idPrefix}
+        size="roomy"
+      />
 
-        <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8 dark:border-slate-800 dark:bg-slate-900">
-          <SegmentedTabs
-            label="Sign in or register"
-            tabs={TABS}
-            selected={tab}
-            onSelect={setTab}
-            idPrefix={idPrefix}
-            size="roomy"
-          />
-
-          <TabPanel idPrefix={idPrefix} tab={tab}>
-            {tab === 'login' ? <LoginForm /> : <RegisterForm />}
-          </TabPanel>
-        </div>
-      </main>
-    </div>
-  );
-}
-
-function ServerError({ message }: { message: string | null }) {
-  if (!message) return null;
-  return (
-    <div
-      role="alert"
-      className="flex items-start gap-2 rounded-lg border border-red-200 bg-red-50 px-3 py-2.5 text-sm text-red-700 dark:border-red-800 dark:bg-red-950 dark:text-red-200"
-    >
-      <CircleExclamationPoint aria-hidden className="mt-0.5 size-4 shrink-0" />
-      <span>{message}</span>
-    </div>
+      <TabPanel idPrefix={idPrefix} tab={tab}>
+        {tab === 'login' ? (
+          <>
+            <LoginForm />
+            <p className="mt-4 text-center">
+              <Link to="/forgot-password" className={AUTH_LINK_CLASSES}>
+                Forgot password?
+              </Link>
+            </p>
+          </>
+        ) : (
+          <RegisterForm />
+        )}
+      </TabPanel>
+    </AuthShell>
   );
 }
 

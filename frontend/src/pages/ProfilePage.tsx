@@ -1,12 +1,12 @@
 import { AVATAR_MAX_BYTES, WEAPON_LABELS, type SessionUser } from '@piste/contracts';
-import { CalendarDays, Eye, LogOut, Pencil, Save, X } from 'lucide-react';
+import { CalendarDays, Eye, LogOut, Pencil, Save, Settings, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { Avatar } from '../components/Avatar';
-import { Button } from '../components/Button';
+import { Button, buttonClassName } from '../components/Button';
 import { HomeButton } from '../components/HomeButton';
 import { HeadedPage } from '../components/PageHeader';
-import { fencerPath } from '../lib/paths';
+import { fencerPath, SETTINGS_PATH } from '../lib/paths';
 import { AvatarPicker } from '../components/profile/AvatarPicker';
 import { ProfileDetails } from '../components/profile/ProfileDetails';
 import {
@@ -122,6 +122,10 @@ export function ProfilePage({ user }: { user: SessionUser }) {
       actions={
         <>
           <HomeButton />
+          <Link to={SETTINGS_PATH} className={buttonClassName('outline')}>
+            <Settings aria-hidden className="size-4" />
+            Settings
+          </Link>
           <Button variant="outline" onClick={() => void handleLogout()} disabled={isLoggingOut}>
             <LogOut aria-hidden className="size-4" />
             Logout

@@ -1,0 +1,53 @@
+import { ShieldCheck, UserRound, type LucideIcon } from 'lucide-react';
+import { onArrowKeys, tabButtonProps } from '../Tabs';
+
+export const SETTINGS_TABS = ['account', 'security'] as const;
+export type SettingsTab = (typeof SETTINGS_TABS)[number];
+
+/** Prefix of the tab and panel ids (the page's tab panel uses it too). */
+export const SETTINGS_TABS_ID = 'settings';
+
+export const isSettingsTab = (value: string | null): value is SettingsTab =>
+  !!value && (SETTINGS_TABS as readonly string[]).includes(value);
+
+const TAB_LOOKS: Record<SettingsTab, { label: string; icon: LucideIcon }> = {
+  account: { label: 'Account', icon: UserRound },
+  security: { label: 'Security', icon: ShieldCheck },
+};
+
+/** The settings' tabs in a row over an underline; the arrow keys move between them. */
+export function SettingsTabs({
+  tab,
+  selectTab,
+}: {
+  tab: SettingsTab;
+  selectTab: (tab: SettingsTab) => void;
+}) {
+  return (
+    <div
+      role="tablist"
+      aria-label="Settings"
+      onKeyDown={onArrowKeys(SETTINGS_TABS, tab, SETTINGS_TABS_ID, selectTab)}
+      className="mb-6 flex gap-1 border-b border-slate-200 dark:border-slate-800"
+    >
+      {SETTINGS_TABS.map((id) => {
+        const active = id === tab;
+        const { label, icon: Icon } = TAB_LOOKS[id];
+        return (
+          <button
+            key={id}
+            {...tabButtonProps(SETTINGS_TABS_ID, id, active, selectTab)}
+            className={`-mb-px inline-flex items-center gap-2 border-b-2 px-3 py-2.5 text-sm font-semibold whitespace-nowrap transition focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-slate-900 dark:focus-visible:outline-slate-300 ${
+              active
+                ? 'border-slate-900 text-slate-900 dark:border-slate-100 dark:text-slate-100'
+                : 'border-transparent text-slate-600 hover:text-slate-900 dark:text-slate-400 dark:hover:text-white'
+            }`}
+          >
+            <Icon aria-hidden className="size-4" />
+            {label}
+          </button>
+        );
+      })}
+    </div>
+  );
+}

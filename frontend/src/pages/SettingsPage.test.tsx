@@ -1,0 +1,231 @@
+import type { Account, AccountSession } from '@piste/contracts';
+import { act } from 'react';
+import * as accountApi from '../api/account';
+import { ApiError } from '../api/client';
+import { notify } from '../lib/toast';
+import { useAccountSessionsStore } from '../stores/account-sessions';
+import { useAccountStore } from '../stores/account';
+import { useEmailVerificationStore } from '../stores/email-verification';
+import { mountEach, settle, typeInto } from '../test-support/mounted';
+import { routerAddress } from '../test-support/router-mock';
+import { sessionUser } from '../test-support/session-user';
+import { SettingsPage } from './SettingsPage';
+
+jest.mock('react-router-dom', () => jest.requireActual('../test-support/router-mock').routerModule());
+jest.mock('../api/account');
+jest.mock('../lib/toast', () => jest.requireActual('../test-support/live-socket-mock').toastModule());
+const api = jest.mocked(accountApi);
+const toast = jest.mocked(notify);
+const address = routerAddress();
+
+// jsdom has no modal dialogs; signing a browser out asks in one.
+HTMLDialogElement.prototype.showModal = function (this: HTMLDialogElement) {
+  this.open = true;
+};
+HTMLDialogElement.prototype.close = function (this: HTMLDialogElement) {
+  this.open = false;
+};
+
+const claire = sessionUser({ id: 'u1', username: 'claire', name: 'Claire' });
+const HOUR = 3_600_000;
+const ago = (ms: number) => new Date(Date.now() - ms).toISOString();
+/** A reply that arrives on the next turn, as over the network: the test's next settle takes it in. */
+const later = <T,>(value: T) => new Promise<T>((resolve) => setTimeout(() => resolve(value), 0));
+
+const account: Account = {
+  username: 'claire',
+  email: 'claire@example.com',
+  emailVerified: false,
+  pendingEmail: null,
+  createdAt: '2026-01-10T10:00:00.000Z',
+};
+const thisBrowser: AccountSession = {
+  id: 'a'.repeat(22),
+  current: true,
+  createdAt: ago(2 * 24 * HOUR),
+  lastActiveAt: ago(0),
+  browser: 'Chrome 131',
+  os: 'Linux',
+  ip: '203.0.113.x',
+};
+const phone: AccountSession = {
+  ...thisBrowser,
+  id: 'b'.repeat(22),
+  current: false,
+  createdAt: ago(5 * HOUR),
+  lastActiveAt: ago(3 * HOUR),
+  browser: 'Safari 18',
+  os: 'iOS 18',
+  ip: '198.51.100.x',
+};
+
+beforeEach(() => {
+  jest.resetAllMocks();
+  useAccountStore.getState().reset();
+  useAccountSessionsStore.getState().reset();
+  useEmailVerificationStore.setState({ links: {}, resending: false });
+  api.fetchAccount.mockImplementation(() => later(account));
+  api.fetchSessions.mockImplementation(() => later([phone, thisBrowser]));
+  address.visit('/settings');
+});
+const view = mountEach(() => <SettingsPage user={claire} />);
+const host = () => view.host();
+/** Lets what the page started settle, inside act. */
+const loaded = () => settle(() => undefined);
+beforeEach(loaded);
+
+const text = () => host().textContent ?? '';
+const tab = (name: string) =>
+  [...host().querySelectorAll<HTMLButtonElement>('[role=tab]')].find((t) => t.textContent === name)!;
+const button = (name: string, within: ParentNode = host()) =>
+  [...within.querySelectorAll<HTMLButtonElement>('button')].find(
+    (b) => (b.getAttribute('aria-label') ?? b.textContent?.trim()) === name,
+  )!;
+const input = (id: string) => host().querySelector<HTMLInputElement>(`#${id}`)!;
+const errorOf = (id: string) => host().querySelector(`#${id}-error`)?.textContent ?? null;
+const submitForm = (label: string) =>
+  settle(() => host().querySelector<HTMLFormElement>(`form[aria-label="${label}"]`)!.requestSubmit());
+
+describe('SettingsPage: Account', () => {
+  it('opens on Account and shows the username and the address, not yet verified, with a new link on request', async () => {
+    await loaded();
+    expect(tab('Account').getAttribute('aria-selected')).toBe('true');
+    expect(text()).toContain('@claire');
+    expect(text()).toContain('claire@example.com');
+    expect(text()).toContain('Not verified');
+    api.resendVerification.mockResolvedValue({ message: 'We have sent you a new link.' });
+    await settle(() => button('Resend link').click());
+    expect(toast.success).toHaveBeenCalledWith('Link sent', 'We have sent you a new link.');
+    expect(api.fetchSessions).not.toHaveBeenCalled();
+  });
+
+  it('shows an address waiting for its link, and a verified one as such', async () => {
+    api.fetchAccount.mockResolvedValue({ ...account, emailVerified: true, pendingEmail: 'new@example.com' });
+    await settle(() => void useAccountStore.getState().load());
+    expect(text()).toContain('Verified');
+    expect(text()).not.toContain('Not verified');
+    expect(text()).toContain('Waiting for confirmation: new@example.com');
+  });
+
+  it('asks for a new address with the password, says where the link went, and marks a wrong password', async () => {
+    await loaded();
+    await submitForm('Change email');
+    expect(errorOf('change-email-email')).toBe('Email required');
+    expect(errorOf('change-email-password')).toBe('Enter your password');
+    expect(api.changeEmail).not.toHaveBeenCalled();
+
+    typeInto(input('change-email-email'), 'new@example.com');
+    typeInto(input('change-email-password'), 'wrong');
+    api.changeEmail.mockRejectedValueOnce(new ApiError('Current password is incorrect', 400));
+    await submitForm('Change email');
+    expect(errorOf('change-email-password')).toBe('Current password is incorrect');
+    expect(document.activeElement).toBe(input('change-email-password'));
+
+    typeInto(input('change-email-password'), 'secret1');
+    api.changeEmail.mockResolvedValueOnce({
+      message: 'We have sent a link to new@example.com. Follow it to make the change.',
+    });
+    api.fetchAccount.mockResolvedValue({ ...account, pendingEmail: 'new@example.com' });
+    await submitForm('Change email');
+    expect(api.changeEmail).toHaveBeenLastCalledWith({ email: 'new@example.com', password: 'secret1' });
+    const status = host().querySelector('form[aria-label="Change email"] [role=status]');
+    expect(status?.textContent).toBe('We have sent a link to new@example.com. Follow it to make the change.');
+    expect(input('change-email-password').value).toBe('');
+    expect(text()).toContain('Waiting for confirmation: new@example.com');
+  });
+});
+
+describe('SettingsPage: Security', () => {
+  const sessionRows = () => [...host().querySelectorAll('[data-testid=account-session]')];
+
+  it('follows the tab in the address, and lists this browser first', async () => {
+    await settle(() => tab('Security').click());
+    expect(address.current()).toBe('/settings?tab=security');
+    expect(tab('Security').getAttribute('aria-selected')).toBe('true');
+    const rows = sessionRows().map((row) => row.textContent);
+    expect(rows[0]).toContain('Chrome 131 on Linux');
+    expect(rows[0]).toContain('This browser');
+    expect(rows[0]).toContain('Signed in 2 days ago · Last active just now');
+    expect(rows[1]).toContain('Safari 18 on iOS 18');
+    expect(rows[1]).toContain('198.51.100.x');
+    expect(rows[1]).toContain('Signed in 5 hours ago · Last active 3 hours ago');
+    expect(rows[1]).not.toContain('This browser');
+    // This browser has no Sign out of its own.
+    expect(sessionRows()[0].querySelector('button')).toBeNull();
+  });
+
+  it('signs another browser out after asking', async () => {
+    await settle(() => address.visit('/settings?tab=security'));
+    await loaded();
+    await settle(() => button('Sign out Safari 18 on iOS 18').click());
+    const dialog = document.querySelector('dialog[open]')!;
+    expect(dialog.textContent).toContain('Sign out Safari 18 on iOS 18?');
+    // Cancel asks nothing of the server.
+    await settle(() => button('Cancel', dialog).click());
+    expect(api.endSession).not.toHaveBeenCalled();
+
+    api.endSession.mockResolvedValue({ message: 'That browser was signed out.' });
+    await settle(() => button('Sign out Safari 18 on iOS 18').click());
+    await settle(() => button('Sign out', document.querySelector('dialog[open]')!).click());
+    expect(api.endSession).toHaveBeenCalledWith(phone.id);
+    expect(toast.success).toHaveBeenCalledWith('Signed out', 'That browser was signed out.');
+    expect(sessionRows()).toHaveLength(1);
+    expect(text()).toContain('This is the only browser signed in to your account.');
+  });
+
+  it('signs out every other browser after asking', async () => {
+    await settle(() => address.visit('/settings?tab=security'));
+    await loaded();
+    api.endOtherSessions.mockResolvedValue({ message: 'Every other browser was signed out.' });
+    await settle(() => button('Sign out all other browsers').click());
+    await settle(() => button('Sign out all', document.querySelector('dialog[open]')!).click());
+    expect(api.endOtherSessions).toHaveBeenCalledTimes(1);
+    expect(sessionRows()).toHaveLength(1);
+  });
+
+  it('changes the password with the contract’s checks, and marks a wrong current password', async () => {
+    await settle(() => address.visit('/settings?tab=security'));
+    await loaded();
+    typeInto(input('change-password-current-password'), 'secret1');
+    typeInto(input('change-password-new-password'), 'secret2');
+    typeInto(input('change-password-confirm-password'), 'secret3');
+    await submitForm('Change password');
+    expect(errorOf('change-password-confirm-password')).toBe("Passwords don't match");
+    expect(api.changePassword).not.toHaveBeenCalled();
+
+    typeInto(input('change-password-confirm-password'), 'secret2');
+    api.changePassword.mockRejectedValueOnce(new ApiError('Current password is incorrect', 400));
+    await submitForm('Change password');
+    expect(errorOf('change-password-current-password')).toBe('Current password is incorrect');
+
+    api.changePassword.mockResolvedValueOnce({
+      message: 'Password changed. Other browsers were signed out.',
+    });
+    api.fetchSessions.mockResolvedValue([thisBrowser]);
+    await submitForm('Change password');
+    expect(api.changePassword).toHaveBeenLastCalledWith({
+      currentPassword: 'secret1',
+      newPassword: 'secret2',
+    });
+    expect(toast.success).toHaveBeenCalledWith(
+      'Password changed',
+      'Password changed. Other browsers were signed out.',
+    );
+    expect(input('change-password-new-password').value).toBe('');
+    await loaded();
+    expect(sessionRows()).toHaveLength(1);
+  });
+
+  it('offers to try again when the list cannot be loaded', async () => {
+    api.fetchSessions.mockRejectedValueOnce(new ApiError('Service Unavailable', 503));
+    await settle(() => address.visit('/settings?tab=security'));
+    await loaded();
+    expect(text()).toContain('The list of browsers could not be loaded.');
+    await settle(() => button('Try again').click());
+    await loaded();
+    expect(sessionRows()).toHaveLength(2);
+  });
+});
+
+// The dialog's markup is in the document, outside the view's host: leave none behind.
+afterEach(() => act(() => document.querySelectorAll('dialog').forEach((d) => d.removeAttribute('open'))));

@@ -1,0 +1,61 @@
+import {
+  INVALID_LINK_MESSAGE,
+  type ForgotPasswordPayload,
+  type ResetPasswordPayload,
+} from '@piste/contracts';
+import { create } from 'zustand';
+import { errorMessage } from '../api/client';
+import * as accountApi from '../api/account';
+import { notify } from '../lib/toast';
+import { useSessionStore } from './session';
+
+/** Getting back into an account: asking for a reset link, and choosing a new password with it. */
+interface PasswordResetState {
+  requesting: boolean;
+  resetting: boolean;
+  /**
+   * Asks for a link to the account of a username or email; resolves to the reply to show (the same whether or
+   * not an account matched). On failure the toast is shown and the rejection's message is its text.
+   */
+  requestLink: (payload: ForgotPasswordPayload) => Promise<string>;
+  /**
+   * Sets the new password with the link's token and says so; every session of the account ends, so the app
+   * asks again who is signed in. A refused link rejects with {@link INVALID_LINK_MESSAGE} (the page explains it,
+   * no toast); other failures as for `requestLink`.
+   */
+  reset: (payload: ResetPasswordPayload) => Promise<void>;
+}
+
+export const usePasswordResetStore = create<PasswordResetState>()((set) => ({
+  requesting: false,
+  resetting: false,
+
+  requestLink: async (payload) => {
+    set({ requesting: true });
+    try {
+      return (await accountApi.requestPasswordReset(payload)).message;
+    } catch (error) {
+      const message = errorMessage(error, 'Please try again later.');
+      notify.error('Link not sent', message);
+      throw new Error(message, { cause: error });
+    } finally {
+      set({ requesting: false });
+    }
+  },
+
+  reset: async (payload) => {
+    set({ resetting: true });
+    try {
+      const reply = await accountApi.resetPassword(payload);
+      notify.success('Password reset', reply.message);
+    } catch (error) {
+      const message = errorMessage(error, 'Please try again later.');
+      if (message !== INVALID_LINK_MESSAGE) notify.error('Password not reset', message);
+      throw new Error(message, { cause: error });
+    } finally {
+      set({ resetting: false });
+    }
+    // Whoever was signed in to that account in this browser is not any more.
+    await useSessionStore.getState().load();
+  },
+}));
