@@ -211,20 +211,15 @@ describe('abuse limits', () => {
     ];
 
     it.each(bursts)(
-      '$limit: refuses a script sending 100 at once within its first second, not another user',
+      '$limit: refuses a script sending 100 at once past its allowance, not another user',
       async ({ limit, ready }) => {
         const [scripted, other] = await Promise.all([signUp(t), signUp(t)]);
         const script = await ready(scripted);
-        const started = performance.now();
+        // All at once: the allowance is used up by the first replies, whatever the machine's speed.
         const replies = await Promise.all(
-          Array.from({ length: 100 }, async () => {
-            const reply = await script.send();
-            return { reply, afterMs: performance.now() - started };
-          }),
+          Array.from({ length: 100 }, async () => ({ reply: await script.send() })),
         );
         const refused = replies.filter(({ reply }) => reply.status === 429);
-        const firstRefusalMs = Math.min(...refused.map(({ afterMs }) => afterMs));
-        expect(firstRefusalMs).toBeLessThan(1000);
         for (const { reply } of refused) expectTooMany(reply);
         // The count is taken before the work: exactly the allowance gets through, however parallel the script.
         const allowed = LIMITS[limit].points;
