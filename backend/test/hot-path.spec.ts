@@ -15,7 +15,14 @@ import { RealtimePublisher } from '../src/publisher/realtime.publisher';
 
 const realQuery = pg.Client.prototype.query as (...args: unknown[]) => unknown;
 
-/** Every SQL statement sent through `pg` while `run` is in flight. */
+/** The job queue's own pool (see jobs/pg-boss.ts): it polls on its own clock, not for the request. */
+function isJobQueue(client: pg.Client): boolean {
+  const parameters = (client as unknown as { connectionParameters?: { application_name?: string } })
+    .connectionParameters;
+  return parameters?.application_name === 'piste-jobs';
+}
+
+/** Every SQL statement the app sends through `pg` while `run` is in flight. */
 async function statementsOf(run: () => Promise<unknown>): Promise<string[]> {
   const statements: string[] = [];
   const spy = jest.spyOn(pg.Client.prototype, 'query').mockImplementation(function (
@@ -23,7 +30,7 @@ async function statementsOf(run: () => Promise<unknown>): Promise<string[]> {
     ...args: unknown[]
   ) {
     const first = args[0] as string | { text?: string } | undefined;
-    statements.push(typeof first === 'string' ? first : (first?.text ?? ''));
+    if (!isJobQueue(this)) statements.push(typeof first === 'string' ? first : (first?.text ?? ''));
     return realQuery.apply(this, args);
   });
   try {
