@@ -1,6 +1,14 @@
-import { FORGOT_PASSWORD_REPLY, INVALID_LINK_MESSAGE } from '@piste/contracts';
+import { readFile } from 'node:fs/promises';
+import {
+  ACCOUNT_DELETED_REPLY,
+  EXPORT_FILES,
+  FORGOT_PASSWORD_REPLY,
+  INVALID_LINK_MESSAGE,
+  WRONG_CURRENT_PASSWORD,
+} from '@piste/contracts';
 import type { Page } from 'playwright-core';
-import { logInByApi, ok, PASSWORD } from './api';
+import { unzip } from '../backend/test/zip-archive';
+import { createPost, logInByApi, ok, PASSWORD, uniqueName } from './api';
 import { describeInBrowser, journeyFixture } from './journey';
 import { linkIn, waitForMail } from './mail';
 import { feedLoaded, live, screenshot, signedIn, submitLogin } from './ui';
@@ -21,6 +29,16 @@ async function openSecurity(page: Page): Promise<void> {
   await page.getByRole('tab', { name: 'Security', selected: true }).waitFor();
   await page.getByTestId('account-session').filter({ hasText: 'This browser' }).waitFor();
 }
+
+/** Opens Settings on the Privacy and data tab and waits for the latest export's state. */
+async function openPrivacy(page: Page): Promise<void> {
+  await page.goto('/settings?tab=privacy');
+  await page.getByRole('tab', { name: 'Privacy and data', selected: true }).waitFor();
+  await page.getByTestId('export-state').waitFor();
+}
+
+const jsonIn = <T>(files: Map<string, Buffer>, name: string): T =>
+  JSON.parse(files.get(name)?.toString('utf8') ?? 'null') as T;
 
 /** Fills the Change password form and sends it. */
 async function changePassword(page: Page, current: string, next: string): Promise<void> {
@@ -243,5 +261,93 @@ describeInBrowser('accounts: getting back in, confirming the address, securing t
 
     await a.page.reload();
     await signedIn(a.page);
+  });
+
+  it('export then download: the archive is prepared, announced, and holds the profile and the posts', async () => {
+    const { context, page, user } = await journey.signUpByApi('exporter');
+    const content = `Parry four, riposte to the flank ${uniqueName('post')}`;
+    await createPost(context.request, { content });
+
+    await openPrivacy(page);
+    const state = page.getByTestId('export-state');
+    await state.getByText('No export yet').waitFor();
+    await live(page);
+    await page.getByRole('button', { name: 'Request export' }).click();
+    await page.locator('[data-toast-variant="success"]', { hasText: 'Export requested' }).waitFor();
+    await state.getByText('Your archive is being prepared').waitFor();
+    // One a day: the button says until when.
+    await page.getByText('You can request your next export from').waitFor();
+    await expect(page.getByRole('button', { name: 'Request export' }).isDisabled()).resolves.toBe(true);
+    await screenshot(page, 'accounts-export-pending');
+
+    // Ready within seconds: the bell says so, and the tab shows the download.
+    await page.getByRole('button', { name: 'Notifications, 1 unread' }).waitFor({ timeout: 20_000 });
+    await state.getByText('Your archive is ready').waitFor();
+    await state.getByText('Expires').waitFor();
+    await screenshot(page, 'accounts-export-ready');
+    await screenshot(page, 'accounts-export-ready', { phone: true });
+
+    await page.getByRole('button', { name: 'Notifications, 1 unread' }).click();
+    const notice = page.getByRole('dialog', { name: 'Notifications' }).getByTestId('notification-link');
+    await notice.getByText('Your data export is ready to download.').waitFor();
+    await expect(notice.getAttribute('href')).resolves.toBe('/settings?tab=privacy');
+    await page.keyboard.press('Escape');
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'Download' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(
+      new RegExp(`^piste-${user.username}-\\d{4}-\\d{2}-\\d{2}\\.zip$`),
+    );
+    const files = await unzip(await readFile(await download.path()));
+    expect([...files.keys()]).toEqual(expect.arrayContaining([...EXPORT_FILES]));
+    expect(files.get('README.txt')?.length).toBeGreaterThan(0);
+    expect(jsonIn<{ username: string }>(files, 'profile.json').username).toBe(user.username);
+    expect(jsonIn<{ content: string }[]>(files, 'posts.json').map((post) => post.content)).toEqual([content]);
+
+    const mail = await waitForMail(journey.outbox(), emailOf(user.username), { subject: /data is ready/i });
+    expect(linkIn(mail, '/settings')).toBe('/settings?tab=privacy');
+  });
+
+  it('deleting the account signs out every browser, says goodbye, and the old password no longer signs in', async () => {
+    const a = await journey.signUpByApi('leaving');
+    const b = await journey.newTab();
+    await logInByApi(b.context.request, a.user.username);
+    await b.page.goto('/epee');
+    await feedLoaded(b.page);
+    await live(b.page);
+
+    await openPrivacy(a.page);
+    await a.page.getByText('This cannot be undone.', { exact: false }).waitFor();
+    await a.page.getByRole('button', { name: 'Delete account' }).click();
+    const dialog = a.page.getByRole('dialog', { name: 'Delete your account?' });
+    await dialog.waitFor();
+    await dialog.getByLabel('Password').fill('not-my-password');
+    await dialog.getByRole('button', { name: 'Delete account' }).click();
+    await dialog.locator('#delete-account-password-error').getByText(WRONG_CURRENT_PASSWORD).waitFor();
+    await screenshot(a.page, 'accounts-delete-wrong-password', { fullPage: false });
+    await screenshot(a.page, 'accounts-delete-wrong-password', { fullPage: false, phone: true });
+    // Nothing happened: the other browser is still signed in.
+    await expect(b.page.getByRole('link', { name: 'Your profile' }).count()).resolves.toBe(1);
+
+    await dialog.getByLabel('Password').fill(PASSWORD);
+    await dialog.getByRole('button', { name: 'Delete account' }).click();
+    await a.page.locator('[data-toast-variant="success"]', { hasText: ACCOUNT_DELETED_REPLY }).waitFor();
+    await a.page.waitForURL((url) => url.pathname === '/' && url.search === '');
+    await a.page.getByRole('tab', { name: 'Login', selected: true }).waitFor();
+    await screenshot(a.page, 'accounts-deleted', { fullPage: false });
+
+    // Every other browser is signed out too, live.
+    await signedOut(b.page);
+
+    // The account cannot sign in any more, in either browser.
+    await a.page.reload();
+    await submitLogin(a.page, a.user.username, PASSWORD);
+    await a.page.getByText('Invalid username or password').first().waitFor();
+    await submitLogin(b.page, a.user.username, PASSWORD);
+    await b.page.getByText('Invalid username or password').first().waitFor();
+
+    await waitForMail(journey.outbox(), emailOf(a.user.username), { subject: /account has been deleted/i });
   });
 });

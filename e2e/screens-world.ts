@@ -1,8 +1,9 @@
 /**
  * The club the screens journey shows: Ana has posted in every feed, Ben is connected with her, writes to her,
  * likes and comments on her drill and posts what she reports; Cleo asks her to connect, Dora is someone to
- * discover; an admin has the report in the queue. Ana has confirmed her address, asked to move to a new one, and
- * is signed in on her phone too; Eli has just joined and not confirmed his yet. Every tab is open at desktop size
+ * discover; an admin has the report in the queue. Ana has confirmed her address, asked to move to a new one, is
+ * signed in on her phone too, and has asked for an export of her data; Eli has just joined and not confirmed his
+ * yet. Every tab is open at desktop size
  * in the light theme.
  */
 import type { APIRequestContext } from 'playwright-core';
@@ -129,8 +130,8 @@ export async function buildScreensWorld(journey: Journey): Promise<ScreensWorld>
 }
 
 /**
- * Ana follows the link mailed at registration, asks to move to a new address (its link not followed yet), and
- * signs in on her phone too.
+ * Ana follows the link mailed at registration, asks to move to a new address (its link not followed yet), signs
+ * in on her phone too, and asks for an export of her data (ready within seconds).
  */
 async function settleAnasAccount(journey: Journey, ana: Tab & { user: Fencer }): Promise<void> {
   const { request } = ana.context;
@@ -147,4 +148,5 @@ async function settleAnasAccount(journey: Journey, ana: Tab & { user: Fencer }):
   const phone = await journey.browser.newContext({ baseURL: journey.app.url, userAgent: PHONE_AGENT });
   await logInByApi(phone.request, ana.user.username);
   await phone.close();
+  await ok(request.post('/api/account/export'));
 }

@@ -333,6 +333,36 @@ describeInBrowser('every screen: accessible, no sideways scroll on a phone, ligh
       ),
     },
     {
+      // Ana's export is ready to download; the next one can be asked for tomorrow.
+      screen: 'settings-privacy',
+      who: 'ana',
+      async reach(page) {
+        await page.goto('/settings');
+        await page.getByRole('tab', { name: 'Privacy and data' }).click();
+        await page.waitForURL((url) => url.search === '?tab=privacy');
+        await page.getByTestId('export-state').getByText('Your archive is ready').waitFor();
+        await page.getByRole('link', { name: 'Download' }).waitFor();
+      },
+    },
+    {
+      // Deleting the account asks for the password first; Escape keeps it, with focus back on its button.
+      screen: 'settings-delete-dialog',
+      who: 'ana',
+      async reach(page) {
+        await page.goto('/settings?tab=privacy');
+        await page.getByRole('button', { name: 'Delete account' }).click();
+        const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
+        await dialog.waitFor();
+        // The password, the one thing to fill in, has the focus.
+        await expect(page.evaluate(() => document.activeElement?.id)).resolves.toBe(
+          'delete-account-password',
+        );
+      },
+      leave: escapeFocuses('Delete account', (page) =>
+        page.getByRole('dialog', { name: 'Delete your account?' }).waitFor({ state: 'hidden' }),
+      ),
+    },
+    {
       screen: 'moderation',
       who: 'admin',
       async reach(page) {

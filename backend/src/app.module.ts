@@ -25,6 +25,7 @@ import { NotificationsModule } from './notifications/notifications.module';
 import { JobsModule } from './jobs/jobs.module';
 import { MailModule } from './mail/mail.module';
 import { AccountsModule } from './accounts/accounts.module';
+import { AccountDataModule } from './account-data/account-data.module';
 
 /** The domain modules, one per folder. */
 const DOMAIN_MODULES = [
@@ -44,6 +45,7 @@ const DOMAIN_MODULES = [
   NotificationsModule,
   MailModule,
   AccountsModule,
+  AccountDataModule,
 ];
 
 @Module({})

@@ -298,6 +298,42 @@ describe('accounts', () => {
       expect((await new ApiClient(t.url).post('/api/account/email/confirm', { token })).status).toBe(400);
     });
 
+    it('from the profile form: the new address must be verified, and the old one is told', async () => {
+      const fencer = await makeUser(t);
+      const newEmail = `${uniqueName('edited')}@example.org`;
+      const edited = await fencer.client.put(`/api/users/${fencer.user.id}`, {
+        name: fencer.user.name,
+        email: newEmail,
+      });
+      expect(edited.status).toBe(200);
+      expect((await fencer.client.get<SessionUser>('/api/user')).body.emailVerified).toBe(false);
+      const notice = await mailTo(fencer, 'Your Piste email address was changed');
+      expect(notice.text).toContain(newEmail);
+      const link = linkIn(
+        await mailbox.waitForMail(newEmail, (m) => m.subject === 'Confirm your email address for Piste'),
+        '/verify-email',
+      );
+      expect(
+        (
+          await new ApiClient(t.url).post('/api/account/verify-email', {
+            token: link.searchParams.get('token'),
+          })
+        ).status,
+      ).toBe(200);
+      expect((await fencer.client.get<Account>('/api/account')).body).toMatchObject({
+        email: newEmail,
+        emailVerified: true,
+      });
+      // Saving the profile again with the same address mails nothing more.
+      const before = mailbox.received.length;
+      await fencer.client.put(`/api/users/${fencer.user.id}`, { name: 'Renamed', email: newEmail });
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      const addresses = [newEmail, emailOf(fencer)].map((address) => address.toLowerCase());
+      expect(mailbox.received.slice(before).filter((m) => m.to.some((to) => addresses.includes(to)))).toEqual(
+        [],
+      );
+    });
+
     it('is a 409 when another account took the address before the link was followed', async () => {
       const fencer = await makeUser(t);
       const wanted = `${uniqueName('wanted')}@example.org`;

@@ -156,6 +156,9 @@ describe('temporary bans: what a banned user may and may not do', () => {
       'DELETE /api/likes/:userId/:postId',
       'DELETE /api/notifications/:id',
       'DELETE /api/posts/:id',
+      // Their data is theirs, banned or not: they may take it away or delete it with the account.
+      'POST /api/account/delete',
+      'POST /api/account/export',
       'POST /api/account/password',
       'POST /api/account/sessions/revoke-others',
       'POST /api/account/verify-email/resend',

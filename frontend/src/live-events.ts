@@ -1,7 +1,9 @@
 import type { ServerEventName, ServerEventPayload, SessionUser } from '@piste/contracts';
+import { PRIVACY_SETTINGS_PATH } from './lib/paths';
 import { announceWatchedPosts } from './realtime/post-watch';
 import { onReconnect, onRejoin, onServerEvent, type SocketSession } from './realtime/socket';
 import { useAccountStore } from './stores/account';
+import { useAccountExportStore } from './stores/account-export';
 import { useAccountSessionsStore } from './stores/account-sessions';
 import { followBan, receiveBan } from './stores/ban';
 import { useCommentsStore } from './stores/comments';
@@ -34,7 +36,11 @@ const SERVER_EVENTS: ServerEventTable = {
   'message:new': (payload) => messages().receive(payload),
   'message:read': (payload) => messages().applyRead(payload),
   typing: (payload) => messages().applyTyping(payload),
-  notification: (notification) => notifications().receive(notification),
+  notification: (notification) => {
+    notifications().receive(notification);
+    // An export is ready: the Privacy tab shows its download.
+    if (notification.path === PRIVACY_SETTINGS_PATH) void useAccountExportStore.getState().refreshIfShown();
+  },
   'notifications:changed': (changed) => notifications().applyChanged(changed),
   'post:created': ({ post }) => feed().receiveCreated(post),
   'post:deleted': ({ postId }) => feed().receiveDeleted(postId),
@@ -88,6 +94,7 @@ const ON_USER_CHANGE: Array<(user: SessionUser | null) => void> = [
   () => useModerationStore.getState().reset(),
   () => useAccountStore.getState().reset(),
   () => useAccountSessionsStore.getState().reset(),
+  () => useAccountExportStore.getState().reset(),
 ];
 
 /** What the socket needs of the session: who this tab thinks is signed in, and how to correct it. */

@@ -75,3 +75,17 @@ export function emailChangeNoticeMail(to: To, newEmail: string, securityUrl: str
     reason: `${signature(to)} We tell you of every change of address.`,
   };
 }
+
+/** To the address a profile edit replaced. */
+export function emailChangedMail(to: To, previousEmail: string, securityUrl: string): MailMessage {
+  return {
+    to: previousEmail,
+    subject: 'Your Piste email address was changed',
+    paragraphs: [
+      `The profile of your Piste account ${to.username} now gives ${to.email} instead of this address.`,
+      'If it was not you, reset your password from the sign-in page and check where you are signed in.',
+    ],
+    action: { label: 'Check your security settings', url: securityUrl },
+    reason: `You get this email because it was the address of the Piste account ${to.username}. We tell you of every change of address.`,
+  };
+}

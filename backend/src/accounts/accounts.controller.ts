@@ -18,19 +18,13 @@ import {
   type ResetPasswordPayload,
   type SessionUser,
 } from '@piste/contracts';
+import { settle } from '../auth/sign-out';
 import { AllowedWhileBanned, CurrentUser, Public } from '../common/decorators';
 import { ParsedBody, ParsedParam } from '../common/zod.pipe';
 import { RateLimit, RateLimitPerAddress } from '../limits/rate-limit.guard';
 import { RealtimePublisher } from '../publisher/realtime.publisher';
 import { AccountsService } from './accounts.service';
 import { UserSessions } from './user-sessions';
-
-/** Runs a callback-style session call as a promise. */
-function settle(run: (done: (err?: unknown) => void) => void): Promise<void> {
-  return new Promise((resolve, reject) =>
-    run((err) => (err ? reject(err instanceof Error ? err : new Error('Session error')) : resolve())),
-  );
-}
 
 /**
  * The account's own settings and the links mailed for it. Recovering an account (forgot, reset) and following a

@@ -13,5 +13,6 @@ import { Clock } from '../common/clock';
   imports: [AuthModule, UsersModule, MailModule],
   controllers: [AccountsController],
   providers: [AccountsService, AccountLinks, UserSessions, Clock],
+  exports: [UserSessions],
 })
 export class AccountsModule {}

@@ -19,6 +19,7 @@ import { AccountLinks } from './account-links';
 import {
   confirmNewEmailMail,
   emailChangeNoticeMail,
+  emailChangedMail,
   passwordChangedMail,
   passwordResetMail,
   verifyEmailMail,
@@ -56,6 +57,9 @@ export class AccountsService implements OnModuleInit {
 
   async onModuleInit(): Promise<void> {
     this.auth.onRegistration((manager, user) => this.mailVerificationLink(manager, user));
+    this.users.onEmailChange((manager, user, previousEmail) =>
+      this.announceEmailEdit(manager, user, previousEmail),
+    );
     await this.jobs.register(MAIL_RESET_LINK, ({ login }) => this.mailResetLink(login));
   }
 
@@ -178,6 +182,20 @@ export class AccountsService implements OnModuleInit {
       await this.links.revokeAll(manager, userId, 'email-verification');
       await this.mailVerificationLink(manager, user);
     });
+  }
+
+  /**
+   * The profile form changed the address outright (the spec's profile edit): the new one gets a link to verify it,
+   * the old one a notice, so a stolen session cannot move the account away unseen.
+   */
+  private async announceEmailEdit(
+    manager: EntityManager,
+    user: UserEntity,
+    previousEmail: string,
+  ): Promise<void> {
+    await this.links.revokeAll(manager, user.id, 'email-verification');
+    await this.mailVerificationLink(manager, user);
+    await this.mail.enqueue(manager, emailChangedMail(user, previousEmail, this.securityLink()));
   }
 
   private async mailVerificationLink(manager: EntityManager, user: UserEntity): Promise<void> {

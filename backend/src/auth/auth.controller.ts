@@ -20,13 +20,7 @@ import { RateLimitPerAddress } from '../limits/rate-limit.guard';
 import { AuthService } from './auth.service';
 import { LocalLoginGuard } from './guards';
 import { rememberDevice } from './devices';
-
-/** Runs a callback-style passport/session call as a promise. */
-function settle(run: (done: (err?: unknown) => void) => void): Promise<void> {
-  return new Promise((resolve, reject) =>
-    run((err) => (err ? reject(err instanceof Error ? err : new Error('Session error')) : resolve())),
-  );
-}
+import { settle, signOut } from './sign-out';
 
 function logIn(request: Request, user: SessionUser): Promise<void> {
   return settle((done) => request.logIn(user, done));
@@ -66,14 +60,9 @@ export class AuthController {
   @HttpCode(200)
   @Post('logout')
   async logout(@Req() request: Request): Promise<{ message: string }> {
-    const sessionId = request.session ? request.sessionID : undefined;
-    await settle((done) => request.logOut(done));
-    await new Promise<void>((resolve) =>
-      request.session ? request.session.destroy(() => resolve()) : resolve(),
-    );
+    const sessionId = await signOut(request);
     // The session's sockets end with it, on every replica.
     if (sessionId) this.publisher.endSession(sessionId);
-    request.res?.clearCookie('piste.sid');
     return { message: 'Logged out' };
   }
 

@@ -60,7 +60,8 @@ export class AuthService {
    */
   async validateCredentials(username: string, password: string): Promise<SessionUser | null> {
     const user = await this.users.findByUsernameWithPassword(username);
-    if (!user) {
+    // An account being deleted is as gone as one that never was.
+    if (!user || user.deletionRequestedAt) {
       await verifyPassword(await this.standInHash(), password);
       return null;
     }

@@ -77,7 +77,7 @@ export class SessionUsers {
               u."emailVerifiedAt" IS NOT NULL AS "emailVerified",
               (SELECT max(b."bannedUntil") FROM bans b
                 WHERE b."userId" = u."id" AND b."bannedUntil" > $2) AS "bannedUntil"
-         FROM users u WHERE u."id" = $1`,
+         FROM users u WHERE u."id" = $1 AND u."deletionRequestedAt" IS NULL`,
       [id, this.clock.now()],
     );
     if (!row) return null;

@@ -11,6 +11,7 @@ import { PostSearch1763800000600 } from './migrations/1763800000600-PostSearch';
 import { Notifications1763800000700 } from './migrations/1763800000700-Notifications';
 import { VideoPosters1763800000800 } from './migrations/1763800000800-VideoPosters';
 import { AccountLinks1763800000900 } from './migrations/1763800000900-AccountLinks';
+import { AccountData1763800001000 } from './migrations/1763800001000-AccountData';
 
 export const MIGRATIONS = [
   InitialSchema1763800000000,
@@ -23,6 +24,7 @@ export const MIGRATIONS = [
   Notifications1763800000700,
   VideoPosters1763800000800,
   AccountLinks1763800000900,
+  AccountData1763800001000,
 ];
 
 /** Where the database is: a PostgreSQL server, or the embedded PGlite speaking its protocol on loopback. */

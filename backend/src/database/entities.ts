@@ -8,6 +8,7 @@ import { BanEntity } from '../bans/ban.entity';
 import { ModerationActionEntity, ReportedPostEntity } from '../moderation/moderation.entities';
 import { UploadTicketEntity } from '../objects/upload-ticket.entity';
 import { AccountLinkEntity } from '../accounts/account-link.entity';
+import { AccountExportEntity } from '../account-data/account-export.entity';
 
 export const ENTITIES = [
   UserEntity,
@@ -28,4 +29,5 @@ export const ENTITIES = [
   BanEntity,
   UploadTicketEntity,
   AccountLinkEntity,
+  AccountExportEntity,
 ];

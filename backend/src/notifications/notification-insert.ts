@@ -4,12 +4,15 @@ import type { NotificationType, SessionUser } from '@piste/contracts';
 export interface NotificationDraft {
   recipientId: string;
   type: NotificationType;
-  actor: Pick<SessionUser, 'id' | 'name' | 'avatar'>;
+  /** Who did it; an id of null is Piste itself (an export that is ready). */
+  actor: { id: string | null; name: SessionUser['name']; avatar: SessionUser['avatar'] };
   message: string;
   postId?: string;
   postContent?: string;
   conversationId?: string;
   requestId?: string;
+  /** The app's page it opens when it names no post, conversation or request. */
+  path?: string;
 }
 
 /** The columns a draft fills, with their types: parameters in a SELECT list need them spelled out. */
@@ -24,6 +27,7 @@ const COLUMNS = [
   ['postContent', 'text'],
   ['conversationId', 'uuid'],
   ['requestId', 'uuid'],
+  ['path', 'text'],
 ] as const;
 
 /**
@@ -47,6 +51,7 @@ export function insertNotification(
     draft.postContent ?? null,
     draft.conversationId ?? null,
     draft.requestId ?? null,
+    draft.path ?? null,
   ];
   const columns = COLUMNS.map(([column]) => `"${column}"`).join(', ');
   const values = COLUMNS.map(([, type], i) => `$${first + i}::${type}`).join(', ');

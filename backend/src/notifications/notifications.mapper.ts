@@ -12,6 +12,7 @@ export interface NotificationRow {
   postContent: string | null;
   conversationId: string | null;
   requestId: string | null;
+  path: string | null;
   readAt: Date | string | null;
   createdAt: Date | string;
 }
@@ -26,6 +27,7 @@ export function toServerNotification(row: NotificationRow): ServerNotification {
     ...(row.postContent !== null ? { postContent: row.postContent } : {}),
     ...(row.conversationId ? { conversationId: row.conversationId } : {}),
     ...(row.requestId ? { requestId: row.requestId } : {}),
+    ...(row.path ? { path: row.path } : {}),
     createdAt: new Date(row.createdAt).toISOString(),
     unread: row.readAt === null,
   };

@@ -6,7 +6,9 @@ import {
   HttpStatus,
   Inject,
   Injectable,
+  Logger,
   NotFoundException,
+  type OnModuleInit,
   PayloadTooLargeException,
   UnsupportedMediaTypeException,
 } from '@nestjs/common';
@@ -24,6 +26,8 @@ import type {
 } from '@piste/contracts';
 import type { z } from 'zod';
 import { APP_CONFIG, type AppConfig } from '../config/config';
+import { defineJob } from '../jobs/job-kind';
+import { JobsService } from '../jobs/jobs.service';
 import { DISPLAY_CONTENT_TYPE, prepareImage } from './display-image';
 import {
   acceptedKind,
@@ -44,6 +48,15 @@ const OBJECT_PREFIX = '/objects/';
 /** A post image's display version is stored under the original's key with this suffix. */
 const DISPLAY_SUFFIX = '-display.webp';
 const KEY_PATTERN = /^(post|avatar)\/[a-f0-9]{32}(-display\.webp)?$/;
+/** Objects only their owner may fetch (an export's archive): never served from /objects. */
+const PRIVATE_KEY_PATTERN = /^export\/[a-f0-9]{32}\.zip$/;
+
+/** Removing objects nothing refers to any more; a storage that is away is retried for about an hour. */
+const DELETE_OBJECTS = defineJob<{ keys: string[] }>('objects.delete', {
+  retryLimit: 8,
+  retryDelaySeconds: 30,
+  pollSeconds: 1,
+});
 const TOKEN_PATTERN = /^[a-f0-9]{64}$/;
 /** Unused tickets a user may hold at once, so nobody can fill the table. */
 const MAX_OPEN_TICKETS = 20;
@@ -79,13 +92,28 @@ export interface IncomingUpload {
   body: Readable;
 }
 
+/** A file a user uploaded and the server stored: its key in the storage, its type, and its display version's key. */
+export interface StoredUpload {
+  key: string;
+  purpose: UploadPurpose;
+  contentType: string;
+  displayKey: string | null;
+}
+
 @Injectable()
-export class ObjectsService {
+export class ObjectsService implements OnModuleInit {
+  private readonly logger = new Logger(ObjectsService.name);
+
   constructor(
     @InjectRepository(UploadTicketEntity) private readonly tickets: Repository<UploadTicketEntity>,
     @Inject(STORAGE_DRIVER) private readonly storage: StorageDriver,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly jobs: JobsService,
   ) {}
+
+  async onModuleInit(): Promise<void> {
+    await this.jobs.register(DELETE_OBJECTS, ({ keys }) => this.deleteNow(keys));
+  }
 
   /** Issues a single-use, expiring upload URL for one file (the spec's profile flow sends no body: an avatar). */
   async issueUpload(user: SessionUser, request: UploadRequest): Promise<UploadReply> {
@@ -248,6 +276,52 @@ export class ObjectsService {
 
   read(key: string, range?: ByteRange): Promise<Readable> {
     return this.storage.read(key, range);
+  }
+
+  /** Every file `userId` uploaded that was stored, as `manager` sees them (their post media and avatars). */
+  async uploadsOf(manager: EntityManager, userId: string): Promise<StoredUpload[]> {
+    const tickets = await manager.getRepository(UploadTicketEntity).find({
+      where: { userId },
+      order: { createdAt: 'ASC' },
+    });
+    return tickets
+      .filter((ticket) => ticket.storedAt && ticket.contentType)
+      .map((ticket) => ({
+        key: ticket.objectPath.slice(OBJECT_PREFIX.length),
+        purpose: ticket.purpose,
+        contentType: ticket.contentType!,
+        displayKey: ticket.displayPath ? ticket.displayPath.slice(OBJECT_PREFIX.length) : null,
+      }));
+  }
+
+  /**
+   * Stores a file only its owner may fetch (through their own route, never /objects): an export's archive.
+   * Returns its key.
+   */
+  async storePrivate(body: Readable, contentType: string): Promise<string> {
+    const key = `export/${randomBytes(16).toString('hex')}.zip`;
+    await this.storage.write(key, body, contentType);
+    return key;
+  }
+
+  /** A private object's size and type, or null when it is gone. */
+  async findPrivate(key: string): Promise<StoredObjectInfo | null> {
+    if (!PRIVATE_KEY_PATTERN.test(key)) return null;
+    return this.storage.stat(key);
+  }
+
+  /**
+   * Removes objects in a job enqueued through `manager`: once the transaction that stops referring to them
+   * commits, never if it rolls back. Removing one that is already gone is fine.
+   */
+  async deleteLater(manager: EntityManager, keys: string[]): Promise<void> {
+    const valid = keys.filter((key) => KEY_PATTERN.test(key) || PRIVATE_KEY_PATTERN.test(key));
+    if (valid.length > 0) await this.jobs.enqueue(manager, DELETE_OBJECTS, { keys: valid });
+  }
+
+  private async deleteNow(keys: string[]): Promise<void> {
+    for (const key of keys) await this.storage.delete(key);
+    this.logger.log(`Removed ${keys.length} object(s)`);
   }
 
   /** Resolves when the object storage answers (the readiness probe asks). */

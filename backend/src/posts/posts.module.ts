@@ -31,6 +31,6 @@ import { ReactionsService } from './reactions.service';
   ],
   controllers: [PostsController, LikesController, DislikesController, CommentsController],
   providers: [PostsService, ReactionsService, CommentsService, PostEvents],
-  exports: [PostsService],
+  exports: [PostsService, PostEvents],
 })
 export class PostsModule {}

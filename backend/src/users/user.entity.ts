@@ -25,6 +25,8 @@ export class UserEntity extends Row {
   @Column({ type: 'boolean', default: false }) isAdmin: boolean;
   /** When the user followed the link mailed to their current address; null until then. */
   @Column({ type: 'timestamptz', nullable: true }) emailVerifiedAt: Date | null;
+  /** When the user asked for their account to be deleted: from then on it cannot sign in, until it is gone. */
+  @Column({ type: 'timestamptz', nullable: true }) deletionRequestedAt: Date | null;
   @UpdateDateColumn({ type: 'timestamptz' }) updatedAt: Date;
 }
 

@@ -19,6 +19,16 @@ type NewUser = Omit<Required<RegisterPayload>, 'password' | 'avatar' | 'bio' | '
 
 export type ProfileChanges = z.infer<typeof updateProfileSchema>;
 
+/**
+ * What another module does when a profile edit gives the account a new address, inside the edit's transaction
+ * (the user as changed, and the address it had).
+ */
+export type EmailChangeStep = (
+  manager: EntityManager,
+  user: UserEntity,
+  previousEmail: string,
+) => Promise<void>;
+
 const EMAIL_TAKEN = 'Email is already registered';
 const AVATAR_NOT_UPLOADED = 'Avatar must be an uploaded image';
 
@@ -29,6 +39,8 @@ export function isObjectPath(value: string): boolean {
 
 @Injectable()
 export class UsersService {
+  private readonly emailChangeSteps = new Set<EmailChangeStep>();
+
   constructor(
     @InjectRepository(UserEntity) private readonly users: Repository<UserEntity>,
     private readonly objects: ObjectsService,
@@ -94,7 +106,8 @@ export class UsersService {
   findByLogin(login: string): Promise<UserEntity | null> {
     return this.users
       .createQueryBuilder('u')
-      .where('lower(u.username) = lower(:login) OR lower(u.email) = lower(:login)', { login })
+      .where('(lower(u.username) = lower(:login) OR lower(u.email) = lower(:login))', { login })
+      .andWhere('u."deletionRequestedAt" IS NULL')
       .orderBy('lower(u.username) = lower(:login)', 'DESC')
       .getOne();
   }
@@ -147,6 +160,12 @@ export class UsersService {
    * PUT /api/users/{id}: the editable fields (already trimmed by the schema). The email stays unique
    * case-insensitively; the avatar is empty, unchanged, or an uploaded object's path.
    */
+  /** Adds a step to every profile edit that changes the address, inside its transaction; returns how to remove it. */
+  onEmailChange(step: EmailChangeStep): () => void {
+    this.emailChangeSteps.add(step);
+    return () => this.emailChangeSteps.delete(step);
+  }
+
   async updateProfile(id: string, changes: ProfileChanges): Promise<UserEntity> {
     const user = await this.getById(id);
     if (changes.avatar && changes.avatar !== user.avatar)
@@ -157,19 +176,26 @@ export class UsersService {
       .where('lower(u.email) = lower(:email) AND u.id <> :id', { email: changes.email, id })
       .getOne();
     if (clash) throw new ConflictException(EMAIL_TAKEN);
+    const newEmail = changes.email.toLowerCase() !== user.email.toLowerCase();
     try {
-      await this.users.update(
-        { id },
-        {
-          name: changes.name,
-          title: changes.title,
-          email: changes.email,
-          weaponSpecialty: changes.weaponSpecialty,
-          avatar: changes.avatar,
-          // A new address is unverified until its owner follows a link sent to it.
-          ...(changes.email.toLowerCase() !== user.email.toLowerCase() ? { emailVerifiedAt: null } : {}),
-        },
-      );
+      await this.users.manager.transaction(async (manager) => {
+        await manager.update(
+          UserEntity,
+          { id },
+          {
+            name: changes.name,
+            title: changes.title,
+            email: changes.email,
+            weaponSpecialty: changes.weaponSpecialty,
+            avatar: changes.avatar,
+            // A new address is unverified until its owner follows a link sent to it.
+            ...(newEmail ? { emailVerifiedAt: null } : {}),
+          },
+        );
+        if (!newEmail) return;
+        const changed = await manager.findOneByOrFail(UserEntity, { id });
+        for (const step of this.emailChangeSteps) await step(manager, changed, user.email);
+      });
     } catch (error) {
       // A concurrent edit took the same address between the check and the update.
       if (error instanceof QueryFailedError && (error.driverError as { code?: string })?.code === '23505') {

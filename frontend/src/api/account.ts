@@ -1,12 +1,15 @@
 import {
   acceptedReplySchema,
+  accountExportSchema,
   accountSchema,
   accountSessionsSchema,
   type AcceptedReply,
   type Account,
+  type AccountExport,
   type AccountSession,
   type ChangeEmailPayload,
   type ChangePasswordPayload,
+  type DeleteAccountPayload,
   type ForgotPasswordPayload,
   type ResetPasswordPayload,
 } from '@piste/contracts';
@@ -65,4 +68,20 @@ export function endSession(id: string): Promise<AcceptedReply> {
 /** POST /api/account/sessions/revoke-others: signs out every browser but this one. */
 export function endOtherSessions(): Promise<AcceptedReply> {
   return api.post('/api/account/sessions/revoke-others', undefined, acceptedReplySchema);
+}
+
+/** GET /api/account/export: the latest export of the account's data, or null when none was asked for. */
+export async function fetchLatestExport(): Promise<AccountExport | null> {
+  // "None" comes as an empty reply, not as a JSON null.
+  return (await api.get('/api/account/export', accountExportSchema.nullish())) ?? null;
+}
+
+/** POST /api/account/export: a new export, pending; refused (429) while one is prepared or within a day of the last. */
+export function requestExport(): Promise<AccountExport> {
+  return api.post('/api/account/export', undefined, accountExportSchema);
+}
+
+/** POST /api/account/delete: with the password; every session of the account ends, this one included. */
+export function deleteAccount(payload: DeleteAccountPayload): Promise<AcceptedReply> {
+  return api.post('/api/account/delete', payload, acceptedReplySchema);
 }

@@ -19,6 +19,11 @@ describe('notificationPath', () => {
     expect(notificationPath({ ...base, type: 'follow' })).toBe('/u/id/u-1');
   });
 
+  it('leads to the page a notification names before anything else', () => {
+    expect(notificationPath({ ...base, path: '/settings?tab=privacy' })).toBe('/settings?tab=privacy');
+    expect(notificationPath({ ...base, type: 'like', postId: 'p-1', path: '/settings' })).toBe('/settings');
+  });
+
   it('leads nowhere when the notification names nobody and nothing', () => {
     expect(notificationPath({ ...base, user: { name: 'Piste', avatar: null } })).toBeNull();
   });

@@ -17,11 +17,13 @@ export const conversationPath = (userId: string) => `/messages?with=${encodeURIC
 export const REQUESTS_PATH = '/connections?tab=requests';
 
 /**
- * Where a notification leads: the post it is about, the conversation with whoever wrote, the connection
- * requests waiting for an answer, or else the profile of whoever acted. Null when it names nothing to open.
+ * Where a notification leads: the page it names (an export that is ready: the Privacy tab), the post it is
+ * about, the conversation with whoever wrote, the connection requests waiting for an answer, or else the profile
+ * of whoever acted. Null when it names nothing to open.
  */
 export function notificationPath(notification: AppNotification): string | null {
   const actorId = notification.user.id;
+  if (notification.path) return notification.path;
   if (notification.postId) return postPath(notification.postId);
   if (notification.type === 'message' && actorId) return conversationPath(actorId);
   if (notification.requestId) return REQUESTS_PATH;
@@ -31,3 +33,5 @@ export function notificationPath(notification: AppNotification): string | null {
 
 /** The settings, on their Account tab (`?tab=security` opens the Security tab, as the mails' links do). */
 export const SETTINGS_PATH = '/settings';
+/** The settings' Privacy and data tab, where the archive of the account's data is downloaded. */
+export const PRIVACY_SETTINGS_PATH = '/settings?tab=privacy';

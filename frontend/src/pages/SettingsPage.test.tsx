@@ -1,11 +1,22 @@
-import type { Account, AccountSession } from '@piste/contracts';
+import {
+  ACCOUNT_DELETED_REPLY,
+  EXPORT_TOO_SOON,
+  WRONG_CURRENT_PASSWORD,
+  type Account,
+  type AccountExport,
+  type AccountSession,
+} from '@piste/contracts';
 import { act } from 'react';
 import * as accountApi from '../api/account';
 import { ApiError } from '../api/client';
+import { EXPORT_POLL_MS } from '../components/settings/PrivacyPanel';
 import { notify } from '../lib/toast';
+import { useAccountDeletionStore } from '../stores/account-deletion';
+import { useAccountExportStore } from '../stores/account-export';
 import { useAccountSessionsStore } from '../stores/account-sessions';
 import { useAccountStore } from '../stores/account';
 import { useEmailVerificationStore } from '../stores/email-verification';
+import { useSessionStore } from '../stores/session';
 import { mountEach, settle, typeInto } from '../test-support/mounted';
 import { routerAddress } from '../test-support/router-mock';
 import { sessionUser } from '../test-support/session-user';
@@ -18,7 +29,7 @@ const api = jest.mocked(accountApi);
 const toast = jest.mocked(notify);
 const address = routerAddress();
 
-// jsdom has no modal dialogs; signing a browser out asks in one.
+// jsdom has no modal dialogs; signing a browser out and deleting the account ask in one.
 HTMLDialogElement.prototype.showModal = function (this: HTMLDialogElement) {
   this.open = true;
 };
@@ -64,8 +75,12 @@ beforeEach(() => {
   useAccountStore.getState().reset();
   useAccountSessionsStore.getState().reset();
   useEmailVerificationStore.setState({ links: {}, resending: false });
+  useAccountExportStore.getState().reset();
+  useAccountDeletionStore.setState({ deleting: false });
+  useSessionStore.setState({ user: claire, status: 'ready' });
   api.fetchAccount.mockImplementation(() => later(account));
   api.fetchSessions.mockImplementation(() => later([phone, thisBrowser]));
+  api.fetchLatestExport.mockImplementation(() => later(null));
   address.visit('/settings');
 });
 const view = mountEach(() => <SettingsPage user={claire} />);
@@ -224,6 +239,166 @@ describe('SettingsPage: Security', () => {
     await settle(() => button('Try again').click());
     await loaded();
     expect(sessionRows()).toHaveLength(2);
+  });
+});
+
+describe('SettingsPage: Privacy and data', () => {
+  const pendingExport: AccountExport = {
+    id: 'e1',
+    status: 'pending',
+    createdAt: ago(0),
+    readyAt: null,
+    expiresAt: null,
+    size: null,
+    url: null,
+    nextAllowedAt: new Date(Date.now() + 24 * HOUR).toISOString(),
+  };
+  const readyExport: AccountExport = {
+    ...pendingExport,
+    status: 'ready',
+    readyAt: ago(0),
+    expiresAt: new Date(Date.now() + 7 * 24 * HOUR).toISOString(),
+    size: 48_230,
+    url: '/api/account/export/e1/download',
+  };
+  const exportState = () => host().querySelector('[data-testid=export-state]')?.textContent ?? '';
+  const downloadLink = () => host().querySelector<HTMLAnchorElement>('a[download]');
+  const openPrivacy = async () => {
+    await settle(() => address.visit('/settings?tab=privacy'));
+    await loaded();
+  };
+
+  afterEach(() => jest.useRealTimers());
+
+  it('follows the tab in the address, says what an export holds, and that none was asked for yet', async () => {
+    await settle(() => tab('Privacy and data').click());
+    expect(address.current()).toBe('/settings?tab=privacy');
+    expect(tab('Privacy and data').getAttribute('aria-selected')).toBe('true');
+    await loaded();
+    expect(text()).toContain('posts, comments, reactions');
+    expect(text()).toContain('ZIP archive');
+    expect(text()).toContain('works for 7 days');
+    expect(exportState()).toContain('No export yet');
+    expect(button('Request export').disabled).toBe(false);
+    expect(downloadLink()).toBeNull();
+  });
+
+  it('asks for an export, waits while it is prepared (asking every 3 s), then offers the download', async () => {
+    await openPrivacy();
+    jest.useFakeTimers({ doNotFake: ['setTimeout', 'nextTick', 'setImmediate', 'queueMicrotask'] });
+    api.requestExport.mockResolvedValue(pendingExport);
+    await settle(() => button('Request export').click());
+    expect(api.requestExport).toHaveBeenCalledTimes(1);
+    expect(toast.success).toHaveBeenCalledWith('Export requested', expect.any(String));
+    expect(exportState()).toContain('Your archive is being prepared');
+    // One a day: the button says when the next one can be asked for.
+    expect(button('Request export').disabled).toBe(true);
+    const reason = host().querySelector(`#${button('Request export').getAttribute('aria-describedby')}`);
+    expect(reason?.textContent).toContain('You can request your next export from');
+
+    api.fetchLatestExport.mockClear().mockResolvedValue(pendingExport);
+    await settle(() => jest.advanceTimersByTime(EXPORT_POLL_MS - 1));
+    expect(api.fetchLatestExport).not.toHaveBeenCalled();
+    await settle(() => jest.advanceTimersByTime(1));
+    expect(api.fetchLatestExport).toHaveBeenCalledTimes(1);
+
+    api.fetchLatestExport.mockResolvedValue(readyExport);
+    await settle(() => jest.advanceTimersByTime(EXPORT_POLL_MS));
+    expect(exportState()).toContain('Your archive is ready');
+    expect(exportState()).toContain('47 KB');
+    expect(exportState()).toContain('Expires');
+    expect(downloadLink()?.getAttribute('href')).toBe('/api/account/export/e1/download');
+    expect(downloadLink()?.textContent).toBe('Download');
+    expect(button('Request export').disabled).toBe(true);
+
+    // Ready: no more asking.
+    api.fetchLatestExport.mockClear();
+    await settle(() => jest.advanceTimersByTime(3 * EXPORT_POLL_MS));
+    expect(api.fetchLatestExport).not.toHaveBeenCalled();
+  });
+
+  it('shows a refused request as an error, with the export it was refused for', async () => {
+    await openPrivacy();
+    api.requestExport.mockRejectedValue(new ApiError(EXPORT_TOO_SOON, 429));
+    api.fetchLatestExport.mockResolvedValue(readyExport);
+    await settle(() => button('Request export').click());
+    await loaded();
+    expect(host().querySelector('[role=alert]')?.textContent).toBe(EXPORT_TOO_SOON);
+    expect(exportState()).toContain('Your archive is ready');
+  });
+
+  it('lets a failed export be asked for again at once, and says when an archive has expired', async () => {
+    api.fetchLatestExport.mockResolvedValue({ ...pendingExport, status: 'failed', nextAllowedAt: ago(0) });
+    await openPrivacy();
+    expect(exportState()).toContain('Your archive could not be prepared');
+    expect(button('Request export').disabled).toBe(false);
+
+    api.fetchLatestExport.mockResolvedValue({
+      ...readyExport,
+      status: 'expired',
+      url: null,
+      nextAllowedAt: ago(HOUR),
+    });
+    await settle(() => void useAccountExportStore.getState().load());
+    expect(exportState()).toContain('Your last archive has expired');
+    expect(downloadLink()).toBeNull();
+    expect(button('Request export').disabled).toBe(false);
+  });
+
+  it('offers to try again when the export cannot be loaded', async () => {
+    api.fetchLatestExport.mockRejectedValueOnce(new ApiError('Service Unavailable', 503));
+    await openPrivacy();
+    expect(text()).toContain('Your data export could not be loaded.');
+    await settle(() => button('Try again').click());
+    await loaded();
+    expect(exportState()).toContain('No export yet');
+  });
+
+  it('says what deleting the account removes and keeps, and deletes it only with the right password', async () => {
+    await openPrivacy();
+    expect(text()).toContain('reports you filed');
+    expect(text()).toContain('This cannot be undone.');
+    await settle(() => button('Delete account').click());
+    const dialog = () => document.querySelector('dialog[open]')!;
+    expect(dialog().textContent).toContain('Delete your account?');
+    const password = () => dialog().querySelector<HTMLInputElement>('#delete-account-password')!;
+    const passwordError = () => dialog().querySelector('#delete-account-password-error')?.textContent ?? null;
+    const submit = () => settle(() => dialog().querySelector('form')!.requestSubmit());
+
+    // Cancel asks nothing of the server.
+    await settle(() => button('Cancel', dialog()).click());
+    expect(document.querySelector('dialog[open]')).toBeNull();
+    await settle(() => button('Delete account').click());
+
+    await submit();
+    expect(passwordError()).toBe('Enter your password');
+    expect(api.deleteAccount).not.toHaveBeenCalled();
+
+    typeInto(password(), 'wrong');
+    api.deleteAccount.mockRejectedValueOnce(new ApiError(WRONG_CURRENT_PASSWORD, 400));
+    await submit();
+    expect(passwordError()).toBe(WRONG_CURRENT_PASSWORD);
+    expect(document.activeElement).toBe(password());
+    expect(useSessionStore.getState().user).toBe(claire);
+
+    typeInto(password(), 'secret1');
+    api.deleteAccount.mockResolvedValueOnce({ message: ACCOUNT_DELETED_REPLY });
+    await submit();
+    expect(api.deleteAccount).toHaveBeenLastCalledWith({ password: 'secret1' });
+    expect(toast.success).toHaveBeenCalledWith('Account deleted', ACCOUNT_DELETED_REPLY);
+    expect(useSessionStore.getState().user).toBeNull();
+    expect(address.navigate).toHaveBeenCalledWith('/', { replace: true });
+  });
+
+  it('shows any other refusal of the deletion in the dialog', async () => {
+    await openPrivacy();
+    await settle(() => button('Delete account').click());
+    const dialog = document.querySelector('dialog[open]')!;
+    typeInto(dialog.querySelector<HTMLInputElement>('#delete-account-password')!, 'secret1');
+    api.deleteAccount.mockRejectedValueOnce(new ApiError('Too many attempts. Try again later.', 429));
+    await settle(() => dialog.querySelector('form')!.requestSubmit());
+    expect(dialog.querySelector('[role=alert]')?.textContent).toBe('Too many attempts. Try again later.');
+    expect(useSessionStore.getState().user).toBe(claire);
   });
 });
 

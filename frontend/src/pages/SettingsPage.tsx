@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { HeadedPage } from '../components/PageHeader';
 import { AccountPanel } from '../components/settings/AccountPanel';
+import { PrivacyPanel } from '../components/settings/PrivacyPanel';
 import { SecurityPanel } from '../components/settings/SecurityPanel';
 import {
   isSettingsTab,
@@ -11,10 +12,14 @@ import {
   type SettingsTab,
 } from '../components/settings/SettingsTabs';
 import { TabPanel } from '../components/Tabs';
+import { useAccountExportStore } from '../stores/account-export';
 import { useAccountSessionsStore } from '../stores/account-sessions';
 import { useAccountStore } from '../stores/account';
 
-/** /settings: the Account and Security tabs; the tab is in the URL (`?tab=security`), so mails can link to it. */
+/**
+ * /settings: the Account, Security and Privacy and data tabs; the tab is in the URL (`?tab=security`,
+ * `?tab=privacy`), so mails and notifications can link to it.
+ */
 export function SettingsPage({ user }: { user: SessionUser }) {
   const [searchParams, setSearchParams] = useSearchParams();
   const requestedTab = searchParams.get('tab');
@@ -26,6 +31,7 @@ export function SettingsPage({ user }: { user: SessionUser }) {
 
   useEffect(() => {
     if (tab === 'security') void useAccountSessionsStore.getState().load();
+    if (tab === 'privacy') void useAccountExportStore.getState().load();
   }, [tab, user.id]);
 
   function selectTab(next: SettingsTab) {
@@ -33,11 +39,22 @@ export function SettingsPage({ user }: { user: SessionUser }) {
   }
 
   return (
-    <HeadedPage width="medium" title="Settings" subtitle="Your account and how you sign in">
+    <HeadedPage width="medium" title="Settings" subtitle="Your account, how you sign in and your data">
       <SettingsTabs tab={tab} selectTab={selectTab} />
       <TabPanel idPrefix={SETTINGS_TABS_ID} tab={tab} className="space-y-6">
-        {tab === 'account' ? <AccountPanel /> : <SecurityPanel />}
+        <SettingsPanel tab={tab} />
       </TabPanel>
     </HeadedPage>
   );
+}
+
+function SettingsPanel({ tab }: { tab: SettingsTab }) {
+  switch (tab) {
+    case 'account':
+      return <AccountPanel />;
+    case 'security':
+      return <SecurityPanel />;
+    case 'privacy':
+      return <PrivacyPanel />;
+  }
 }

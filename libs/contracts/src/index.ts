@@ -2,6 +2,7 @@ export * from './constants';
 export * from './common';
 export * from './auth';
 export * from './accounts';
+export * from './account-data';
 export * from './posts';
 export * from './objects';
 export * from './connections';

@@ -13,6 +13,11 @@ const notificationFields = {
   conversationId: z.string().optional(),
   /** A connection request, opened from the notification. */
   requestId: z.string().optional(),
+  /** The app's page it opens when it is about none of the above (an export that is ready: the settings). */
+  path: z
+    .string()
+    .regex(/^\/[^/]/)
+    .optional(),
 };
 
 /** What the browser turns into a notification: a server notification, or one it makes itself. */

@@ -1,7 +1,7 @@
-import { ShieldCheck, UserRound, type LucideIcon } from 'lucide-react';
+import { FolderLock, ShieldCheck, UserRound, type LucideIcon } from 'lucide-react';
 import { onArrowKeys, tabButtonProps } from '../Tabs';
 
-export const SETTINGS_TABS = ['account', 'security'] as const;
+export const SETTINGS_TABS = ['account', 'security', 'privacy'] as const;
 export type SettingsTab = (typeof SETTINGS_TABS)[number];
 
 /** Prefix of the tab and panel ids (the page's tab panel uses it too). */
@@ -13,6 +13,7 @@ export const isSettingsTab = (value: string | null): value is SettingsTab =>
 const TAB_LOOKS: Record<SettingsTab, { label: string; icon: LucideIcon }> = {
   account: { label: 'Account', icon: UserRound },
   security: { label: 'Security', icon: ShieldCheck },
+  privacy: { label: 'Privacy and data', icon: FolderLock },
 };
 
 /** The settings' tabs in a row over an underline; the arrow keys move between them. */
@@ -37,13 +38,14 @@ export function SettingsTabs({
           <button
             key={id}
             {...tabButtonProps(SETTINGS_TABS_ID, id, active, selectTab)}
-            className={`-mb-px inline-flex items-center gap-2 border-b-2 px-3 py-2.5 text-sm font-semibold whitespace-nowrap transition focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-slate-900 dark:focus-visible:outline-slate-300 ${
+            className={`-mb-px inline-flex items-center gap-2 border-b-2 px-2.5 py-2.5 sm:px-3 text-sm font-semibold whitespace-nowrap transition focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-slate-900 dark:focus-visible:outline-slate-300 ${
               active
                 ? 'border-slate-900 text-slate-900 dark:border-slate-100 dark:text-slate-100'
                 : 'border-transparent text-slate-600 hover:text-slate-900 dark:text-slate-400 dark:hover:text-white'
             }`}
           >
-            <Icon aria-hidden className="size-4" />
+            {/* On a phone the three labels fit in a row only without their icons. */}
+            <Icon aria-hidden className="hidden size-4 sm:block" />
             {label}
           </button>
         );

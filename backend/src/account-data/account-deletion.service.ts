@@ -1,0 +1,168 @@
+import { BadRequestException, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+import { WRONG_CURRENT_PASSWORD, type Weapon } from '@piste/contracts';
+import { UserSessions } from '../accounts/user-sessions';
+import { verifyPassword } from '../auth/password';
+import { defineJob } from '../jobs/job-kind';
+import { JobsService } from '../jobs/jobs.service';
+import { MailService } from '../mail/mail.service';
+import { ObjectsService } from '../objects/objects.service';
+import { PostEvents } from '../posts/post-events';
+import { toPostCounts } from '../posts/posts.mapper';
+import { PostEntity } from '../posts/post.entity';
+import { RealtimePublisher } from '../publisher/realtime.publisher';
+import { UsersService } from '../users/users.service';
+import { accountDeletedMail } from './account-data-mails';
+
+/** Deleting one account, right after it was asked for; retried for a while if the database is away. */
+const DELETE_ACCOUNT = defineJob<{ userId: string }>('account-data.delete-account', {
+  retryLimit: 10,
+  retryDelaySeconds: 5,
+  retryDelayMaxSeconds: 10 * 60,
+  expireInSeconds: 10 * 60,
+  pollSeconds: 1,
+});
+
+/** Posts whose counters the user's reactions and comments are part of (their own posts go with them). */
+const TOUCHED_POSTS = `
+  SELECT "postId" FROM likes WHERE "userId" = $1
+  UNION SELECT "postId" FROM dislikes WHERE "userId" = $1
+  UNION SELECT "postId" FROM saves WHERE "userId" = $1
+  UNION SELECT "postId" FROM comments WHERE "authorId" = $1`;
+
+/** Every counter of a post, counted again from the rows it counts. */
+const RECOUNT_POSTS = `
+  UPDATE posts p SET
+    "likesCount" = (SELECT count(*) FROM likes l WHERE l."postId" = p."id"),
+    "dislikesCount" = (SELECT count(*) FROM dislikes d WHERE d."postId" = p."id"),
+    "savesCount" = (SELECT count(*) FROM saves s WHERE s."postId" = p."id"),
+    "commentsCount" = (SELECT count(*) FROM comments c WHERE c."postId" = p."id")
+  WHERE p."id" = ANY($1::uuid[])
+  RETURNING p."id", p."authorId", p."weapon", p."likesCount", p."dislikesCount", p."commentsCount"`;
+
+type RecountedPost = Pick<
+  PostEntity,
+  'id' | 'authorId' | 'weapon' | 'likesCount' | 'dislikesCount' | 'commentsCount'
+>;
+
+/**
+ * Deleting an account for good (DESIGN §4a). Asking for it (with the password) signs the user out everywhere at
+ * once and stops the account signing in; a job then removes everything in one transaction: the user's row and,
+ * through the schema's cascades, their posts, comments, reactions, connections, requests, blocks, conversations,
+ * bans, links, uploads and exports; it counts again every counter their reactions and comments were part of,
+ * removes the notifications they caused, keeps the reports they filed and the moderation audit without them,
+ * and removes their files from the object store once that has committed. Other users' feeds drop their posts live.
+ */
+@Injectable()
+export class AccountDeletionService implements OnModuleInit {
+  private readonly logger = new Logger(AccountDeletionService.name);
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly users: UsersService,
+    private readonly sessions: UserSessions,
+    private readonly objects: ObjectsService,
+    private readonly postEvents: PostEvents,
+    private readonly publisher: RealtimePublisher,
+    private readonly jobs: JobsService,
+    private readonly mail: MailService,
+  ) {}
+
+  async onModuleInit(): Promise<void> {
+    await this.jobs.register(DELETE_ACCOUNT, ({ userId }) => this.delete(userId));
+  }
+
+  /** POST /api/account/delete: with the password, every session ends now and the deletion job is queued. */
+  async request(userId: string, password: string): Promise<void> {
+    const user = await this.users.findWithPassword(userId);
+    if (!user || !(await verifyPassword(user.password, password))) {
+      throw new BadRequestException(WRONG_CURRENT_PASSWORD);
+    }
+    const endSessions = await this.dataSource.transaction(async (manager) => {
+      await manager.query(
+        `UPDATE users SET "deletionRequestedAt" = now() WHERE "id" = $1 AND "deletionRequestedAt" IS NULL`,
+        [userId],
+      );
+      await this.jobs.enqueue(manager, DELETE_ACCOUNT, { userId });
+      return this.sessions.endAllBut(manager, userId, null);
+    });
+    endSessions();
+    this.publisher.refreshUser(userId);
+  }
+
+  /** The job. Running it again after it succeeded finds no user and does nothing. */
+  private async delete(userId: string): Promise<void> {
+    const outcome = await this.dataSource.transaction((manager) => this.deleteWith(manager, userId));
+    if (!outcome) return;
+    outcome.endSessions();
+    this.publisher.refreshUser(userId);
+    for (const post of outcome.posts) this.postEvents.postDeleted(post.id, post.weapon);
+    for (const counts of outcome.recounted) {
+      await this.postEvents.counts(toPostCounts(counts), counts).catch(() => undefined);
+    }
+    this.logger.log(
+      `Deleted account ${userId}: ${outcome.posts.length} post(s), ${outcome.objectCount} object(s) to remove`,
+    );
+  }
+
+  private async deleteWith(manager: EntityManager, userId: string) {
+    const [user] = await manager.query<{ username: string; email: string }[]>(
+      `SELECT "username", "email" FROM users WHERE "id" = $1 FOR UPDATE`,
+      [userId],
+    );
+    if (!user) return null;
+    const posts = await manager.query<{ id: string; weapon: Weapon }[]>(
+      `SELECT "id", "weapon" FROM posts WHERE "authorId" = $1`,
+      [userId],
+    );
+    const touchedPosts = (await manager.query<{ postId: string }[]>(TOUCHED_POSTS, [userId])).map(
+      (row) => row.postId,
+    );
+    const likedComments = (
+      await manager.query<{ commentId: string }[]>(
+        `SELECT "commentId" FROM comment_likes WHERE "userId" = $1`,
+        [userId],
+      )
+    ).map((row) => row.commentId);
+    const uploads = await this.objects.uploadsOf(manager, userId);
+    const exports = await manager.query<{ objectKey: string }[]>(
+      `SELECT "objectKey" FROM account_exports WHERE "userId" = $1 AND "objectKey" IS NOT NULL`,
+      [userId],
+    );
+
+    // What other people were told about them, or about their posts.
+    await manager.query(
+      `DELETE FROM notifications
+        WHERE "actorId" = $1 OR "postId" IN (SELECT "id" FROM posts WHERE "authorId" = $1)`,
+      [userId],
+    );
+    // Reports about their posts stay for the moderation record, without naming them; their posts are gone.
+    await manager.query(
+      `UPDATE reported_posts
+          SET "postAuthorId" = NULL, "postAuthorName" = NULL, "postDeleted" = true,
+              "status" = CASE WHEN "status" = 'pending' THEN 'resolved' ELSE "status" END,
+              "resolvedAt" = coalesce("resolvedAt", now())
+        WHERE "postAuthorId" = $1`,
+      [userId],
+    );
+    const endSessions = await this.sessions.endAllBut(manager, userId, null);
+    // The rest goes with the row: every table refers to users ON DELETE CASCADE, or SET NULL where kept.
+    await manager.query(`DELETE FROM users WHERE "id" = $1`, [userId]);
+
+    // An UPDATE … RETURNING comes back as [rows, affected].
+    const [recounted] = await manager.query<[RecountedPost[], number]>(RECOUNT_POSTS, [touchedPosts]);
+    await manager.query(
+      `UPDATE comments c SET "likesCount" = (SELECT count(*) FROM comment_likes l WHERE l."commentId" = c."id")
+        WHERE c."id" = ANY($1::uuid[])`,
+      [likedComments],
+    );
+
+    const keys = [
+      ...uploads.flatMap((upload) => (upload.displayKey ? [upload.key, upload.displayKey] : [upload.key])),
+      ...exports.map((row) => row.objectKey),
+    ];
+    await this.objects.deleteLater(manager, keys);
+    await this.mail.enqueue(manager, accountDeletedMail(user));
+    return { posts, recounted, endSessions, objectCount: keys.length };
+  }
+}
