@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import { precompress } from './vite-precompress.ts';
 
 const API_TARGET = 'http://localhost:3000';
@@ -13,8 +14,56 @@ const backendProxy = {
   '/socket.io': { target: API_TARGET, ws: true, changeOrigin: false },
 };
 
+/**
+ * The installable app: the manifest, and the service worker (src/service-worker/sw.ts) with the build's files
+ * injected as its precache. The app registers it itself (src/lib/service-worker.ts), asking before an update.
+ */
+const installable = VitePWA({
+  strategies: 'injectManifest',
+  srcDir: 'src/service-worker',
+  filename: 'sw.ts',
+  injectRegister: false,
+  registerType: 'prompt',
+  includeAssets: ['icons/piste.svg', 'icons/apple-touch-icon.png', 'robots.txt'],
+  injectManifest: { globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'] },
+  manifest: {
+    id: '/',
+    name: 'Piste',
+    short_name: 'Piste',
+    description: 'Connect with fencers around the world: épée, foil and sabre.',
+    lang: 'en',
+    start_url: '/',
+    scope: '/',
+    display: 'standalone',
+    orientation: 'portrait',
+    background_color: '#0f172a',
+    theme_color: '#0f172a',
+    categories: ['sports', 'social'],
+    icons: [
+      { src: '/icons/piste-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+      { src: '/icons/piste-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+      { src: '/icons/piste-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+      { src: '/icons/piste.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' },
+    ],
+    shortcuts: [
+      {
+        name: 'New post',
+        short_name: 'Post',
+        url: '/post',
+        icons: [{ src: '/icons/piste-192.png', sizes: '192x192' }],
+      },
+      {
+        name: 'Messages',
+        short_name: 'Messages',
+        url: '/messages',
+        icons: [{ src: '/icons/piste-192.png', sizes: '192x192' }],
+      },
+    ],
+  },
+});
+
 export default defineConfig({
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [react(), tailwindcss(), installable, precompress()],
   resolve: {
     // Use the contracts' TypeScript sources directly, so the frontend never waits for a contracts build.
     alias: { '@piste/contracts': fileURLToPath(new URL('../libs/contracts/src/index.ts', import.meta.url)) },

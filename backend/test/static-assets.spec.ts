@@ -47,6 +47,9 @@ describe('serving the built frontend', () => {
     await writeFile(join(dir, 'assets/x-abc123.js.gz'), gzipSync(SCRIPT));
     // A file named like an API path must never answer for the API.
     await writeFile(join(dir, 'api/user'), 'a file from the build');
+    await writeFile(join(dir, 'sw.js'), 'self.addEventListener("fetch", () => {});');
+    await writeFile(join(dir, 'manifest.webmanifest'), '{"name":"Piste"}');
+    await writeFile(join(dir, 'robots.txt'), 'User-agent: *\nDisallow: /api/\n');
     t = await startTestApp({ FRONTEND_DIST: dir });
   });
   afterAll(async () => {
@@ -114,6 +117,22 @@ describe('serving the built frontend', () => {
       expect(res.headers['cache-control']).toBe('no-cache');
       expect(res.body.toString()).toBe(INDEX_HTML);
     }
+  });
+
+  it('has browsers revalidate the service worker and the manifest, so a deploy reaches installed apps at once', async () => {
+    const worker = await rawGet(`${t.url}/sw.js`, { accept: '*/*' });
+    expect([worker.status, worker.headers['cache-control']]).toEqual([200, 'no-cache']);
+    expect(worker.headers['content-type']).toMatch(/javascript/);
+    const manifest = await rawGet(`${t.url}/manifest.webmanifest`, { accept: '*/*' });
+    expect([manifest.status, manifest.headers['cache-control']]).toEqual([200, 'no-cache']);
+    expect(manifest.headers['content-type']).toMatch(/^application\/manifest\+json/);
+  });
+
+  it('answers /robots.txt with the file, not the app’s page', async () => {
+    const res = await rawGet(`${t.url}/robots.txt`, { accept: 'text/html,*/*' });
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/plain/);
+    expect(res.body.toString()).toContain('Disallow: /api/');
   });
 
   it('answers a missing asset with 404, not index.html', async () => {

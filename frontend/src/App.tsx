@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { BrowserRouter } from 'react-router-dom';
 import { AppToaster } from './components/AppToaster';
+import { AppUpdateBanner } from './components/AppUpdateBanner';
 import { socketSession } from './live-events';
 import { connectSocket, disconnectSocket } from './realtime/socket';
 import { AppRoutes } from './routes';
@@ -24,6 +25,7 @@ export function App() {
   return (
     <BrowserRouter>
       <AppRoutes />
+      <AppUpdateBanner />
       <AppToaster />
     </BrowserRouter>
   );

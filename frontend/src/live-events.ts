@@ -1,4 +1,5 @@
 import type { ServerEventName, ServerEventPayload, SessionUser } from '@piste/contracts';
+import { forgetUserData } from './lib/offline-data';
 import { PRIVACY_SETTINGS_PATH } from './lib/paths';
 import { announceWatchedPosts } from './realtime/post-watch';
 import { onReconnect, onRejoin, onServerEvent, type SocketSession } from './realtime/socket';
@@ -119,6 +120,8 @@ export function startLiveEvents(): void {
   notifications().bindUser(session.user?.id ?? null);
   followBan(session.user?.bannedUntil ?? null);
   useSessionStore.subscribe((state, previous) => {
+    // What this device kept for the user who was signed in goes with them (a shared phone shows nothing of it).
+    if (previous.user && state.user?.id !== previous.user.id) void forgetUserData();
     if (state.user?.id !== previous.user?.id) ON_USER_CHANGE.forEach((action) => action(state.user));
     const bannedUntil = state.user?.bannedUntil ?? null;
     if (bannedUntil !== (previous.user?.bannedUntil ?? null) || state.user?.id !== previous.user?.id) {

@@ -9,6 +9,11 @@ export const APP_PREFIXES = ['/api', '/objects', '/socket.io', '/health'];
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const ONE_HOUR = 'public, max-age=3600';
+/**
+ * Files a browser must revalidate on every use: the page, and what tells an installed app a new deploy exists
+ * (the service worker and the manifest); an hour's cache would hold a fix back for an hour.
+ */
+const ALWAYS_REVALIDATED = new Set(['/index.html', '/sw.js', '/manifest.webmanifest']);
 
 interface Representation {
   body: Buffer;
@@ -35,7 +40,10 @@ export function serveFrontend(dist: string): RequestHandler {
   const files = loadFrontend(dist);
   const indexHtml = files.get('/index.html');
   if (!indexHtml) throw new Error(`${dist} has no index.html`);
-  indexHtml.cacheControl = 'no-cache';
+  for (const path of ALWAYS_REVALIDATED) {
+    const file = files.get(path);
+    if (file) file.cacheControl = 'no-cache';
+  }
 
   return (req: Request, res: Response, next: NextFunction) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();

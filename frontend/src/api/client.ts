@@ -14,6 +14,9 @@ export class ApiError extends Error {
 
 type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
+/** What an action says when the phone has no network. */
+export const OFFLINE_MESSAGE = 'You are offline: this needs a connection.';
+
 /**
  * The spec's rule for a non-OK reply: the reply's `message` field, else its `error` field, else the
  * status text; when the body is not JSON, the status text or 'Request failed'.
@@ -50,7 +53,10 @@ async function request<T>(
   try {
     response = await fetch(path, init);
   } catch {
-    throw new ApiError('Network error: the server could not be reached', 0);
+    throw new ApiError(
+      navigator.onLine === false ? OFFLINE_MESSAGE : 'Network error: the server could not be reached',
+      0,
+    );
   }
 
   const text = await response.text();

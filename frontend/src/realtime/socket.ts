@@ -106,10 +106,13 @@ export function connectSocket(forSession: SocketSession): PisteSocket {
     reconnectionDelayMax: 5000,
   });
 
+  /** The first connect came after failed attempts (a start without network): what shows may be old. */
+  let failedFirst = false;
+
   created.on('connect', () => {
     cancelRetry();
     retryAttempt = 0;
-    const isReconnect = useConnectionStatus.getState().everConnected;
+    const isReconnect = useConnectionStatus.getState().everConnected || failedFirst;
     useConnectionStatus.setState({ connected: true, everConnected: true });
     // Rooms do not survive a reconnect: join the shown feed and posts again.
     if (watchedWeapon) created.emit('feed:watch', { weapon: watchedWeapon });
@@ -134,6 +137,7 @@ export function connectSocket(forSession: SocketSession): PisteSocket {
   });
 
   created.on('connect_error', (error) => {
+    if (!useConnectionStatus.getState().everConnected) failedFirst = true;
     // While `active`, socket.io is still retrying with its own backoff. Otherwise the server's middleware
     // refused the handshake.
     if (created.active) return;

@@ -1,0 +1,15 @@
+import { registerSW } from 'virtual:pwa-register';
+import { useAppUpdateStore } from '../stores/app-update';
+
+/**
+ * Registers the service worker of the built app (scope `/`), which makes Piste installable and keeps its shell for
+ * a start without network. A new deploy waits until the user accepts it (the update banner), so a page never
+ * changes under their fingers. Not in development: Vite serves modules the worker must not cache.
+ */
+export function startServiceWorker(): void {
+  if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
+  const update = registerSW({
+    immediate: true,
+    onNeedRefresh: () => useAppUpdateStore.getState().offer(() => void update(true)),
+  });
+}
