@@ -142,3 +142,65 @@ describeInBrowser('on the phone: installable, and a reload without network', () 
     expect(await keptReads(page)).toEqual([]);
   });
 });
+
+describeInBrowser('notification settings and the offer to turn them on', () => {
+  const journey = journeyFixture();
+
+  it('keeps each type’s push and email choice; the defaults push what someone waits on', async () => {
+    const { page } = await journey.signUpByApi('chooser', {}, PHONE);
+    await page.goto('/settings?tab=notifications');
+    await page.getByRole('tab', { name: 'Notifications', selected: true }).waitFor();
+    const push = (label: string) => page.getByRole('checkbox', { name: `Push for ${label}` });
+    const email = (label: string) => page.getByRole('checkbox', { name: `Email for ${label}` });
+    expect(await push('messages').isChecked()).toBe(true);
+    expect(await push('likes').isChecked()).toBe(false);
+    expect(await email('messages').isChecked()).toBe(false);
+
+    const saved = () =>
+      page.waitForResponse(
+        (r) =>
+          r.url().endsWith('/api/account/notification-settings') && r.request().method() === 'PUT' && r.ok(),
+      );
+    await Promise.all([saved(), push('messages').uncheck()]);
+    await Promise.all([saved(), email('comments').check()]);
+    await screenshot(page, 'settings-notifications-360');
+    await page.reload();
+    await page.getByRole('tab', { name: 'Notifications', selected: true }).waitFor();
+    await page.getByTestId('notification-setting-message').waitFor();
+    expect(await push('messages').isChecked()).toBe(false);
+    expect(await email('comments').isChecked()).toBe(true);
+  });
+
+  it('offers notifications after a first like, never on load, and once only', async () => {
+    const fan = await journey.signUpByApi('fan', {}, PHONE);
+    // A browser that has not been asked about notifications yet (headless Chromium answers "denied" by itself).
+    await fan.context.addInitScript(() => {
+      Object.defineProperty(Notification, 'permission', { get: () => 'default' });
+    });
+    const author = await journey.signUpByApi('author');
+    await createPost(author.context.request, { weapon: 'sabre', content: 'Parry five, riposte' });
+    const { page } = fan;
+    await page.goto('/sabre');
+    await feedLoaded(page);
+    const offer = page.getByRole('complementary', { name: 'Notifications on this device' });
+    expect(await offer.count()).toBe(0);
+
+    await postCard(page, 'Parry five, riposte')
+      .getByRole('button', { name: /^Like,/ })
+      .click();
+    await offer.waitFor();
+    await screenshot(page, 'push-offer-360', { fullPage: false });
+    await offer.getByRole('button', { name: 'Not now' }).click();
+    await offer.waitFor({ state: 'detached' });
+    await page.reload();
+    await feedLoaded(page);
+    await postCard(page, 'Parry five, riposte')
+      .getByRole('button', { name: /^Like,/ })
+      .click();
+    await postCard(page, 'Parry five, riposte')
+      .getByRole('button', { name: /^Like,/ })
+      .click();
+    await page.waitForTimeout(500);
+    expect(await offer.count()).toBe(0);
+  });
+});

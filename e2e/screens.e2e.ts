@@ -333,6 +333,17 @@ describeInBrowser('every screen: accessible, no sideways scroll on a phone, ligh
       ),
     },
     {
+      // What reaches Ana, per type: the defaults push what someone waits on, and no email.
+      screen: 'settings-notifications',
+      who: 'ana',
+      async reach(page) {
+        await page.goto('/settings');
+        await page.getByRole('tab', { name: 'Notifications' }).click();
+        await page.waitForURL((url) => url.search === '?tab=notifications');
+        await page.getByTestId('notification-setting-message').waitFor();
+      },
+    },
+    {
       // Ana's export is ready to download; the next one can be asked for tomorrow.
       screen: 'settings-privacy',
       who: 'ana',

@@ -26,6 +26,7 @@ import { JobsModule } from './jobs/jobs.module';
 import { MailModule } from './mail/mail.module';
 import { AccountsModule } from './accounts/accounts.module';
 import { AccountDataModule } from './account-data/account-data.module';
+import { PushModule } from './push/push.module';
 
 /** The domain modules, one per folder. */
 const DOMAIN_MODULES = [
@@ -46,6 +47,7 @@ const DOMAIN_MODULES = [
   MailModule,
   AccountsModule,
   AccountDataModule,
+  PushModule,
 ];
 
 @Module({})

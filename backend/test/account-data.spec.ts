@@ -23,6 +23,7 @@ import {
   makePost,
   makeUser,
   nextEvent,
+  poll,
   requestConnection,
   signInAgain,
   startTestApp,
@@ -35,16 +36,6 @@ import { unzip } from './zip-archive';
 
 const json = <T>(files: Map<string, Buffer>, name: string): T =>
   JSON.parse(files.get(name)!.toString('utf8')) as T;
-
-async function poll<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`Still waiting: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
 
 describe('account data: export and deletion (objects on S3)', () => {
   const mailbox = useMailbox();
@@ -365,6 +356,22 @@ describe('account data: export and deletion (objects on S3)', () => {
       const watcher = await connectSocket(t.url, friend.client);
       watcher.emit('feed:watch', { weapon: 'sabre' });
       await new Promise((resolve) => setTimeout(resolve, 200));
+      // A browser subscribed to push, and notification settings of their own (nothing is sent to it from here on).
+      const pushKeys = {
+        p256dh: Buffer.alloc(65, 4).toString('base64url'),
+        auth: Buffer.alloc(16, 1).toString('base64url'),
+      };
+      expect(
+        (
+          await leaver.client.post('/api/push/subscriptions', {
+            endpoint: `https://push.example.org/${leaver.user.id}`,
+            keys: pushKeys,
+          })
+        ).status,
+      ).toBe(201);
+      expect(
+        (await leaver.client.put('/api/account/notification-settings', { like: { push: true } })).status,
+      ).toBe(200);
 
       // A wrong password changes nothing.
       const refused = await leaver.client.post('/api/account/delete', { password: 'not-my-password' });

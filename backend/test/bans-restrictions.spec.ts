@@ -156,6 +156,8 @@ describe('temporary bans: what a banned user may and may not do', () => {
       'DELETE /api/likes/:userId/:postId',
       'DELETE /api/notifications/:id',
       'DELETE /api/posts/:id',
+      // Where their own notifications reach them: comfort, reaching no one else.
+      'DELETE /api/push/subscriptions',
       // Their data is theirs, banned or not: they may take it away or delete it with the account.
       'POST /api/account/delete',
       'POST /api/account/export',
@@ -166,8 +168,10 @@ describe('temporary bans: what a banned user may and may not do', () => {
       'POST /api/conversations/:id/read',
       'POST /api/hide-post',
       'POST /api/notifications/read',
+      'POST /api/push/subscriptions',
       'POST /api/reports',
       'POST /api/unblock-user',
+      'PUT /api/account/notification-settings',
       'PUT /api/friend-requests/:id',
     ];
     const REFUSED_WHILE_BANNED = [

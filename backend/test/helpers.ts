@@ -283,6 +283,21 @@ export async function waitFor(ms: number): Promise<void> {
   await new Promise((r) => setTimeout(r, ms));
 }
 
+/** Reads until `done` holds (every 200 ms), or fails after `timeoutMs` showing the last value read. */
+export async function poll<T>(
+  read: () => Promise<T>,
+  done: (value: T) => boolean,
+  timeoutMs = 20_000,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() > deadline) throw new Error(`Still waiting: ${JSON.stringify(value)}`);
+    await waitFor(200);
+  }
+}
+
 /** Sends a connection request from `from` to `to` through the API; it must be accepted as pending (201). */
 export async function requestConnection(from: TestUser, to: TestUser): Promise<ConnectionRequest> {
   const res = await from.client.post<ConnectionRequest>('/api/friend-requests', { receiverId: to.user.id });

@@ -12,6 +12,7 @@ import { refreshConnectionsAfterReconnect, useConnectionsStore } from './stores/
 import { useFeedStore } from './stores/feed';
 import { readShownConversation, useMessagesStore } from './stores/messages';
 import { useModerationStore } from './stores/moderation';
+import { useNotificationSettingsStore } from './stores/notification-settings';
 import { followOtherTabs, useNotificationsStore } from './stores/notifications';
 import { usePostsStore } from './stores/posts';
 import { useSessionStore } from './stores/session';
@@ -96,6 +97,7 @@ const ON_USER_CHANGE: Array<(user: SessionUser | null) => void> = [
   () => useAccountStore.getState().reset(),
   () => useAccountSessionsStore.getState().reset(),
   () => useAccountExportStore.getState().reset(),
+  () => useNotificationSettingsStore.getState().reset(),
 ];
 
 /** What the socket needs of the session: who this tab thinks is signed in, and how to correct it. */

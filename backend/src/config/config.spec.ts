@@ -63,4 +63,45 @@ describe('loadConfig', () => {
       loadConfig({ S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'id', S3_SECRET_ACCESS_KEY: 'secret' }).s3?.credentials,
     ).toEqual({ accessKeyId: 'id', secretAccessKey: 'secret' });
   });
+
+  it('takes the VAPID keys in pairs, checks them, and derives a subject when none is set', () => {
+    expect(loadConfig({}).push).toEqual({
+      vapidKeys: undefined,
+      subject: 'mailto:no-reply@localhost',
+      allowPrivateEndpoints: false,
+      extraCaFile: undefined,
+    });
+    expect(loadConfig({ PUBLIC_URL: 'https://piste.example.org/' }).push.subject).toBe(
+      'https://piste.example.org',
+    );
+    expect(loadConfig({ MAIL_FROM: 'Piste <club@piste.example.org>' }).push.subject).toBe(
+      'mailto:club@piste.example.org',
+    );
+    const publicKey = Buffer.alloc(65, 4).toString('base64url');
+    const privateKey = Buffer.alloc(32, 7).toString('base64url');
+    expect(loadConfig({ VAPID_PUBLIC_KEY: publicKey, VAPID_PRIVATE_KEY: privateKey }).push.vapidKeys).toEqual(
+      {
+        publicKey,
+        privateKey,
+      },
+    );
+    expect(() => loadConfig({ VAPID_PUBLIC_KEY: publicKey })).toThrow(
+      /VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY/,
+    );
+    expect(() => loadConfig({ VAPID_PUBLIC_KEY: publicKey, VAPID_PRIVATE_KEY: 'short' })).toThrow(
+      /VAPID_PRIVATE_KEY: must be a P-256 private key/,
+    );
+    expect(() => loadConfig({ VAPID_SUBJECT: 'http://piste.example.org' })).toThrow(/VAPID_SUBJECT/);
+  });
+
+  it('keeps the push test switches out of production', () => {
+    expect(loadConfig({ PUSH_ALLOW_PRIVATE_ENDPOINTS: 'true' }).push.allowPrivateEndpoints).toBe(true);
+    expect(() =>
+      loadConfig({
+        NODE_ENV: 'production',
+        SESSION_SECRET: 'x'.repeat(16),
+        PUSH_ALLOW_PRIVATE_ENDPOINTS: 'true',
+      }),
+    ).toThrow(/PUSH_ALLOW_PRIVATE_ENDPOINTS: for tests only/);
+  });
 });

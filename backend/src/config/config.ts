@@ -24,6 +24,20 @@ const optionalUrl = (schemes: string[]) =>
     }
   });
 
+/** A VAPID key as web-push takes it: URL-safe base64 without padding, of `bytes` bytes. Never echoed. */
+const vapidKey = (bytes: number, what: string) =>
+  optionalString.superRefine((v, ctx) => {
+    if (v === undefined) return;
+    if (!/^[A-Za-z0-9_-]+$/.test(v) || Buffer.from(v, 'base64url').length !== bytes) {
+      ctx.addIssue({ code: 'custom', message: `must be ${what} in URL-safe base64 (${bytes} bytes)` });
+    }
+  });
+
+/** What push services accept as a VAPID subject: a mailto: address or an https: URL. */
+function isVapidSubject(subject: string): boolean {
+  return URL.canParse(subject) && ['mailto:', 'https:'].includes(new URL(subject).protocol);
+}
+
 /** Every variable the app reads; `.env.example` documents each one. */
 export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -89,6 +103,15 @@ export const envSchema = z.object({
     .enum(['true', 'false', '1', '0'])
     .default('true')
     .transform((v) => v === 'true' || v === '1'),
+  VAPID_PUBLIC_KEY: vapidKey(65, 'an uncompressed P-256 public key'),
+  VAPID_PRIVATE_KEY: vapidKey(32, 'a P-256 private key'),
+  VAPID_SUBJECT: optionalString.superRefine((v, ctx) => {
+    if (v !== undefined && !isVapidSubject(v)) {
+      ctx.addIssue({ code: 'custom', message: 'must be a mailto: address or an https: URL' });
+    }
+  }),
+  PUSH_ALLOW_PRIVATE_ENDPOINTS: bool,
+  PUSH_EXTRA_CA_FILE: optionalString,
 });
 
 /** Names of every variable the app reads (the deploy files are checked against these). */
@@ -146,6 +169,16 @@ export type AppConfig = {
     /** Whether this replica runs background jobs; every replica may enqueue them. */
     worker: boolean;
   };
+  push: {
+    /** The VAPID key pair; undefined: one generated once and kept in the database, shared by every replica. */
+    vapidKeys: { publicKey: string; privateKey: string } | undefined;
+    /** Who push services may contact about this server: a mailto: address or an https: URL. */
+    subject: string;
+    /** Tests only: endpoints on loopback and private addresses are accepted and delivered to. */
+    allowPrivateEndpoints: boolean;
+    /** Tests only: a PEM file of certificates trusted beside the system's, for a test push service. */
+    extraCaFile: string | undefined;
+  };
 };
 
 export const APP_CONFIG = Symbol('APP_CONFIG');
@@ -156,6 +189,7 @@ const DEV_SESSION_SECRET = 'piste-development-session-secret';
 const SET_TOGETHER = [
   ['ADMIN_USERNAME', 'ADMIN_PASSWORD'],
   ['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'],
+  ['VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY'],
 ] as const;
 
 /** What a SET_TOGETHER pair configures; undefined when neither is set. */
@@ -182,6 +216,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (!e.S3_BUCKET && (e.S3_ENDPOINT || e.S3_ACCESS_KEY_ID)) {
     throw new Error('Invalid configuration:\n  S3_BUCKET: required when other S3_* variables are set');
   }
+  if (e.NODE_ENV === 'production' && e.PUSH_ALLOW_PRIVATE_ENDPOINTS) {
+    throw new Error(
+      'Invalid configuration:\n  PUSH_ALLOW_PRIVATE_ENDPOINTS: for tests only, never in production',
+    );
+  }
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   return {
     env: e.NODE_ENV,
     host: e.HOST,
@@ -220,8 +260,28 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
           forcePathStyle: e.S3_FORCE_PATH_STYLE,
         }
       : undefined,
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    publicUrl,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     jobs: { worker: e.JOBS_WORKER },
+    push: {
+      vapidKeys: both(e.VAPID_PUBLIC_KEY, e.VAPID_PRIVATE_KEY, (publicKey, privateKey) => ({
+        publicKey,
+        privateKey,
+      })),
+      subject: e.VAPID_SUBJECT ?? defaultVapidSubject(publicUrl, e.MAIL_FROM),
+      allowPrivateEndpoints: e.PUSH_ALLOW_PRIVATE_ENDPOINTS,
+      extraCaFile: e.PUSH_EXTRA_CA_FILE,
+    },
   };
+}
+
+/**
+ * The site's address when people reach it over https on a real host name (push services refuse localhost), else
+ * the address mails come from.
+ */
+function defaultVapidSubject(publicUrl: string, mailFrom: string): string {
+  const site = new URL(publicUrl);
+  if (site.protocol === 'https:' && site.hostname !== 'localhost') return site.origin;
+  const address = /<([^<>\s]+)>/.exec(mailFrom)?.[1] ?? mailFrom.trim();
+  return `mailto:${address}`;
 }

@@ -24,6 +24,7 @@ export const RATE_LIMIT_NAMES = [
   'account-links',
   'password-change',
   'verify-email-resend',
+  'push-subscriptions',
   'socket-typing',
   'socket-feed',
   'socket-posts',
@@ -75,6 +76,8 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   // Password and email changes by one user: each checks the current password, so this caps guesses at it.
   'password-change': rule(10, HOUR),
   'verify-email-resend': rule(5, HOUR),
+  // A browser registers its subscription when the app starts and when it changes: a few a day per device.
+  'push-subscriptions': rule(100, HOUR),
   'socket-typing': rule(30, 10),
   'socket-feed': rule(30, 10),
   // Posts coming on screen or leaving it: one per page loaded, live post or feed switch, ten after reconnecting.

@@ -12,6 +12,7 @@ import { Notifications1763800000700 } from './migrations/1763800000700-Notificat
 import { VideoPosters1763800000800 } from './migrations/1763800000800-VideoPosters';
 import { AccountLinks1763800000900 } from './migrations/1763800000900-AccountLinks';
 import { AccountData1763800001000 } from './migrations/1763800001000-AccountData';
+import { Push1763800001100 } from './migrations/1763800001100-Push';
 
 export const MIGRATIONS = [
   InitialSchema1763800000000,
@@ -25,6 +26,7 @@ export const MIGRATIONS = [
   VideoPosters1763800000800,
   AccountLinks1763800000900,
   AccountData1763800001000,
+  Push1763800001100,
 ];
 
 /** Where the database is: a PostgreSQL server, or the embedded PGlite speaking its protocol on loopback. */

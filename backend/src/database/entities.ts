@@ -9,6 +9,8 @@ import { ModerationActionEntity, ReportedPostEntity } from '../moderation/modera
 import { UploadTicketEntity } from '../objects/upload-ticket.entity';
 import { AccountLinkEntity } from '../accounts/account-link.entity';
 import { AccountExportEntity } from '../account-data/account-export.entity';
+import { NotificationSettingsEntity } from '../push/notification-settings.entity';
+import { PushSubscriptionEntity } from '../push/push-subscription.entity';
 
 export const ENTITIES = [
   UserEntity,
@@ -30,4 +32,6 @@ export const ENTITIES = [
   UploadTicketEntity,
   AccountLinkEntity,
   AccountExportEntity,
+  PushSubscriptionEntity,
+  NotificationSettingsEntity,
 ];

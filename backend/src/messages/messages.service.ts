@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   BadRequestException,
   ConflictException,
@@ -19,7 +20,7 @@ import { blockedEitherWay } from '../blocks/block-visibility';
 import { assertSelf } from '../common/assert-self';
 import { connectedSql } from '../connections/request-rows';
 import { insertNotification } from '../notifications/notification-insert';
-import { toServerNotification, type NotificationRow } from '../notifications/notifications.mapper';
+import type { NotificationRow } from '../notifications/notifications.mapper';
 import { NotificationsService } from '../notifications/notifications.service';
 import { RealtimePublisher } from '../publisher/realtime.publisher';
 import { UsersService } from '../users/users.service';
@@ -239,6 +240,8 @@ export class MessagesService {
         [participant1Id, participant2Id],
       );
       if (!conversation) throw new NotFoundException('User not found');
+      // Chosen here, so the notification can name the message it announces (its push shows it).
+      const messageId = randomUUID();
       const notify = insertNotification(
         {
           recipientId: receiverId,
@@ -246,8 +249,9 @@ export class MessagesService {
           actor: sender,
           message: `${sender.name || sender.username} sent you a message`,
           conversationId: conversation.id,
+          messageId,
         },
-        6,
+        7,
         'EXISTS (SELECT 1 FROM stored)',
       );
       const [outcome] = await manager.query<
@@ -256,8 +260,8 @@ export class MessagesService {
         `WITH allowed AS (
            SELECT ${connectedSql('$2', '$3')} AND NOT ${blockedEitherWay('$2', '$3')} AS "allowed"
          ), stored AS (
-           INSERT INTO messages ("conversationId", "senderId", "receiverId", "content", "clientId", "createdAt")
-           SELECT $1, $2, $3, $4, $5, date_trunc('milliseconds', clock_timestamp()) FROM allowed WHERE "allowed"
+           INSERT INTO messages ("id", "conversationId", "senderId", "receiverId", "content", "clientId", "createdAt")
+           SELECT $6, $1, $2, $3, $4, $5, date_trunc('milliseconds', clock_timestamp()) FROM allowed WHERE "allowed"
            ON CONFLICT ("senderId", "clientId") WHERE "clientId" IS NOT NULL DO NOTHING
            RETURNING *
          ), touched AS (
@@ -267,7 +271,7 @@ export class MessagesService {
          ), notified AS (${notify.sql})
          SELECT allowed."allowed", stored.*, (SELECT row_to_json(n) FROM notified n) AS "notification"
            FROM allowed LEFT JOIN stored ON true`,
-        [conversation.id, senderId, receiverId, content, clientId, ...notify.params],
+        [conversation.id, senderId, receiverId, content, clientId, messageId, ...notify.params],
       );
       if (!outcome?.allowed) throw new ForbiddenException(CANNOT_MESSAGE);
       if (!outcome.id) throw new DuplicateClientId();
@@ -275,7 +279,7 @@ export class MessagesService {
       void _allowed;
       return {
         message: Object.assign(new MessageEntity(), row),
-        notification: notification ? toServerNotification(notification) : null,
+        notification: notification ? await this.notifications.afterStored(manager, notification) : null,
       };
     });
   }

@@ -1,4 +1,5 @@
 import type { NotificationType, SessionUser } from '@piste/contracts';
+import { recipientDeliveryColumns } from '../push/stored-notification';
 
 /** What a cause tells its recipient: who did it, what it says, and what it is about. */
 export interface NotificationDraft {
@@ -11,6 +12,8 @@ export interface NotificationDraft {
   postContent?: string;
   conversationId?: string;
   requestId?: string;
+  /** The direct message it announces (its push shows it). */
+  messageId?: string;
   /** The app's page it opens when it names no post, conversation or request. */
   path?: string;
 }
@@ -27,13 +30,15 @@ const COLUMNS = [
   ['postContent', 'text'],
   ['conversationId', 'uuid'],
   ['requestId', 'uuid'],
+  ['messageId', 'uuid'],
   ['path', 'text'],
 ] as const;
 
 /**
  * The INSERT that stores a notification, with its parameters numbered from `$first`, so a cause can store it in
  * the statement that makes the change (a CTE) or in the same transaction on its own. `when` is an SQL condition
- * that must hold for the row to be stored (for example that the cause's own insert did something).
+ * that must hold for the row to be stored (for example that the cause's own insert did something). The row comes
+ * back with where it goes beside the app (RecipientDelivery), for `NotificationsService.afterStored`.
  */
 export function insertNotification(
   draft: NotificationDraft,
@@ -51,12 +56,14 @@ export function insertNotification(
     draft.postContent ?? null,
     draft.conversationId ?? null,
     draft.requestId ?? null,
+    draft.messageId ?? null,
     draft.path ?? null,
   ];
   const columns = COLUMNS.map(([column]) => `"${column}"`).join(', ');
   const values = COLUMNS.map(([, type], i) => `$${first + i}::${type}`).join(', ');
   return {
-    sql: `INSERT INTO notifications (${columns}) SELECT ${values} WHERE ${when} RETURNING *`,
+    sql: `INSERT INTO notifications (${columns}) SELECT ${values} WHERE ${when}
+          RETURNING *, ${recipientDeliveryColumns('"recipientId"')}`,
     params,
   };
 }

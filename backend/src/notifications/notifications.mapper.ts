@@ -1,8 +1,13 @@
 import type { NotificationType, ServerNotification } from '@piste/contracts';
+import type { RecipientDelivery } from '../push/stored-notification';
 
-/** A stored notification as a row (an entity, or `row_to_json` of one, whose times are strings). */
-export interface NotificationRow {
+/**
+ * A stored notification as a row (an entity, or `row_to_json` of one, whose times are strings); as the INSERT
+ * returns it, with where it goes beside the app.
+ */
+export interface NotificationRow extends Partial<RecipientDelivery> {
   id: string;
+  recipientId: string;
   type: NotificationType;
   actorId: string | null;
   actorName: string | null;
@@ -12,6 +17,7 @@ export interface NotificationRow {
   postContent: string | null;
   conversationId: string | null;
   requestId: string | null;
+  messageId: string | null;
   path: string | null;
   readAt: Date | string | null;
   createdAt: Date | string;

@@ -18,6 +18,7 @@ import {
   type ServerNotification,
 } from '@piste/contracts';
 import { notBlockedEitherWay } from '../blocks/block-visibility';
+import { PushDeliveryService } from '../push/push-delivery.service';
 import { RealtimePublisher } from '../publisher/realtime.publisher';
 import { insertNotification, type NotificationDraft } from './notification-insert';
 import { toServerNotification, type NotificationRow } from './notifications.mapper';
@@ -27,8 +28,9 @@ const PRUNE_EVERY_MS = 60 * 60 * 1000;
 
 /**
  * Notifications kept on the server. A cause stores its notification in its own transaction (`record`, or
- * `insertNotification` inside its statement) and, once committed, `deliver`s it live; the recipient's browsers
- * page through them, and reading or deleting one is told to all of the recipient's sockets.
+ * `insertNotification` inside its statement followed by `afterStored`, which is how it gets the notification to
+ * deliver) and, once committed, `deliver`s it live; the recipient's browsers page through them, and reading or
+ * deleting one is told to all of the recipient's sockets. Push messages and mail leave from `afterStored`.
  */
 @Injectable()
 export class NotificationsService implements OnApplicationBootstrap, OnModuleDestroy {
@@ -38,6 +40,7 @@ export class NotificationsService implements OnApplicationBootstrap, OnModuleDes
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly publisher: RealtimePublisher,
+    private readonly push: PushDeliveryService,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -54,7 +57,17 @@ export class NotificationsService implements OnApplicationBootstrap, OnModuleDes
     if (draft.recipientId === draft.actor.id) return null;
     const { sql, params } = insertNotification(draft, 1);
     const [row] = await manager.query<NotificationRow[]>(sql, params);
-    return row ? toServerNotification(row) : null;
+    return row ? this.afterStored(manager, row) : null;
+  }
+
+  /**
+   * What every stored notification goes through, in the transaction that stored it: its push messages and mail
+   * are enqueued there (as the recipient's settings ask), so they leave exactly when it commits. Returns it as the
+   * recipient sees it, to `deliver` after the commit.
+   */
+  async afterStored(manager: EntityManager, row: NotificationRow): Promise<ServerNotification> {
+    await this.push.stored(manager, row);
+    return toServerNotification(row);
   }
 
   /** Sends a stored notification to its recipient's sockets; call after the transaction commits. */

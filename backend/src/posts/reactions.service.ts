@@ -4,7 +4,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import type { ReactionReply, ServerNotification, SessionUser } from '@piste/contracts';
 import type { NotificationDraft } from '../notifications/notification-insert';
 import { insertNotification } from '../notifications/notification-insert';
-import { toServerNotification, type NotificationRow } from '../notifications/notifications.mapper';
+import type { NotificationRow } from '../notifications/notifications.mapper';
 import { NotificationsService } from '../notifications/notifications.service';
 import { PostEntity } from './post.entity';
 import { DislikeEntity, LikeEntity } from './reaction.entities';
@@ -121,7 +121,7 @@ export class ReactionsService {
     return {
       likesCount: row.likesCount,
       dislikesCount: row.dislikesCount,
-      notification: row.notification ? toServerNotification(row.notification) : null,
+      notification: row.notification ? await this.notifications.afterStored(manager, row.notification) : null,
     };
   }
 

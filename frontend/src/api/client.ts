@@ -86,7 +86,8 @@ export const api = {
     request('PUT', path, body, schema),
   patch: <T = unknown>(path: string, body?: unknown, schema?: z.ZodType<T>) =>
     request('PATCH', path, body, schema),
-  delete: <T = unknown>(path: string, schema?: z.ZodType<T>) => request('DELETE', path, undefined, schema),
+  delete: <T = unknown>(path: string, schema?: z.ZodType<T>, body?: unknown) =>
+    request('DELETE', path, body, schema),
 };
 
 /** The message to show for any thrown value, with a fallback for the unexpected. */

@@ -7,6 +7,7 @@ import { EmailVerificationBanner } from './EmailVerificationBanner';
 import { Header } from './Header';
 import { LiveStatusBanner } from './LiveStatusBanner';
 import { BanNotice } from './moderation/BanNotice';
+import { PushPrompt } from './PushPrompt';
 
 /**
  * Every signed-in page: the header, the ban notice while one lasts, the request to confirm the email address
@@ -32,6 +33,7 @@ export function SignedInLayout({ user }: { user: SessionUser }) {
         </Suspense>
       </main>
       <LiveStatusBanner />
+      <PushPrompt />
     </div>
   );
 }

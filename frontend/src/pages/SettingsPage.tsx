@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { HeadedPage } from '../components/PageHeader';
 import { AccountPanel } from '../components/settings/AccountPanel';
+import { NotificationsPanel } from '../components/settings/NotificationsPanel';
 import { PrivacyPanel } from '../components/settings/PrivacyPanel';
 import { SecurityPanel } from '../components/settings/SecurityPanel';
 import {
@@ -15,10 +16,11 @@ import { TabPanel } from '../components/Tabs';
 import { useAccountExportStore } from '../stores/account-export';
 import { useAccountSessionsStore } from '../stores/account-sessions';
 import { useAccountStore } from '../stores/account';
+import { useNotificationSettingsStore } from '../stores/notification-settings';
 
 /**
- * /settings: the Account, Security and Privacy and data tabs; the tab is in the URL (`?tab=security`,
- * `?tab=privacy`), so mails and notifications can link to it.
+ * /settings: the Account, Security, Notifications and Privacy and data tabs; the tab is in the URL
+ * (`?tab=security`, `?tab=notifications`, `?tab=privacy`), so mails and notifications can link to it.
  */
 export function SettingsPage({ user }: { user: SessionUser }) {
   const [searchParams, setSearchParams] = useSearchParams();
@@ -32,6 +34,7 @@ export function SettingsPage({ user }: { user: SessionUser }) {
   useEffect(() => {
     if (tab === 'security') void useAccountSessionsStore.getState().load();
     if (tab === 'privacy') void useAccountExportStore.getState().load();
+    if (tab === 'notifications') void useNotificationSettingsStore.getState().load();
   }, [tab, user.id]);
 
   function selectTab(next: SettingsTab) {
@@ -39,7 +42,11 @@ export function SettingsPage({ user }: { user: SessionUser }) {
   }
 
   return (
-    <HeadedPage width="medium" title="Settings" subtitle="Your account, how you sign in and your data">
+    <HeadedPage
+      width="medium"
+      title="Settings"
+      subtitle="Your account, how you sign in, what reaches you and your data"
+    >
       <SettingsTabs tab={tab} selectTab={selectTab} />
       <TabPanel idPrefix={SETTINGS_TABS_ID} tab={tab} className="space-y-6">
         <SettingsPanel tab={tab} />
@@ -54,6 +61,8 @@ function SettingsPanel({ tab }: { tab: SettingsTab }) {
       return <AccountPanel />;
     case 'security':
       return <SecurityPanel />;
+    case 'notifications':
+      return <NotificationsPanel />;
     case 'privacy':
       return <PrivacyPanel />;
   }

@@ -5,6 +5,7 @@ import { errorMessage } from '../api/client';
 import { reportPost } from '../api/moderation';
 import * as postsApi from '../api/posts';
 import { notify } from '../lib/toast';
+import { usePushPromptStore } from './push-prompt';
 import { useSessionStore } from './session';
 
 /**
@@ -106,6 +107,7 @@ export const usePostsStore = create<PostsState>()((set, get) => ({
         ? await postsApi.unreact(reaction, userId, postId)
         : await postsApi.react(reaction, userId, postId);
       get().receiveViewer(reply);
+      if (reaction === 'like' && !active) usePushPromptStore.getState().suggest();
     } catch (error) {
       const texts = REACTION_TEXTS[reaction];
       if (error instanceof Error && error.message === texts.repeat)

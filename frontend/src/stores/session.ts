@@ -2,6 +2,7 @@ import type { LoginPayload, RegisterForm, SessionUser } from '@piste/contracts';
 import { create } from 'zustand';
 import * as authApi from '../api/auth';
 import { errorMessage } from '../api/client';
+import { unsubscribeThisDevice } from '../lib/push';
 import { notify } from '../lib/toast';
 
 type SessionStatus = 'loading' | 'ready';
@@ -89,6 +90,8 @@ export const useSessionStore = create<SessionState>()((set, get) => ({
   logout: () =>
     announced(
       async () => {
+        // While still signed in: the server forgets this device, so the next user of the phone gets no pushes.
+        await unsubscribeThisDevice().catch(() => undefined);
         await authApi.logout();
         set({ user: null, status: 'ready' });
       },

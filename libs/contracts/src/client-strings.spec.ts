@@ -5,8 +5,10 @@ import {
   createFriendRequestSchema,
   createPostSchema,
   createReportSchema,
+  deletePushSubscriptionSchema,
   loginSchema,
   NUL_MESSAGE,
+  pushSubscriptionSchema,
   reactionPayloadSchema,
   registerPayloadSchema,
   sendMessageSchema,
@@ -36,6 +38,8 @@ const REQUESTS: [string, ZodType, Record<string, unknown>][] = [
   ['friend request', createFriendRequestSchema, { receiverId: ID, senderId: ID }],
   ['upload', uploadRequestSchema, { filename: 'a.png', contentType: 'image/png', purpose: 'post' }],
   ['user search', userSearchQuerySchema, { q: 'ada' }],
+  ['push subscription', pushSubscriptionSchema, { endpoint: 'https://push.example.org/x', keys: { p256dh: 'B'.repeat(87), auth: 'A'.repeat(22) } }],
+  ['push unsubscription', deletePushSubscriptionSchema, { endpoint: 'https://push.example.org/x' }],
 ]; // prettier-ignore
 
 /** Paths of the string values in a sample (nested objects and arrays included). */

@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { MAX_PAGE_LIMIT, WEAPONS } from './constants';
 
+/**
+ * In a browser the schemas run without compiled fast paths: zod would otherwise probe for eval() as object schemas
+ * are made, which Piste's CSP forbids and the browser reports as a policy violation. Every schema module imports
+ * this one, so it runs before any of them; servers keep the fast paths.
+ */
+if (typeof document !== 'undefined') z.config({ jitless: true });
+
 export const uuidSchema = z.uuid({ message: 'Invalid id' });
 
 const LIMIT_MESSAGE = `Limit must be a whole number from 1 to ${MAX_PAGE_LIMIT}`;

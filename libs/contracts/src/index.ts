@@ -12,3 +12,4 @@ export * from './notifications';
 export * from './search';
 export * from './profiles';
 export * from './events';
+export * from './push';

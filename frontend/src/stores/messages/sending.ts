@@ -2,6 +2,7 @@ import { errorMessage } from '../../api/client';
 import * as messagesApi from '../../api/messages';
 import { notify } from '../../lib/toast';
 import { useNotificationsStore } from '../notifications';
+import { usePushPromptStore } from '../push-prompt';
 import { withMessage } from './conversations';
 import { asStored } from './receipts';
 import { draftKey, emptyThread, mergeMessages, withThread } from './threads';
@@ -26,6 +27,8 @@ export const createSendingSlice: MessagesSlice<SendingSlice> = (set, get) => {
         clientId: message.clientId,
       });
       if (run !== get().generation) return null;
+      // A conversation started: offer to hear back on this device (once per browser).
+      usePushPromptStore.getState().suggest();
       const stored = asStored(reply.message, get().partnerReadAt);
       if (threadKey !== reply.conversationId) {
         // The first message: the draft's messages move to the new conversation's thread.

@@ -1,0 +1,43 @@
+import { BellRing, X } from 'lucide-react';
+import { usePushPromptStore } from '../stores/push-prompt';
+import { Button } from './Button';
+import { IconButton } from './IconButton';
+
+/** The offer to get notifications on this device, shown once after a first message or like. */
+export function PushPrompt() {
+  const visible = usePushPromptStore((s) => s.visible);
+  const accept = usePushPromptStore((s) => s.accept);
+  const dismiss = usePushPromptStore((s) => s.dismiss);
+  if (!visible) return null;
+  return (
+    <aside
+      aria-label="Notifications on this device"
+      className="fixed inset-x-4 bottom-20 z-40 mx-auto max-w-md rounded-2xl border border-slate-200 bg-white p-4 shadow-xl sm:bottom-6 dark:border-slate-700 dark:bg-slate-900"
+    >
+      <div className="flex items-start gap-3">
+        <BellRing aria-hidden className="mt-0.5 size-5 shrink-0 text-slate-700 dark:text-slate-200" />
+        <div className="min-w-0 flex-1">
+          <p className="text-sm font-semibold text-slate-900 dark:text-slate-100">
+            Hear back even when Piste is closed?
+          </p>
+          <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
+            Get a notification on this device when a fencer answers. You can change it any time in Settings.
+          </p>
+          <div className="mt-3 flex gap-2">
+            <Button onClick={() => void accept()}>Turn on</Button>
+            <Button variant="outline" onClick={dismiss}>
+              Not now
+            </Button>
+          </div>
+        </div>
+        <IconButton
+          label="Close"
+          icon={X}
+          iconClassName="size-4"
+          onClick={dismiss}
+          className="rounded-md p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-400 dark:hover:bg-slate-800 dark:hover:text-white"
+        />
+      </div>
+    </aside>
+  );
+}
