@@ -180,8 +180,8 @@ export interface Journey {
   ): Promise<Tab & { user: Fencer }>;
   /** Another instance of the app, on the same database, with the same settings. */
   startApp(port?: number): Promise<RunningApp>;
-  /** Starts the stopped app again on its port, as a deploy would. */
-  restartApp(): Promise<void>;
+  /** Starts the stopped app again on its port, as a deploy would (with `env` added to its settings, if given). */
+  restartApp(env?: Record<string, string>): Promise<void>;
   /** The folder the app writes each mail into (DATA_DIR/outbox: the journeys set no SMTP_URL). */
   outbox(): string;
 }
@@ -235,8 +235,8 @@ export function journeyFixture({
       };
     },
     startApp: (port) => startApp(settings, port),
-    async restartApp() {
-      journey.app = await startApp(settings, journey.app.port);
+    async restartApp(env = {}) {
+      journey.app = await startApp({ ...settings, ...env }, journey.app.port);
     },
     outbox() {
       if (!appDataDir) throw new Error('the app has not started yet');

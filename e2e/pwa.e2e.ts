@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { appendFile, cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
@@ -140,6 +140,44 @@ describeInBrowser('on the phone: installable, and a reload without network', () 
       USER_DATA_CACHE,
     );
     expect(await keptReads(page)).toEqual([]);
+  });
+});
+
+describeInBrowser('a new deploy', () => {
+  const journey = journeyFixture();
+
+  it('is announced to an open app, which reloads into it only when asked', async () => {
+    const { page } = await journey.signUpByApi('updater', {}, PHONE);
+    await page.goto('/');
+    await signedIn(page);
+    await serviceWorkerInControl(page);
+    const firstWorker = await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL);
+
+    // The next deploy: the same app whose service worker has changed, on the same address.
+    const nextBuild = await mkdtemp(join(tmpdir(), 'piste-next-build-'));
+    try {
+      await cp(join(__dirname, '..', 'frontend', 'dist'), nextBuild, { recursive: true });
+      await appendFile(join(nextBuild, 'sw.js'), '\n// the next deploy\n');
+      await journey.app.stop();
+      await journey.restartApp({ FRONTEND_DIST: nextBuild });
+
+      await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
+      const banner = page.getByRole('region', { name: 'Update' });
+      await banner.getByText('A new version of Piste is available').waitFor();
+      await screenshot(page, 'pwa-update-360', { fullPage: false });
+      await Promise.all([page.waitForEvent('load'), banner.getByRole('button', { name: 'Reload' }).click()]);
+      await signedIn(page);
+      expect(await banner.count()).toBe(0);
+      const waiting = await page.evaluate(
+        async () => !!(await navigator.serviceWorker.getRegistration())?.waiting,
+      );
+      expect(waiting).toBe(false);
+      expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toBe(firstWorker);
+    } finally {
+      await journey.app.stop();
+      await journey.restartApp();
+      await rm(nextBuild, { recursive: true, force: true });
+    }
   });
 });
 

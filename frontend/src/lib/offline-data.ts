@@ -20,8 +20,11 @@ export function isRememberedRead(url: URL): boolean {
   return REMEMBERED_READS.some((pattern) => pattern.test(url.pathname));
 }
 
-/** A message from the page to the service worker. */
-export type ServiceWorkerMessage = { type: 'skip-waiting' } | { type: 'forget-user-data' };
+/**
+ * A message from the page to the service worker: `SKIP_WAITING` (as workbox-window sends it) activates a waiting
+ * deploy once the user asked for it.
+ */
+export type ServiceWorkerMessage = { type: 'SKIP_WAITING' } | { type: 'forget-user-data' };
 
 /** Forgets everything kept for the signed-in user (at sign-out, or when another user signs in). */
 export async function forgetUserData(): Promise<void> {

@@ -10,6 +10,16 @@ export function startServiceWorker(): void {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
   const update = registerSW({
     immediate: true,
-    onNeedRefresh: () => useAppUpdateStore.getState().offer(() => void update(true)),
+    onNeedRefresh: () => useAppUpdateStore.getState().offer(reloadInto),
   });
+  /**
+   * Activates the waiting deploy, then reloads once it controls the page. The reload is ours: workbox-window
+   * reloads only a page that had a service worker when it loaded, and a first visit's page had none.
+   */
+  function reloadInto(): void {
+    navigator.serviceWorker.addEventListener('controllerchange', () => window.location.reload(), {
+      once: true,
+    });
+    void update(false);
+  }
 }

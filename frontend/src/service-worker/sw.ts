@@ -29,7 +29,7 @@ registerRoute(
 
 self.addEventListener('message', (event: ExtendableMessageEvent) => {
   const message = event.data as ServiceWorkerMessage | undefined;
-  if (message?.type === 'skip-waiting') void self.skipWaiting();
+  if (message?.type === 'SKIP_WAITING') void self.skipWaiting();
   if (message?.type === 'forget-user-data') event.waitUntil(caches.delete(USER_DATA_CACHE));
 });
 
