@@ -60,7 +60,7 @@ const CPU = {
   s390x: ['s390x'],
   universal: ['x64', 'arm64'],
 };
-/** ABI words → `libc` (linux only). `gnueabihf`, `musleabihf`, `eabi`, `msvc` record no libc. */
+/** ABI words → `libc` (linux only). `gnueabihf`, `musleabihf`, `eabi`, `msvc` record no libc (rollup aside, below). */
 const LIBC = { gnu: ['glibc'], glibc: ['glibc'], musl: ['musl'] };
 const ABI = new Set(['gnu', 'glibc', 'musl', 'gnueabihf', 'musleabihf', 'eabi', 'eabihf', 'msvc']);
 /**
@@ -69,6 +69,12 @@ const ABI = new Set(['gnu', 'glibc', 'musl', 'gnueabihf', 'musleabihf', 'eabi', 
  */
 const LIBC_IN_OS_WORD = { linux: ['glibc'], linuxmusl: ['musl'] };
 const LIBC_IN_OS_WORD_PREFIXES = ['@img/sharp-'];
+/**
+ * rollup's 32-bit ARM builds declare their libc (`@rollup/rollup-linux-arm-gnueabihf`: glibc, `…-musleabihf`:
+ * musl), where other packages' `gnueabihf` builds declare none.
+ */
+const LIBC_IN_ARM_ABI = { gnueabihf: ['glibc'], musleabihf: ['musl'] };
+const LIBC_IN_ARM_ABI_PREFIXES = ['@rollup/rollup-'];
 
 /**
  * Reads `{ os, cpu, libc? }` from a name ending in `<os>-<cpu>[-<abi>]`, e.g. `@swc/core-linux-arm64-musl`,
@@ -88,6 +94,10 @@ export function platformOf(name) {
   if (!cpu || !OS.has(osWord)) return undefined;
   const platform = { os: [osWord], cpu };
   if (osWord === 'linux' && abi && LIBC[abi]) platform.libc = LIBC[abi];
+  const libcInArmAbi = LIBC_IN_ARM_ABI_PREFIXES.some((prefix) => name.startsWith(prefix));
+  if (osWord === 'linux' && abi && libcInArmAbi && Object.hasOwn(LIBC_IN_ARM_ABI, abi)) {
+    platform.libc = LIBC_IN_ARM_ABI[abi];
+  }
   return platform;
 }
 
