@@ -27,6 +27,8 @@ import { MailModule } from './mail/mail.module';
 import { AccountsModule } from './accounts/accounts.module';
 import { AccountDataModule } from './account-data/account-data.module';
 import { PushModule } from './push/push.module';
+import { LibraryModule } from './library/library.module';
+import { MutesModule } from './mutes/mutes.module';
 
 /** The domain modules, one per folder. */
 const DOMAIN_MODULES = [
@@ -48,6 +50,8 @@ const DOMAIN_MODULES = [
   AccountsModule,
   AccountDataModule,
   PushModule,
+  MutesModule,
+  LibraryModule,
 ];
 
 @Module({})

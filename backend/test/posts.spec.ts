@@ -50,6 +50,10 @@ describe('posts', () => {
         },
         isLiked: false,
         isDisliked: false,
+        isSaved: false,
+        visibility: 'public',
+        mediaAlt: null,
+        editedAt: null,
       });
       await expect(postsCountOf(coach)).resolves.toBe(1);
     });

@@ -38,11 +38,19 @@ const RECOUNT_POSTS = `
     "savesCount" = (SELECT count(*) FROM saves s WHERE s."postId" = p."id"),
     "commentsCount" = (SELECT count(*) FROM comments c WHERE c."postId" = p."id")
   WHERE p."id" = ANY($1::uuid[])
-  RETURNING p."id", p."authorId", p."weapon", p."likesCount", p."dislikesCount", p."commentsCount"`;
+  RETURNING p."id", p."authorId", p."weapon", p."visibility", p."likesCount", p."dislikesCount",
+            p."savesCount", p."commentsCount"`;
 
 type RecountedPost = Pick<
   PostEntity,
-  'id' | 'authorId' | 'weapon' | 'likesCount' | 'dislikesCount' | 'commentsCount'
+  | 'id'
+  | 'authorId'
+  | 'weapon'
+  | 'visibility'
+  | 'likesCount'
+  | 'dislikesCount'
+  | 'savesCount'
+  | 'commentsCount'
 >;
 
 /**

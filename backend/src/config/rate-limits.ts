@@ -15,6 +15,7 @@ export const RATE_LIMIT_NAMES = [
   'posts-burst',
   'comments',
   'comments-burst',
+  'edits',
   'messages',
   'messages-burst',
   'reports',
@@ -63,6 +64,8 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   // enough for a burst no person makes (a page and more of posts, a chat's worth of messages), tight for a script.
   'posts-burst': rule(20, MINUTE),
   comments: rule(60, 10 * MINUTE),
+  /** Edits of posts and comments: fixing typos is quick work, flooding watchers with updates is not. */
+  edits: rule(60, 10 * MINUTE),
   'comments-burst': rule(20, 30),
   messages: rule(120, 5 * MINUTE),
   'messages-burst': rule(30, 10),

@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import type { ConnectionUser, Weapon } from '@piste/contracts';
+import type { ConnectionUser, UserSuggestion, Weapon } from '@piste/contracts';
 import { escapeLike } from '../common/like-pattern';
 import { blockedEitherWay } from '../blocks/block-visibility';
-import { FENCER_COLUMNS } from '../users/users.mapper';
+import { FENCER_COLUMNS, toFencer, type FencerRow } from '../users/users.mapper';
 import { toConnectionUser, type ConnectionUserRow } from './connections.mapper';
 import { PAIR } from './request-rows';
 
@@ -56,5 +56,31 @@ export class ConnectionSearchService {
       [viewerId, `%${escaped}%`, weapon ?? null, text, `${escaped}%`],
     );
     return rows.map(toConnectionUser);
+  }
+
+  /**
+   * Fencers to mention: username or name (a word of it, accents aside) starting with `q`, never the viewer or
+   * users blocked either way; the viewer's connections first, then shorter usernames. An empty `q` lists
+   * connections.
+   */
+  async suggest(viewerId: string, q: string, limit: number): Promise<UserSuggestion[]> {
+    const prefix = `${escapeLike(q.toLowerCase())}%`;
+    const rows = await this.dataSource.query<Array<FencerRow & { connected: boolean }>>(
+      `SELECT ${FENCER_COLUMNS},
+              EXISTS (SELECT 1 FROM friend_requests c
+                       WHERE c."status" = 'accepted' AND ${PAIR('c', '$1', 'u."id"')}) AS "connected"
+         FROM users u
+        WHERE u."id" <> $1
+          AND (lower(u."username") LIKE $2 ESCAPE '\\'
+               OR fold_accents(u."name") LIKE fold_accents($2) ESCAPE '\\'
+               OR fold_accents(u."name") LIKE '% ' || fold_accents($2) ESCAPE '\\')
+          AND ($3 <> '' OR EXISTS (SELECT 1 FROM friend_requests c
+                                    WHERE c."status" = 'accepted' AND ${PAIR('c', '$1', 'u."id"')}))
+          AND NOT ${blockedEitherWay('$1', 'u."id"')}
+        ORDER BY "connected" DESC, length(u."username"), lower(u."username")
+        LIMIT $4`,
+      [viewerId, prefix, q, limit],
+    );
+    return rows.map((row) => ({ ...toFencer(row), connected: row.connected === true }));
   }
 }

@@ -3,7 +3,9 @@ import {
   createFriendRequestSchema,
   respondFriendRequestSchema,
   userSearchQuerySchema,
+  userSuggestQuerySchema,
   type ConnectionRequest,
+  type UserSuggestion,
   type ConnectionUser,
   type SessionUser,
 } from '@piste/contracts';
@@ -104,5 +106,14 @@ export class ConnectionsController {
     @ParsedQuery(userSearchQuerySchema) query: z.infer<typeof userSearchQuerySchema>,
   ): Promise<ConnectionUser[]> {
     return this.discover.search(user.id, query.q, query.weapon);
+  }
+
+  /** `@` autocomplete: fencers whose username or name starts with what was typed, connections first. */
+  @Get('users/suggest')
+  suggest(
+    @CurrentUser() user: SessionUser,
+    @ParsedQuery(userSuggestQuerySchema) query: z.output<typeof userSuggestQuerySchema>,
+  ): Promise<UserSuggestion[]> {
+    return this.discover.suggest(user.id, query.q, query.limit);
   }
 }

@@ -13,6 +13,7 @@ import { VideoPosters1763800000800 } from './migrations/1763800000800-VideoPoste
 import { AccountLinks1763800000900 } from './migrations/1763800000900-AccountLinks';
 import { AccountData1763800001000 } from './migrations/1763800001000-AccountData';
 import { Push1763800001100 } from './migrations/1763800001100-Push';
+import { SocialFeatures1763800001200 } from './migrations/1763800001200-SocialFeatures';
 
 export const MIGRATIONS = [
   InitialSchema1763800000000,
@@ -27,6 +28,7 @@ export const MIGRATIONS = [
   AccountLinks1763800000900,
   AccountData1763800001000,
   Push1763800001100,
+  SocialFeatures1763800001200,
 ];
 
 /** Where the database is: a PostgreSQL server, or the embedded PGlite speaking its protocol on loopback. */

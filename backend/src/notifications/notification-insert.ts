@@ -1,5 +1,6 @@
 import type { NotificationType, SessionUser } from '@piste/contracts';
 import { recipientDeliveryColumns } from '../push/stored-notification';
+import { hasMuted, mutedWordIn } from '../mutes/mute-visibility';
 
 /** What a cause tells its recipient: who did it, what it says, and what it is about. */
 export interface NotificationDraft {
@@ -61,9 +62,26 @@ export function insertNotification(
   ];
   const columns = COLUMNS.map(([column]) => `"${column}"`).join(', ');
   const values = COLUMNS.map(([, type], i) => `$${first + i}::${type}`).join(', ');
+  const param = (name: (typeof COLUMNS)[number][0]) => {
+    const i = COLUMNS.findIndex(([column]) => column === name);
+    return `$${first + i}::${COLUMNS[i][1]}`;
+  };
   return {
-    sql: `INSERT INTO notifications (${columns}) SELECT ${values} WHERE ${when}
+    sql: `INSERT INTO notifications (${columns}) SELECT ${values} WHERE ${when} AND ${notMuted(param)}
           RETURNING *, ${recipientDeliveryColumns('"recipientId"')}`,
     params,
   };
+}
+
+/**
+ * A recipient hears nothing from a fencer they muted, and nothing about a post with a word they muted (§4c); a
+ * direct message still arrives with its notification, as it always can.
+ */
+function notMuted(param: (name: (typeof COLUMNS)[number][0]) => string): string {
+  const recipient = param('recipientId');
+  const postId = param('postId');
+  return (
+    `(${param('type')} = 'message' OR ${param('actorId')} IS NULL OR NOT ${hasMuted(recipient, param('actorId'))})` +
+    ` AND (${postId} IS NULL OR NOT ${mutedWordIn(recipient, postId)})`
+  );
 }

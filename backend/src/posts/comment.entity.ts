@@ -10,6 +10,8 @@ export class CommentEntity extends Row {
   @Column({ type: 'text' }) content: string;
   @Column({ type: 'uuid', nullable: true }) parentId: string | null;
   @Column({ type: 'int', default: 0 }) likesCount: number;
+  /** When the author last edited it. */
+  @Column({ type: 'timestamptz', nullable: true }) editedAt: Date | null;
 }
 
 @Entity('comment_likes')

@@ -1,7 +1,9 @@
-import { Controller, Delete, Get, Param, Post } from '@nestjs/common';
+import { Controller, Delete, Get, Param, Patch, Post } from '@nestjs/common';
 import {
   commentsQuerySchema,
   createCommentSchema,
+  editCommentSchema,
+  type CommentHistory,
   type CommentLikeReply,
   type PostComment,
   type SessionUser,
@@ -11,7 +13,7 @@ import { assertSelf } from '../common/assert-self';
 import { AllowedWhileBanned, CurrentUser, uuidParam } from '../common/decorators';
 import { ParsedBody, ParsedQuery } from '../common/zod.pipe';
 import { RateLimit } from '../limits/rate-limit.guard';
-import { CommentsService, type CreateComment } from './comments.service';
+import { CommentsService, type CreateComment, type EditComment } from './comments.service';
 
 @Controller('api')
 export class CommentsController {
@@ -33,6 +35,21 @@ export class CommentsController {
   ): Promise<PostComment> {
     assertSelf(user, body.authorId);
     return this.comments.create(user, body);
+  }
+
+  @Patch('comments/:id')
+  @RateLimit('edits')
+  edit(
+    @CurrentUser() user: SessionUser,
+    @Param('id', uuidParam()) id: string,
+    @ParsedBody(editCommentSchema) body: EditComment,
+  ): Promise<PostComment> {
+    return this.comments.edit(user, id, body);
+  }
+
+  @Get('comments/:id/history')
+  history(@CurrentUser() user: SessionUser, @Param('id', uuidParam()) id: string): Promise<CommentHistory> {
+    return this.comments.history(user, id);
   }
 
   @Post('comment-likes/:commentId')

@@ -1,7 +1,20 @@
-import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import {
+  BadRequestException,
+  ConflictException,
+  ForbiddenException,
+  Injectable,
+  NotFoundException,
+} from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import type { CommentLikeReply, PostComment, SessionUser, createCommentSchema } from '@piste/contracts';
+import type {
+  CommentHistory,
+  CommentLikeReply,
+  PostComment,
+  SessionUser,
+  createCommentSchema,
+  editCommentSchema,
+} from '@piste/contracts';
 import type { z } from 'zod';
 import { UsersService } from '../users/users.service';
 import { CommentEntity, CommentLikeEntity } from './comment.entity';
@@ -11,8 +24,10 @@ import { notBlockedEitherWay } from '../blocks/block-visibility';
 import { NotificationsService } from '../notifications/notifications.service';
 import { authorNotification, PostEvents } from './post-events';
 import { PostsService } from './posts.service';
+import { Mentions } from './mentions';
 
 export type CreateComment = z.output<typeof createCommentSchema>;
+export type EditComment = z.output<typeof editCommentSchema>;
 
 @Injectable()
 export class CommentsService {
@@ -22,6 +37,7 @@ export class CommentsService {
     private readonly users: UsersService,
     private readonly events: PostEvents,
     private readonly notifications: NotificationsService,
+    private readonly mentions: Mentions,
   ) {}
 
   /** A post's comments and replies, oldest first, without those by users blocked either way. One query. */
@@ -49,7 +65,7 @@ export class CommentsService {
   /** Adds a comment (or a reply to a comment on the same post) and counts it in the same transaction. */
   async create(author: SessionUser, payload: CreateComment): Promise<PostComment> {
     const user = await this.users.getById(author.id);
-    const { comment, post, notification } = await this.dataSource.transaction(async (manager) => {
+    const { comment, post, notification, notices } = await this.dataSource.transaction(async (manager) => {
       const post = await this.posts.getVisible(manager, author.id, payload.postId);
       if (payload.parentId) {
         const parent = await manager.findOne(CommentEntity, { where: { id: payload.parentId } });
@@ -78,13 +94,83 @@ export class CommentsService {
         manager,
         authorNotification(post, author, 'comment', 'commented on your post'),
       );
-      return { comment, post: { ...post, ...counts }, notification };
+      const notices = await this.mentions.notify(
+        manager,
+        { postId: post.id, commentId: comment.id, text: comment.content },
+        author,
+      );
+      return { comment, post: { ...post, ...counts }, notification, notices };
     });
     const view = toPostComment(comment, user, false);
     await this.events.counts(toPostCounts(post), post);
     await this.events.commentCreated(view, post);
     this.notifications.deliver(post.authorId, notification);
+    this.mentions.deliver(notices);
     return view;
+  }
+
+  /** The author edits a comment: the old text is kept for its history, newly named fencers are notified. */
+  async edit(actor: SessionUser, commentId: string, edit: EditComment): Promise<PostComment> {
+    const { comment, post, notices, changed } = await this.dataSource.transaction(async (manager) => {
+      const comment = await this.lockVisibleComment(manager, actor.id, commentId);
+      if (comment.authorId !== actor.id) {
+        throw new ForbiddenException('You can only edit your own comments');
+      }
+      const post = await this.posts.getVisible(manager, actor.id, comment.postId);
+      if (comment.content === edit.content) return { comment, post, notices: [], changed: false };
+      await manager.query(
+        `INSERT INTO comment_versions ("commentId", "content", "writtenAt") VALUES ($1, $2, $3)`,
+        [comment.id, comment.content, comment.editedAt ?? comment.createdAt],
+      );
+      // An UPDATE's reply is its rows and how many it changed.
+      const [[{ editedAt }]] = await manager.query<[{ editedAt: Date }[], number]>(
+        `UPDATE comments SET "content" = $2, "editedAt" = now() WHERE id = $1 RETURNING "editedAt"`,
+        [comment.id, edit.content],
+      );
+      const notices = await this.mentions.notify(
+        manager,
+        { postId: post.id, commentId: comment.id, text: edit.content },
+        actor,
+      );
+      return {
+        comment: Object.assign(comment, { content: edit.content, editedAt }),
+        post,
+        notices,
+        changed: true,
+      };
+    });
+    if (changed) {
+      await this.events.commentUpdated(
+        {
+          commentId: comment.id,
+          postId: post.id,
+          weapon: post.weapon,
+          content: comment.content,
+          editedAt: comment.editedAt!.toISOString(),
+        },
+        post,
+        comment.authorId,
+      );
+      this.mentions.deliver(notices);
+    }
+    const [view] = (await this.list(actor, post.id)).filter((c) => c.id === comment.id);
+    return view;
+  }
+
+  /** A comment's earlier texts, newest first, for whoever sees it. */
+  async history(viewer: SessionUser, commentId: string): Promise<CommentHistory> {
+    const comment = await this.lockVisibleComment(this.dataSource.manager, viewer.id, commentId, false);
+    const rows = await this.dataSource.query<Array<{ content: string; writtenAt: Date }>>(
+      `SELECT "content", "writtenAt" FROM comment_versions WHERE "commentId" = $1
+        ORDER BY "createdAt" DESC, "writtenAt" DESC`,
+      [comment.id],
+    );
+    return {
+      versions: rows.map((row) => ({
+        content: row.content,
+        writtenAt: new Date(row.writtenAt).toISOString(),
+      })),
+    };
   }
 
   async like(user: SessionUser, commentId: string): Promise<CommentLikeReply> {
@@ -109,22 +195,24 @@ export class CommentsService {
     });
   }
 
-  /** The comment, locked, if the viewer may see it and its post (404 otherwise). */
+  /** The comment, locked unless asked not to, if the viewer may see it and its post (404 otherwise). */
   private async lockVisibleComment(
     manager: EntityManager,
     viewerId: string,
     commentId: string,
-  ): Promise<void> {
-    const comment = await manager
+    lock = true,
+  ): Promise<CommentEntity> {
+    const query = manager
       .getRepository(CommentEntity)
       .createQueryBuilder('c')
       .where('c.id = :commentId', { commentId })
-      .andWhere(notBlockedEitherWay('c."authorId"'), { viewerId })
-      .setLock('pessimistic_write')
-      .getOne();
+      .andWhere(notBlockedEitherWay('c."authorId"'), { viewerId });
+    if (lock) query.setLock('pessimistic_write');
+    const comment = await query.getOne();
     if (!comment || !(await this.posts.findVisible(manager, viewerId, comment.postId))) {
       throw new NotFoundException('Comment not found');
     }
+    return comment;
   }
 
   private async applyLikes(manager: EntityManager, commentId: string, delta: 1 | -1): Promise<number> {

@@ -4,11 +4,15 @@ import {
   feedRoom,
   postRoom,
   userRoom,
+  type CommentUpdate,
   type FeedPost,
   type NotificationType,
   type PostComment,
   type PostCounts,
+  type PostUpdate,
   type PostViewer,
+  type PostVisibility,
+  type ServerEventPayload,
   type SessionUser,
   type Weapon,
 } from '@piste/contracts';
@@ -16,6 +20,27 @@ import type { NotificationDraft } from '../notifications/notification-insert';
 import { RealtimePublisher } from '../publisher/realtime.publisher';
 import { postPreview } from './posts.mapper';
 import { usersBlockedEitherWay } from '../blocks/block-visibility';
+import { MUTERS_OF_POST } from '../mutes/mute-visibility';
+
+/** What decides who hears about a post: its author, weapon and visibility. */
+export interface PostAudience {
+  id: string;
+  authorId: string;
+  weapon: Weapon;
+  visibility: PostVisibility;
+}
+
+/** Where one event goes: these rooms, except those. */
+interface Target {
+  rooms: string[];
+  except: string[];
+}
+
+/** The author and their connections: who sees a connections-only post. */
+const AUTHOR_AND_CONNECTIONS = `
+  SELECT $1::uuid AS id
+  UNION SELECT "receiverId" FROM friend_requests WHERE "senderId" = $1 AND "status" = 'accepted'
+  UNION SELECT "senderId" FROM friend_requests WHERE "receiverId" = $1 AND "status" = 'accepted'`;
 
 /** The post being acted on, as a notification describes it. */
 export interface NotifiedPost {
@@ -39,10 +64,11 @@ export class PostEvents {
     private readonly dataSource: DataSource,
   ) {}
 
+  /** A new post, to its weapon's feed: never to users across a block or who muted it (§4c). */
   async postCreated(post: FeedPost): Promise<void> {
-    const except = await this.blockedRooms(post.authorId);
-    if (!except) return;
-    this.publisher.publishExcept(feedRoom(post.weapon), except, 'post:created', { post });
+    const audience = { ...post, visibility: post.visibility ?? 'public' };
+    const target = await this.target(audience, feedRoom(post.weapon), [post.authorId], true);
+    if (target) this.send(target, 'post:created', { post });
   }
 
   postDeleted(postId: string, weapon: Weapon): void {
@@ -50,13 +76,9 @@ export class PostEvents {
   }
 
   /** New counts of a post, to its watchers except the users on either side of a block with its author. */
-  async counts(counts: PostCounts, post: { authorId: string; weapon: Weapon }): Promise<void> {
-    const except = await this.blockedRooms(post.authorId);
-    if (!except) return;
-    this.publisher.publishExcept(postRoom(counts.postId), except, 'post:counts', {
-      ...counts,
-      weapon: post.weapon,
-    });
+  async counts(counts: PostCounts, post: PostAudience): Promise<void> {
+    const target = await this.target(post, postRoom(post.id), [post.authorId]);
+    if (target) this.send(target, 'post:counts', { ...counts, weapon: post.weapon });
   }
 
   /** The reacting user's like or dislike, to their own room: their other tabs follow it. */
@@ -65,27 +87,56 @@ export class PostEvents {
   }
 
   /** A new comment, except to the users on either side of a block with the post's author or the comment's. */
-  async commentCreated(comment: PostComment, post: { authorId: string; weapon: Weapon }): Promise<void> {
-    const except = await this.blockedRooms(post.authorId, comment.authorId);
-    if (!except) return;
-    this.publisher.publishExcept(postRoom(comment.postId), except, 'comment:created', {
-      comment,
-      weapon: post.weapon,
-    });
+  async commentCreated(comment: PostComment, post: PostAudience): Promise<void> {
+    const target = await this.target(post, postRoom(post.id), [post.authorId, comment.authorId]);
+    if (target) this.send(target, 'comment:created', { comment, weapon: post.weapon });
   }
 
-  /** Null when the lookup failed: then the event is skipped rather than shown to someone who blocked the author. */
-  private async blockedRooms(...authorIds: string[]): Promise<string[] | null> {
+  /** An edited post, to whoever shows it and may see it. */
+  async postUpdated(update: PostUpdate, post: PostAudience): Promise<void> {
+    const target = await this.target(post, postRoom(post.id), [post.authorId]);
+    if (target) this.send(target, 'post:updated', update);
+  }
+
+  /** An edited comment, as a new one would go. */
+  async commentUpdated(update: CommentUpdate, post: PostAudience, commentAuthorId: string): Promise<void> {
+    const target = await this.target(post, postRoom(post.id), [post.authorId, commentAuthorId]);
+    if (target) this.send(target, 'comment:updated', update);
+  }
+
+  private send<
+    E extends 'post:created' | 'post:counts' | 'comment:created' | 'post:updated' | 'comment:updated',
+  >(target: Target, event: E, payload: ServerEventPayload<E>): void {
+    if (target.rooms.length > 0) this.publisher.publishExcept(target.rooms, target.except, event, payload);
+  }
+
+  /**
+   * Who hears about a post: a public post's `room`, a connections-only post's author and connections (their own
+   * rooms: they alone may see it, so the event goes nowhere else whatever rooms a socket joined); never the users
+   * on either side of a block with any of `authorIds`, nor (for a new post) those who muted it. Null when a
+   * lookup failed: then the event is skipped rather than shown to someone who must not see it.
+   */
+  private async target(
+    post: PostAudience,
+    room: string,
+    authorIds: string[],
+    skipMuters = false,
+  ): Promise<Target | null> {
     try {
-      const lists = await Promise.all(
-        [...new Set(authorIds)].map((id) => usersBlockedEitherWay(this.dataSource.manager, id)),
-      );
-      return [...new Set(lists.flat())].map(userRoom);
+      const manager = this.dataSource.manager;
+      const [blocked, muters, audience] = await Promise.all([
+        Promise.all([...new Set(authorIds)].map((id) => usersBlockedEitherWay(manager, id))),
+        skipMuters ? manager.query<{ id: string }[]>(MUTERS_OF_POST, [post.authorId, post.id]) : [],
+        post.visibility === 'public'
+          ? null
+          : manager.query<{ id: string }[]>(AUTHOR_AND_CONNECTIONS, [post.authorId]),
+      ]);
+      const except = [...new Set([...blocked.flat(), ...muters.map((m) => m.id)])].map(userRoom);
+      const rooms = audience ? audience.map((user) => userRoom(user.id)) : [room];
+      return { rooms, except };
     } catch (err) {
       // Events are hints (clients refetch on reconnect): a failed lookup must not fail a committed request.
-      this.logger.warn(
-        `Skipped a live event: could not list the blocks of ${authorIds.join(', ')}: ${String(err)}`,
-      );
+      this.logger.warn(`Skipped a live event about post ${post.id}: ${String(err)}`);
       return null;
     }
   }

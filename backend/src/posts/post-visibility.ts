@@ -1,8 +1,26 @@
 /**
- * Posts a viewer hid, as an SQL condition for the feed and comment queries (NOT EXISTS on the unique
- * (user, post) index), so a page stays one query however many hidden posts there are. Blocks are in
- * blocks/block-visibility.ts.
+ * Which posts a viewer sees, as SQL conditions over a post row to compose into the feed, list, search and
+ * comment queries (EXISTS on unique indexes, so a page stays one query). Blocks are in
+ * blocks/block-visibility.ts and mutes in mutes/mute-visibility.ts.
+ */
+
+/**
+ * Posts a viewer hid (NOT EXISTS on the unique (user, post) index), so a page stays one query however many
+ * hidden posts there are.
  */
 export function notHiddenBy(postIdColumn: string, viewerParam = ':viewerId'): string {
   return `NOT EXISTS (SELECT 1 FROM hidden_posts h WHERE h."userId" = ${viewerParam} AND h."postId" = ${postIdColumn})`;
+}
+
+/**
+ * Who sees a post (§4c): everyone for a public post; for a connections-only post, its author and the author's
+ * connections (an accepted request either way). `post` is the post row's alias.
+ */
+export function visibleTo(post: string, viewerParam = ':viewerId'): string {
+  return (
+    `(${post}."visibility" = 'public' OR ${post}."authorId" = ${viewerParam}` +
+    ` OR EXISTS (SELECT 1 FROM friend_requests fr WHERE fr."status" = 'accepted' AND` +
+    ` ((fr."senderId" = ${post}."authorId" AND fr."receiverId" = ${viewerParam})` +
+    ` OR (fr."senderId" = ${viewerParam} AND fr."receiverId" = ${post}."authorId"))))`
+  );
 }

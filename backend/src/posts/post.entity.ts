@@ -1,5 +1,12 @@
 import { Column, Entity } from 'typeorm';
-import type { AchievementDetails, DrillDetails, MediaType, PostType, Weapon } from '@piste/contracts';
+import type {
+  AchievementDetails,
+  DrillDetails,
+  MediaType,
+  PostType,
+  PostVisibility,
+  Weapon,
+} from '@piste/contracts';
 import { UserEntity, UserRef } from '../users/user.entity';
 import { Row } from '../common/row';
 
@@ -28,4 +35,10 @@ export class PostEntity extends Row {
   @Column({ type: 'int', default: 0 }) commentsCount: number;
   @Column({ type: 'int', default: 0 }) sharesCount: number;
   @Column({ type: 'int', default: 0 }) savesCount: number;
+  /** Who sees it: everyone, or the author's connections only (§4c). */
+  @Column({ type: 'varchar', default: 'public' }) visibility: PostVisibility;
+  /** The image's description for screen readers. */
+  @Column({ type: 'text', nullable: true }) mediaAlt: string | null;
+  /** When the author last edited it. */
+  @Column({ type: 'timestamptz', nullable: true }) editedAt: Date | null;
 }

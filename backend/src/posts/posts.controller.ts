@@ -1,11 +1,13 @@
-import { Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
 import {
   createPostSchema,
+  editPostSchema,
   hidePostSchema,
   feedQuerySchema,
   weaponParamSchema,
   type FeedPost,
   type FeedQuery,
+  type PostHistory,
   type SessionUser,
   type Weapon,
 } from '@piste/contracts';
@@ -14,7 +16,7 @@ import { assertSelf } from '../common/assert-self';
 import { AllowedWhileBanned, CurrentUser, uuidParam } from '../common/decorators';
 import { ParsedBody, ParsedParam, ParsedQuery } from '../common/zod.pipe';
 import { RateLimit } from '../limits/rate-limit.guard';
-import { PostsService, type CreatePost } from './posts.service';
+import { PostsService, type CreatePost, type EditPost } from './posts.service';
 
 @Controller('api')
 export class PostsController {
@@ -42,6 +44,21 @@ export class PostsController {
   ): Promise<FeedPost> {
     assertSelf(user, body.authorId);
     return this.posts.create(user, body);
+  }
+
+  @Patch('posts/:id')
+  @RateLimit('edits')
+  edit(
+    @CurrentUser() user: SessionUser,
+    @Param('id', uuidParam()) id: string,
+    @ParsedBody(editPostSchema) body: EditPost,
+  ): Promise<FeedPost> {
+    return this.posts.edit(user, id, body);
+  }
+
+  @Get('posts/:id/history')
+  history(@CurrentUser() user: SessionUser, @Param('id', uuidParam()) id: string): Promise<PostHistory> {
+    return this.posts.history(user, id);
   }
 
   @Delete('posts/:id')

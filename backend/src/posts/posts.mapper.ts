@@ -9,6 +9,8 @@ export type PostAuthor = Pick<UserEntity, 'id' | 'name' | 'username' | 'avatar' 
 export interface ViewerReaction {
   isLiked: boolean;
   isDisliked: boolean;
+  /** Whether the viewer saved the post; absent where a reply does not say. */
+  isSaved?: boolean;
 }
 
 export const NO_REACTION: ViewerReaction = { isLiked: false, isDisliked: false };
@@ -38,6 +40,10 @@ export function toFeedPost(post: PostEntity, author: PostAuthor, reaction: Viewe
     author: toUserSummary(author),
     isLiked: reaction.isLiked,
     isDisliked: reaction.isDisliked,
+    visibility: post.visibility,
+    mediaAlt: post.mediaAlt,
+    editedAt: post.editedAt?.toISOString() ?? null,
+    ...(reaction.isSaved !== undefined ? { isSaved: reaction.isSaved } : {}),
   };
 }
 
@@ -56,13 +62,15 @@ function imageFields(post: PostEntity): Pick<FeedPost, 'mediaWidth' | 'mediaHeig
 }
 
 export function toPostCounts(
-  post: Pick<PostEntity, 'id' | 'likesCount' | 'dislikesCount' | 'commentsCount'>,
+  post: Pick<PostEntity, 'id' | 'likesCount' | 'dislikesCount' | 'commentsCount'> &
+    Partial<Pick<PostEntity, 'savesCount'>>,
 ): PostCounts {
   return {
     postId: post.id,
     likesCount: post.likesCount,
     dislikesCount: post.dislikesCount,
     commentsCount: post.commentsCount,
+    ...(post.savesCount !== undefined ? { savesCount: post.savesCount } : {}),
   };
 }
 
@@ -77,6 +85,7 @@ export function toPostComment(comment: CommentEntity, author: PostAuthor, isLike
     isLiked,
     createdAt: comment.createdAt.toISOString(),
     author: { id: author.id, name: author.name, username: author.username, avatar: author.avatar },
+    editedAt: comment.editedAt?.toISOString() ?? null,
   };
 }
 

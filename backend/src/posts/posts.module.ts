@@ -10,11 +10,12 @@ import { PostEntity } from './post.entity';
 import { PostEvents } from './post-events';
 import { PostsController } from './posts.controller';
 import { PostsService } from './posts.service';
+import { Mentions } from './mentions';
 import { DislikeEntity, HiddenPostEntity, LikeEntity } from './reaction.entities';
 import { DislikesController, LikesController } from './reactions.controller';
 import { ReactionsService } from './reactions.service';
 
-/** Posts, the feed, likes and dislikes, comments and comment likes, hiding. */
+/** Posts, the feed, likes and dislikes, comments and comment likes, hiding, edits, mentions and hashtags. */
 @Module({
   imports: [
     TypeOrmModule.forFeature([
@@ -30,7 +31,7 @@ import { ReactionsService } from './reactions.service';
     NotificationsModule,
   ],
   controllers: [PostsController, LikesController, DislikesController, CommentsController],
-  providers: [PostsService, ReactionsService, CommentsService, PostEvents],
+  providers: [PostsService, ReactionsService, CommentsService, PostEvents, Mentions],
   exports: [PostsService, PostEvents],
 })
 export class PostsModule {}

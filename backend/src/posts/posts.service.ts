@@ -12,9 +12,11 @@ import type {
   DrillDetails,
   FeedPost,
   FeedQuery,
+  PostHistory,
   SessionUser,
   Weapon,
   createPostSchema,
+  editPostSchema,
 } from '@piste/contracts';
 import type { z } from 'zod';
 import { ObjectsService } from '../objects/objects.service';
@@ -22,12 +24,16 @@ import type { UploadedImage } from '../objects/uploaded-image';
 import { UsersService } from '../users/users.service';
 import { PostEntity } from './post.entity';
 import { HiddenPostEntity } from './reaction.entities';
-import { NO_REACTION, toFeedPost, type ViewerReaction } from './posts.mapper';
+import { NO_REACTION, postPreview, toFeedPost, type ViewerReaction } from './posts.mapper';
 import { notBlockedEitherWay } from '../blocks/block-visibility';
-import { notHiddenBy } from './post-visibility';
+import { notMutedBy } from '../mutes/mute-visibility';
+import { notHiddenBy, visibleTo } from './post-visibility';
 import { PostEvents } from './post-events';
+import { storeHashtags } from './hashtags';
+import { Mentions, type PendingNotice } from './mentions';
 
 export type CreatePost = z.output<typeof createPostSchema>;
+export type EditPost = z.output<typeof editPostSchema>;
 
 /** A post that is gone, as the other modules' deletion steps see it. */
 export interface DeletedPost {
@@ -52,7 +58,10 @@ const AUTHOR_COLUMNS = ['u.id', 'u.name', 'u.username', 'u.avatar', 'u.title'];
 /** The time of the feed cursor `:before`, if it is a post of `:weapon` the viewer may see (hidden ones count). */
 const CURSOR_TIME =
   `SELECT c."createdAt" FROM posts c WHERE c.id = CAST(:before AS uuid) AND c.weapon = :weapon` +
-  ` AND ${notBlockedEitherWay('c."authorId"')}`;
+  ` AND ${notBlockedEitherWay('c."authorId"')} AND ${visibleTo('c')}`;
+
+/** What a viewer has done to posts, beside their likes and dislikes. */
+const NO_VIEWER_STATE: ViewerReaction = { ...NO_REACTION, isSaved: false };
 
 @Injectable()
 export class PostsService {
@@ -64,6 +73,7 @@ export class PostsService {
     private readonly users: UsersService,
     private readonly objects: ObjectsService,
     private readonly events: PostEvents,
+    private readonly mentions: Mentions,
   ) {}
 
   /**
@@ -73,7 +83,9 @@ export class PostsService {
    * page is an index range scan like the first one instead of walking and dropping `offset` rows.
    */
   async feed(viewer: SessionUser, weapon: Weapon, page: FeedQuery): Promise<FeedPost[]> {
-    const query = this.newestVisible(viewer.id, page.limit).andWhere('p.weapon = :weapon', { weapon });
+    const query = this.newestVisible(viewer.id, page.limit)
+      .andWhere(notMutedBy('p'))
+      .andWhere('p.weapon = :weapon', { weapon });
     if (page.before) {
       // The cursor's time comes from an uncorrelated subquery (one lookup by primary key); an unknown or
       // invisible cursor yields NULL, so no rows, and is told apart from the end of the feed below.
@@ -157,7 +169,8 @@ export class PostsService {
       .getRepository(PostEntity)
       .createQueryBuilder('p')
       .where('p.id = :postId', { postId })
-      .andWhere(notBlockedEitherWay('p."authorId"'), { viewerId });
+      .andWhere(notBlockedEitherWay('p."authorId"'), { viewerId })
+      .andWhere(visibleTo('p'));
     if (lock) query.setLock('pessimistic_write');
     return query.getOne();
   }
@@ -194,13 +207,16 @@ export class PostsService {
       const poster = await this.objects.assertUploadedBy(author.id, payload.mediaPosterUrl, 'post');
       if (poster.kind !== 'image') throw new BadRequestException('The poster must be an uploaded image');
     }
-    const post = await this.dataSource.transaction(async (manager) => {
+    const { post, notices } = await this.dataSource.transaction(async (manager) => {
       const row = manager.create(PostEntity, {
         authorId: user.id,
         content: payload.content,
         type: payload.type,
         weapon: payload.weapon,
+        // Youth fencers share with their connections unless they choose otherwise.
+        visibility: payload.visibility ?? (user.role === 'youth' ? 'connections' : 'public'),
         authorRole: user.role,
+        mediaAlt: payload.mediaType === 'image' ? payload.mediaAlt || null : null,
         mediaUrl: payload.mediaUrl ?? null,
         mediaType: payload.mediaUrl ? (payload.mediaType ?? null) : null,
         // The feed reads an image's size and display version from the post row, with no join on its hot path.
@@ -221,11 +237,125 @@ export class PostsService {
       });
       const saved = await manager.save(row);
       await this.users.adjustPostsCount(manager, user.id, 1);
-      return saved;
+      await storeHashtags(manager, saved, false);
+      const notices = await this.mentions.notify(
+        manager,
+        { postId: saved.id, commentId: null, text: saved.content },
+        author,
+      );
+      return { post: saved, notices };
     });
-    const view = toFeedPost(post, user, NO_REACTION);
+    const view = toFeedPost(post, user, NO_VIEWER_STATE);
     await this.events.postCreated(view);
+    this.mentions.deliver(notices);
     return view;
+  }
+
+  /**
+   * The author edits a post's text, details or image description: the version it replaces is kept for its
+   * history, its tags follow the new text, fencers it newly names are notified, and the notifications that quote
+   * it quote the new text. Watchers see it live.
+   */
+  async edit(actor: SessionUser, postId: string, edit: EditPost): Promise<FeedPost> {
+    const { post, notices, changed } = await this.dataSource.transaction(async (manager) => {
+      const post = await this.getVisible(manager, actor.id, postId, true);
+      if (post.authorId !== actor.id) throw new ForbiddenException('You can only edit your own posts');
+      if (edit.drillDetails !== undefined && post.type !== 'drill') {
+        throw new BadRequestException('Drill details are only for drill posts');
+      }
+      if (edit.achievementDetails !== undefined && post.type !== 'achievement') {
+        throw new BadRequestException('Achievement details are only for achievement posts');
+      }
+      if (edit.mediaAlt !== undefined && post.mediaType !== 'image') {
+        throw new BadRequestException('Only an image has a description');
+      }
+      const next = {
+        content: edit.content ?? post.content,
+        drillDetails: edit.drillDetails !== undefined ? compactDetails(edit.drillDetails) : post.drillDetails,
+        achievementDetails:
+          edit.achievementDetails !== undefined
+            ? compactDetails(edit.achievementDetails)
+            : post.achievementDetails,
+        mediaAlt: edit.mediaAlt !== undefined ? edit.mediaAlt || null : post.mediaAlt,
+      };
+      const before = {
+        content: post.content,
+        drillDetails: post.drillDetails,
+        achievementDetails: post.achievementDetails,
+        mediaAlt: post.mediaAlt,
+      };
+      if (JSON.stringify(next) === JSON.stringify(before)) {
+        return { post, notices: [] as PendingNotice[], changed: false };
+      }
+      await manager.query(
+        `INSERT INTO post_versions ("postId", "content", "drillDetails", "achievementDetails", "mediaAlt", "writtenAt")
+         VALUES ($1, $2, $3, $4, $5, $6)`,
+        [
+          post.id,
+          post.content,
+          post.drillDetails,
+          post.achievementDetails,
+          post.mediaAlt,
+          post.editedAt ?? post.createdAt,
+        ],
+      );
+      // An UPDATE's reply is its rows and how many it changed.
+      const [[{ editedAt }]] = await manager.query<[{ editedAt: Date }[], number]>(
+        `UPDATE posts SET "content" = $2, "drillDetails" = $3, "achievementDetails" = $4, "mediaAlt" = $5,
+                "editedAt" = now()
+          WHERE id = $1 RETURNING "editedAt"`,
+        [post.id, next.content, next.drillDetails, next.achievementDetails, next.mediaAlt],
+      );
+      const edited = Object.assign(post, next, { editedAt });
+      if (next.content !== before.content) {
+        await storeHashtags(manager, edited, true);
+        await manager.query(`UPDATE notifications SET "postContent" = $2 WHERE "postId" = $1`, [
+          post.id,
+          postPreview(next.content),
+        ]);
+      }
+      const notices = await this.mentions.notify(
+        manager,
+        { postId: post.id, commentId: null, text: next.content },
+        actor,
+      );
+      return { post: edited, notices, changed: true };
+    });
+    if (changed) {
+      await this.events.postUpdated(
+        {
+          postId: post.id,
+          weapon: post.weapon,
+          content: post.content,
+          drillDetails: post.drillDetails,
+          achievementDetails: post.achievementDetails,
+          mediaAlt: post.mediaAlt,
+          editedAt: post.editedAt!.toISOString(),
+        },
+        post,
+      );
+      this.mentions.deliver(notices);
+    }
+    return this.getForViewer(actor, post.id);
+  }
+
+  /** A post's earlier versions, newest first, for whoever may see it. */
+  async history(viewer: SessionUser, postId: string): Promise<PostHistory> {
+    await this.getVisible(this.dataSource.manager, viewer.id, postId);
+    const rows = await this.dataSource.query<
+      Array<{
+        content: string;
+        drillDetails: DrillDetails | null;
+        achievementDetails: AchievementDetails | null;
+        mediaAlt: string | null;
+        writtenAt: Date;
+      }>
+    >(
+      `SELECT "content", "drillDetails", "achievementDetails", "mediaAlt", "writtenAt"
+         FROM post_versions WHERE "postId" = $1 ORDER BY "createdAt" DESC, "writtenAt" DESC`,
+      [postId],
+    );
+    return { versions: rows.map((row) => ({ ...row, writtenAt: new Date(row.writtenAt).toISOString() })) };
   }
 
   /** The author or an admin deletes a post, with the other modules' deletion steps in the same transaction. */
@@ -300,7 +430,8 @@ export class PostsService {
       .createQueryBuilder('p')
       .innerJoin('p.author', 'u')
       .addSelect(AUTHOR_COLUMNS)
-      .where(notBlockedEitherWay('p."authorId"'), { viewerId });
+      .where(notBlockedEitherWay('p."authorId"'), { viewerId })
+      .andWhere(visibleTo('p'));
   }
 
   /** Posts the viewer may see and has not hidden, newest first: the order of the feed and of a fencer's page. */
@@ -318,22 +449,25 @@ export class PostsService {
       viewerId,
       posts.map((p) => p.id),
     );
-    return posts.map((post) => toFeedPost(post, post.author!, reactions.get(post.id) ?? NO_REACTION));
+    return posts.map((post) => toFeedPost(post, post.author!, reactions.get(post.id) ?? NO_VIEWER_STATE));
   }
 
   private async reactionsOf(viewerId: string, postIds: string[]): Promise<Map<string, ViewerReaction>> {
     const result = new Map<string, ViewerReaction>();
     if (postIds.length === 0) return result;
-    const rows: { postId: string; kind: 'like' | 'dislike' }[] = await this.dataSource.query(
+    const rows: { postId: string; kind: 'like' | 'dislike' | 'save' }[] = await this.dataSource.query(
       `SELECT "postId", 'like' AS kind FROM likes WHERE "userId" = $1 AND "postId" = ANY($2::uuid[])
        UNION ALL
-       SELECT "postId", 'dislike' AS kind FROM dislikes WHERE "userId" = $1 AND "postId" = ANY($2::uuid[])`,
+       SELECT "postId", 'dislike' AS kind FROM dislikes WHERE "userId" = $1 AND "postId" = ANY($2::uuid[])
+       UNION ALL
+       SELECT "postId", 'save' AS kind FROM saves WHERE "userId" = $1 AND "postId" = ANY($2::uuid[])`,
       [viewerId, postIds],
     );
     for (const row of rows) {
-      const reaction = result.get(row.postId) ?? { ...NO_REACTION };
+      const reaction = result.get(row.postId) ?? { ...NO_VIEWER_STATE };
       if (row.kind === 'like') reaction.isLiked = true;
-      else reaction.isDisliked = true;
+      else if (row.kind === 'dislike') reaction.isDisliked = true;
+      else reaction.isSaved = true;
       result.set(row.postId, reaction);
     }
     return result;

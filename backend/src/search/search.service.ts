@@ -4,7 +4,8 @@ import { DataSource } from 'typeorm';
 import type { FeedPost, SearchQuery, SearchReply, SearchUser, SessionUser } from '@piste/contracts';
 import { escapeLike } from '../common/like-pattern';
 import { notBlockedEitherWay } from '../blocks/block-visibility';
-import { notHiddenBy } from '../posts/post-visibility';
+import { notMutedBy } from '../mutes/mute-visibility';
+import { notHiddenBy, visibleTo } from '../posts/post-visibility';
 import { PostsService } from '../posts/posts.service';
 import { FENCER_COLUMNS, toFencer, type FencerRow } from '../users/users.mapper';
 
@@ -28,6 +29,8 @@ const MATCHING_POSTS = `
            WHERE p."searchVector" @@ query
              AND ${notBlockedEitherWay('p."authorId"', '$1')}
              AND ${notHiddenBy('p.id', '$1')}
+             AND ${visibleTo('p', '$1')}
+             AND ${notMutedBy('p', '$1')}
            ORDER BY p."createdAt" DESC
            LIMIT ${RANKED_MATCHES}) newest`;
 
@@ -38,7 +41,7 @@ const MATCHING_POSTS = `
 const CURSOR_ROW = `
   SELECT ts_rank(c."searchVector", post_search_query($2)), c."createdAt", c.id
     FROM posts c
-   WHERE c.id = CAST($4 AS uuid) AND ${notBlockedEitherWay('c."authorId"', '$1')}`;
+   WHERE c.id = CAST($4 AS uuid) AND ${notBlockedEitherWay('c."authorId"', '$1')} AND ${visibleTo('c', '$1')}`;
 
 interface PostPage {
   posts: FeedPost[];

@@ -32,6 +32,10 @@ export const DEFAULT_ROLE: Role = 'student';
 
 export const POST_TYPES = ['general', 'drill', 'achievement'] as const;
 export type PostType = (typeof POST_TYPES)[number];
+/** Who sees a post (§4c): everyone signed in, or the author's connections only. */
+export const POST_VISIBILITIES = ['public', 'connections'] as const;
+export type PostVisibility = (typeof POST_VISIBILITIES)[number];
+
 export const MEDIA_TYPES = ['image', 'video'] as const;
 export type MediaType = (typeof MEDIA_TYPES)[number];
 
@@ -41,7 +45,15 @@ export type FriendRequestStatus = (typeof FRIEND_REQUEST_STATUSES)[number];
 export const REPORT_STATUSES = ['pending', 'dismissed', 'resolved'] as const;
 export type ReportStatus = (typeof REPORT_STATUSES)[number];
 
-export const NOTIFICATION_TYPES = ['like', 'comment', 'follow', 'achievement', 'message', 'other'] as const;
+export const NOTIFICATION_TYPES = [
+  'like',
+  'comment',
+  'follow',
+  'achievement',
+  'message',
+  'mention',
+  'other',
+] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 export const FEED_PAGE_SIZE = 10;

@@ -5,6 +5,7 @@ import { directMessageSchema } from './messages';
 import { banSchema, reportSchema } from './moderation';
 import { notificationsChangedSchema, serverNotificationSchema } from './notifications';
 import { commentSchema, feedPostSchema, postCountsSchema, postViewerSchema } from './posts';
+import { commentUpdateSchema, postUpdateSchema } from './social';
 
 const weapon = z.enum(WEAPONS);
 
@@ -25,6 +26,10 @@ export const serverEventSchemas = {
   'post:counts': postCountsSchema.extend({ weapon }),
   /** To `post:{id}`: the sockets that show the post. */
   'comment:created': z.object({ comment: commentSchema, weapon }),
+  /** To whoever shows the post: its author edited it (§4c). */
+  'post:updated': postUpdateSchema,
+  /** To whoever shows the comment's post: its author edited it. */
+  'comment:updated': commentUpdateSchema,
   /** To the reacting user's own room: their like or dislike changed, so their other tabs show it. */
   'post:viewer': postViewerSchema,
   'friend-request:new': z.object({ request: friendRequestSchema }),

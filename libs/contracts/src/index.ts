@@ -4,6 +4,8 @@ export * from './auth';
 export * from './accounts';
 export * from './account-data';
 export * from './posts';
+export * from './post-text';
+export * from './social';
 export * from './objects';
 export * from './connections';
 export * from './messages';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LIMITS, MEDIA_TYPES, POST_TYPES, WEAPONS } from './constants';
+import { LIMITS, MEDIA_TYPES, POST_TYPES, POST_VISIBILITIES, WEAPONS } from './constants';
 import { clientString, paginationQuerySchema, userSummarySchema, uuidSchema } from './common';
 
 const detail = clientString().trim().max(LIMITS.detailField).nullish();
@@ -20,13 +20,34 @@ export const achievementDetailsSchema = z.object({
 });
 export type AchievementDetails = z.infer<typeof achievementDetailsSchema>;
 
-/** POST /api/posts. authorId and authorRole may be sent (the spec's client does) but the session decides. */
+/** A post's text, as written and as edited. */
+export const postContentSchema = clientString('Please enter some content for your post.')
+  .trim()
+  .min(1, { message: 'Please enter some content for your post.' })
+  .max(LIMITS.postContent, { message: `Posts can be at most ${LIMITS.postContent} characters` });
+
+/** A comment's text, as written and as edited. */
+export const commentContentSchema = clientString('Comment cannot be empty')
+  .trim()
+  .min(1, { message: 'Comment cannot be empty' })
+  .max(LIMITS.commentContent, { message: `Comments can be at most ${LIMITS.commentContent} characters` });
+
+/** Longest description of a post's image, for screen readers (§4c). */
+export const MEDIA_ALT_MAX = 1500;
+
+const mediaAltSchema = clientString()
+  .trim()
+  .max(MEDIA_ALT_MAX, { message: `An image description can be at most ${MEDIA_ALT_MAX} characters` });
+
+/**
+ * POST /api/posts. authorId and authorRole may be sent (the spec's client does) but the session decides.
+ * Without `visibility`, a post is public, or for connections only when its author is a youth fencer.
+ */
 export const createPostSchema = z
   .object({
-    content: clientString('Please enter some content for your post.')
-      .trim()
-      .min(1, { message: 'Please enter some content for your post.' })
-      .max(LIMITS.postContent, { message: `Posts can be at most ${LIMITS.postContent} characters` }),
+    content: postContentSchema,
+    visibility: z.enum(POST_VISIBILITIES, { message: 'Visibility must be public or connections' }).optional(),
+    mediaAlt: mediaAltSchema.nullish(),
     type: z.enum(POST_TYPES, { message: 'Type must be general, drill or achievement' }).default('general'),
     weapon: z.enum(WEAPONS, { message: 'Choose a weapon: epee, foil or sabre' }),
     authorId: clientString().max(64).optional(),
@@ -59,6 +80,10 @@ export const createPostSchema = z
   .refine((p) => !p.mediaPosterUrl || p.mediaType === 'video', {
     message: 'Only a video has a poster',
     path: ['mediaPosterUrl'],
+  })
+  .refine((p) => !p.mediaAlt || p.mediaType === 'image', {
+    message: 'Only an image has a description',
+    path: ['mediaAlt'],
   });
 export type CreatePostPayload = z.input<typeof createPostSchema>;
 
@@ -111,6 +136,14 @@ export const feedPostSchema = z.object({
   author: userSummarySchema,
   isLiked: z.boolean(),
   isDisliked: z.boolean(),
+  /** Who sees it (§4c); absent is public. */
+  visibility: z.enum(POST_VISIBILITIES).optional(),
+  /** The image's description for screen readers; absent or null when the author gave none. */
+  mediaAlt: z.string().nullish(),
+  /** When the author last edited it; absent or null when never. */
+  editedAt: z.string().nullish(),
+  /** Whether the viewer saved it. */
+  isSaved: z.boolean().optional(),
 });
 export type FeedPost = z.infer<typeof feedPostSchema>;
 
@@ -138,10 +171,7 @@ export const createCommentSchema = z.object({
   postId: z.uuid({ message: 'Invalid post id' }),
   authorId: clientString().max(64).optional(),
   parentId: z.uuid({ message: 'Invalid comment id' }).nullish(),
-  content: clientString('Comment cannot be empty')
-    .trim()
-    .min(1, { message: 'Comment cannot be empty' })
-    .max(LIMITS.commentContent, { message: `Comments can be at most ${LIMITS.commentContent} characters` }),
+  content: commentContentSchema,
 });
 export type CreateCommentPayload = z.input<typeof createCommentSchema>;
 
@@ -155,6 +185,8 @@ export const commentSchema = z.object({
   isLiked: z.boolean(),
   createdAt: z.string(),
   author: userSummarySchema,
+  /** When the author last edited it; absent or null when never. */
+  editedAt: z.string().nullish(),
 });
 export type PostComment = z.infer<typeof commentSchema>;
 
@@ -163,6 +195,7 @@ export const postCountsSchema = z.object({
   likesCount: z.number(),
   dislikesCount: z.number(),
   commentsCount: z.number(),
+  savesCount: z.number().optional(),
 });
 export type PostCounts = z.infer<typeof postCountsSchema>;
 

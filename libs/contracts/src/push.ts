@@ -93,6 +93,8 @@ export function notificationSettingTypeOf(notification: {
       return 'comment';
     case 'message':
       return 'message';
+    case 'mention':
+      return 'mention';
     case 'follow':
       return notification.requestId ? 'connection-request' : 'accepted';
     case 'other':
