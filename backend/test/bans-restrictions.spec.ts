@@ -154,10 +154,13 @@ describe('temporary bans: what a banned user may and may not do', () => {
       'DELETE /api/friend-requests/:id',
       'DELETE /api/friends/:userId',
       'DELETE /api/likes/:userId/:postId',
+      // Muting and saving change only what the user sees and keeps.
+      'DELETE /api/mutes/:userId',
       'DELETE /api/notifications/:id',
       'DELETE /api/posts/:id',
       // Where their own notifications reach them: comfort, reaching no one else.
       'DELETE /api/push/subscriptions',
+      'DELETE /api/saves/:postId',
       // Their data is theirs, banned or not: they may take it away or delete it with the account.
       'POST /api/account/delete',
       'POST /api/account/export',
@@ -167,14 +170,20 @@ describe('temporary bans: what a banned user may and may not do', () => {
       'POST /api/block-user',
       'POST /api/conversations/:id/read',
       'POST /api/hide-post',
+      'POST /api/mutes',
       'POST /api/notifications/read',
       'POST /api/push/subscriptions',
       'POST /api/reports',
+      'POST /api/saves',
       'POST /api/unblock-user',
+      'PUT /api/account/muted-words',
       'PUT /api/account/notification-settings',
       'PUT /api/friend-requests/:id',
     ];
     const REFUSED_WHILE_BANNED = [
+      // Editing is posting again.
+      'PATCH /api/comments/:id',
+      'PATCH /api/posts/:id',
       // A new address is part of the profile, which a ban freezes.
       'POST /api/account/email',
       'POST /api/comment-likes/:commentId',

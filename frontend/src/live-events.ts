@@ -1,4 +1,5 @@
 import type { ServerEventName, ServerEventPayload, SessionUser } from '@piste/contracts';
+import { forgetDrafts } from './lib/drafts';
 import { forgetUserData } from './lib/offline-data';
 import { PRIVACY_SETTINGS_PATH } from './lib/paths';
 import { announceWatchedPosts } from './realtime/post-watch';
@@ -8,6 +9,11 @@ import { useAccountExportStore } from './stores/account-export';
 import { useAccountSessionsStore } from './stores/account-sessions';
 import { followBan, receiveBan } from './stores/ban';
 import { useCommentsStore } from './stores/comments';
+import { useDrillsStore } from './stores/drills';
+import { useMutedSettingsStore } from './stores/muted-settings';
+import { useSavedPostsStore } from './stores/saved-posts';
+import { useTagPostsStore } from './stores/tag-posts';
+import { useTrendingTagsStore } from './stores/trending-tags';
 import { refreshConnectionsAfterReconnect, useConnectionsStore } from './stores/connections';
 import { useFeedStore } from './stores/feed';
 import { readShownConversation, useMessagesStore } from './stores/messages';
@@ -16,6 +22,7 @@ import { useNotificationSettingsStore } from './stores/notification-settings';
 import { followOtherTabs, useNotificationsStore } from './stores/notifications';
 import { usePostsStore } from './stores/posts';
 import { useSessionStore } from './stores/session';
+import { useUserSuggestionsStore } from './stores/user-suggestions';
 
 /**
  * The one table of live updates: what each server event (DESIGN.md section 5) does to the stores, what runs
@@ -49,6 +56,9 @@ const SERVER_EVENTS: ServerEventTable = {
   // Counts and comments come only for the posts this tab watches (realtime/post-watch.ts).
   'post:counts': (counts) => posts().receiveCounts(counts),
   'comment:created': ({ comment }) => useCommentsStore.getState().receive(comment),
+  // Edits by the author, for the posts this tab watches.
+  'post:updated': (update) => posts().receiveUpdate(update),
+  'comment:updated': (update) => useCommentsStore.getState().receiveUpdate(update),
   // The user's own reactions, from any of their tabs.
   'post:viewer': (viewer) => posts().receiveViewer(viewer),
   'friend-request:new': () => connections().refreshAfterEvent({ connectionsChanged: false }),
@@ -93,11 +103,19 @@ const ON_USER_CHANGE: Array<(user: SessionUser | null) => void> = [
   () => posts().reset(),
   () => messages().reset(),
   () => useCommentsStore.getState().reset(),
+  // Suggested fencers come connections first: another user's connections are not this one's.
+  () => useUserSuggestionsStore.getState().reset(),
   () => useModerationStore.getState().reset(),
   () => useAccountStore.getState().reset(),
   () => useAccountSessionsStore.getState().reset(),
   () => useAccountExportStore.getState().reset(),
   () => useNotificationSettingsStore.getState().reset(),
+  // The lists of saved, tagged and drill posts carry the last user's view of them.
+  () => useSavedPostsStore.getState().reset(),
+  () => useTagPostsStore.getState().reset(),
+  () => useDrillsStore.getState().reset(),
+  () => useTrendingTagsStore.getState().reset(),
+  () => useMutedSettingsStore.getState().reset(),
 ];
 
 /** What the socket needs of the session: who this tab thinks is signed in, and how to correct it. */
@@ -123,7 +141,10 @@ export function startLiveEvents(): void {
   followBan(session.user?.bannedUntil ?? null);
   useSessionStore.subscribe((state, previous) => {
     // What this device kept for the user who was signed in goes with them (a shared phone shows nothing of it).
-    if (previous.user && state.user?.id !== previous.user.id) void forgetUserData();
+    if (previous.user && state.user?.id !== previous.user.id) {
+      forgetDrafts();
+      void forgetUserData();
+    }
     if (state.user?.id !== previous.user?.id) ON_USER_CHANGE.forEach((action) => action(state.user));
     const bannedUntil = state.user?.bannedUntil ?? null;
     if (bannedUntil !== (previous.user?.bannedUntil ?? null) || state.user?.id !== previous.user?.id) {

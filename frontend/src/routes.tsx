@@ -27,6 +27,9 @@ const SearchPage = lazy(() => import('./pages/SearchPage').then((m) => ({ defaul
 const PostPage = lazy(() => import('./pages/PostPage').then((m) => ({ default: m.PostPage })));
 const FencerPage = lazy(() => import('./pages/FencerPage').then((m) => ({ default: m.FencerPage })));
 const FencerByIdPage = lazy(() => import('./pages/FencerPage').then((m) => ({ default: m.FencerByIdPage })));
+const TagPage = lazy(() => import('./pages/TagPage').then((m) => ({ default: m.TagPage })));
+const SavedPage = lazy(() => import('./pages/SavedPage').then((m) => ({ default: m.SavedPage })));
+const DrillsPage = lazy(() => import('./pages/DrillsPage').then((m) => ({ default: m.DrillsPage })));
 const SettingsPage = lazy(() => import('./pages/SettingsPage').then((m) => ({ default: m.SettingsPage })));
 const ForgotPasswordPage = lazy(() =>
   import('./pages/ForgotPasswordPage').then((m) => ({ default: m.ForgotPasswordPage })),
@@ -76,6 +79,9 @@ export function AppRoutes() {
         <Route path="posts/:id" element={<PostPage />} />
         <Route path="u/:username" element={<FencerPage user={user} />} />
         <Route path="u/id/:userId" element={<FencerByIdPage />} />
+        <Route path="tags/:tag" element={<TagPage user={user} />} />
+        <Route path="saved" element={<SavedPage user={user} />} />
+        <Route path="drills" element={<DrillsPage user={user} />} />
         <Route path="settings" element={<SettingsPage user={user} />} />
         <Route path="verify-email" element={<VerifyEmailPage signedIn />} />
         <Route path="forgot-password" element={<ForgotPasswordPage signedIn />} />

@@ -32,12 +32,20 @@ export async function collectExportData(manager: EntityManager, userId: string):
        FROM users WHERE "id" = $1`,
   );
   const posts = await rows(
-    `SELECT "id", "type", "weapon", "content", "mediaUrl", "mediaType", "mediaPosterUrl", "drillDetails",
-            "achievementDetails", "likesCount", "dislikesCount", "commentsCount", "savesCount", "createdAt"
-       FROM posts WHERE "authorId" = $1 ORDER BY "createdAt", "id"`,
+    `SELECT p."id", p."type", p."weapon", p."visibility", p."content", p."mediaUrl", p."mediaType", p."mediaAlt",
+            p."mediaPosterUrl", p."drillDetails", p."achievementDetails", p."likesCount", p."dislikesCount",
+            p."commentsCount", p."savesCount", p."createdAt", p."editedAt",
+            coalesce((SELECT json_agg(json_build_object('content', v."content", 'drillDetails', v."drillDetails",
+                                'achievementDetails', v."achievementDetails", 'mediaAlt', v."mediaAlt",
+                                'writtenAt', v."writtenAt") ORDER BY v."createdAt")
+                        FROM post_versions v WHERE v."postId" = p."id"), '[]'::json) AS "earlierVersions"
+       FROM posts p WHERE p."authorId" = $1 ORDER BY p."createdAt", p."id"`,
   );
   const comments = await rows(
-    `SELECT c."id", c."postId", c."parentId", c."content", c."likesCount", c."createdAt"
+    `SELECT c."id", c."postId", c."parentId", c."content", c."likesCount", c."createdAt", c."editedAt",
+            coalesce((SELECT json_agg(json_build_object('content', v."content", 'writtenAt', v."writtenAt")
+                               ORDER BY v."createdAt")
+                        FROM comment_versions v WHERE v."commentId" = c."id"), '[]'::json) AS "earlierVersions"
        FROM comments c WHERE c."authorId" = $1 ORDER BY c."createdAt", c."id"`,
   );
   const reactionsOn = (table: string) =>
@@ -71,6 +79,13 @@ export async function collectExportData(manager: EntityManager, userId: string):
     blocked: await rows(
       `SELECT ${PERSON('b."blockedId"')} AS "fencer", b."createdAt"
          FROM blocked_users b WHERE b."blockerId" = $1 ORDER BY b."createdAt", b."id"`,
+    ),
+    muted: await rows(
+      `SELECT ${PERSON('m."mutedId"')} AS "fencer", m."createdAt"
+         FROM muted_users m WHERE m."userId" = $1 ORDER BY m."createdAt", m."id"`,
+    ),
+    mutedWords: await rows(
+      `SELECT "word", "expiresAt", "createdAt" FROM muted_words WHERE "userId" = $1 ORDER BY "createdAt", "id"`,
     ),
   };
   const messages = await rows(
@@ -122,10 +137,11 @@ function readme(username: string, madeAt: Date, mediaCount: number): string {
     `Your Piste data (@${username}), exported ${madeAt.toISOString()}.`,
     '',
     'profile.json        your profile and account details',
-    'posts.json          the posts you wrote',
-    'comments.json       the comments you wrote',
+    'posts.json          the posts you wrote, with the versions your edits replaced',
+    'comments.json       the comments you wrote, with the versions your edits replaced',
     'reactions.json      your likes, dislikes, saves and hidden posts, and the comments you liked',
-    'connections.json    your connections, the requests you sent and received, and whom you blocked',
+    'connections.json    your connections, the requests you sent and received, whom you blocked or muted',
+    '                    and the words you muted',
     'messages.json       your conversations: the messages you sent and received',
     'notifications.json  the notifications you received',
     `media/              the ${mediaCount} file(s) you uploaded (post pictures and videos, profile pictures)`,

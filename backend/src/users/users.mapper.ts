@@ -11,6 +11,7 @@ export function toSessionUser(user: UserEntity, bannedUntil: Date | null): Sessi
     isAdmin: user.isAdmin,
     bannedUntil: bannedUntil?.toISOString() ?? null,
     emailVerified: user.emailVerifiedAt !== null,
+    role: user.role,
   };
 }
 

@@ -1,13 +1,17 @@
 import { LIMITS, type PostComment, type SessionUser } from '@piste/contracts';
-import { CornerDownRight, Heart, LoaderCircle, MessageCircle, Send } from 'lucide-react';
+import { CornerDownRight, Heart, LoaderCircle, MessageCircle, Pencil, Send } from 'lucide-react';
 import { useEffect, useId, useMemo, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { timeAgo } from '../lib/relative-time';
 import { banNotice, useBannedUntil } from '../stores/ban';
 import { useCommentsStore } from '../stores/comments';
 import { Avatar } from './Avatar';
 import { BannedNote } from './BannedNote';
+import { Button } from './Button';
+import { EditedMark } from './EditedMark';
 import { EmptyState } from './EmptyState';
 import { AvatarLink, ProfileLink } from './fencer/ProfileLink';
+import { MentionTextarea } from './MentionTextarea';
+import { RichText } from './RichText';
 
 interface CommentsProps {
   postId: string;
@@ -124,7 +128,9 @@ function CommentItem({ comment, thread, depth }: { comment: PostComment; thread:
   const toggleLike = useCommentsStore((s) => s.toggleLike);
   const liking = useCommentsStore((s) => !!s.liking[comment.id]);
   const add = useCommentsStore((s) => s.add);
+  const [editing, setEditing] = useState(false);
   const replies = repliesOf.get(comment.id) ?? [];
+  const isAuthor = !!user && user.id === comment.authorId;
   const name = comment.author.name ?? comment.author.username ?? 'Fencer';
   // A banned user may take a like back, not give one, nor reply.
   const bannedUntil = useBannedUntil();
@@ -136,17 +142,28 @@ function CommentItem({ comment, thread, depth }: { comment: PostComment; thread:
         <AvatarLink user={comment.author} label={name} size="sm" />
         <div className="min-w-0 flex-1">
           <div className="rounded-2xl rounded-tl-sm bg-white px-3.5 py-2.5 shadow-xs ring-1 ring-slate-200/70 dark:bg-slate-900 dark:ring-slate-700/70">
-            <p className="flex flex-wrap items-baseline gap-x-2 text-sm">
+            {/* A div: the edit history's dialog sits in it. */}
+            <div className="flex flex-wrap items-baseline gap-x-2 text-sm">
               <ProfileLink user={comment.author} className="font-semibold text-slate-900 dark:text-slate-100">
                 {name}
               </ProfileLink>
               <time dateTime={comment.createdAt} className="text-xs text-slate-500 dark:text-slate-400">
                 {timeAgo(comment.createdAt, 'post')}
               </time>
-            </p>
-            <p className="mt-0.5 text-sm whitespace-pre-line break-words text-slate-700 dark:text-slate-300">
-              {comment.content}
-            </p>
+              {comment.editedAt ? (
+                <EditedMark item={{ kind: 'comment', id: comment.id }} editedAt={comment.editedAt} />
+              ) : null}
+            </div>
+            {editing ? (
+              <CommentEditor postId={postId} comment={comment} onDone={() => setEditing(false)} />
+            ) : (
+              <p
+                data-testid="comment-content"
+                className="mt-0.5 text-sm whitespace-pre-line break-words text-slate-700 dark:text-slate-300"
+              >
+                <RichText text={comment.content} />
+              </p>
+            )}
           </div>
           <div className="mt-1 flex items-center gap-4 pl-1 text-xs font-semibold text-slate-500 dark:text-slate-400">
             <button
@@ -173,6 +190,19 @@ function CommentItem({ comment, thread, depth }: { comment: PostComment; thread:
               >
                 <CornerDownRight aria-hidden className="size-3.5" />
                 Reply
+              </button>
+            ) : null}
+            {isAuthor && !editing ? (
+              <button
+                type="button"
+                aria-label="Edit comment"
+                disabled={!!bannedUntil}
+                title={bannedUntil ? banNotice(bannedUntil) : 'Edit comment'}
+                onClick={() => setEditing(true)}
+                className="inline-flex items-center gap-1 transition hover:text-slate-900 disabled:cursor-not-allowed disabled:opacity-60 disabled:hover:text-inherit dark:hover:text-white"
+              >
+                <Pencil aria-hidden className="size-3.5" />
+                Edit
               </button>
             ) : null}
           </div>
@@ -204,6 +234,68 @@ function CommentItem({ comment, thread, depth }: { comment: PostComment; thread:
         </div>
       </div>
     </li>
+  );
+}
+
+interface CommentEditorProps {
+  postId: string;
+  comment: PostComment;
+  onDone: () => void;
+}
+
+/** The author's edit of a comment, in place: Save keeps it (Ctrl/Cmd+Enter too), Cancel or Escape leaves it. */
+function CommentEditor({ postId, comment, onDone }: CommentEditorProps) {
+  const edit = useCommentsStore((s) => s.edit);
+  const [content, setContent] = useState(comment.content);
+  const [pending, setPending] = useState(false);
+  const inputId = useId();
+  const changed = content.trim() !== comment.content.trim();
+  const canSave = content.trim().length > 0 && changed && !pending;
+
+  async function save(event?: FormEvent) {
+    event?.preventDefault();
+    if (!changed) {
+      onDone();
+      return;
+    }
+    if (!canSave) return;
+    setPending(true);
+    const saved = await edit(postId, comment.id, content.trim());
+    setPending(false);
+    if (saved) onDone();
+  }
+
+  return (
+    <form className="mt-1.5" aria-label="Edit comment" onSubmit={(event) => void save(event)}>
+      <label htmlFor={inputId} className="sr-only">
+        Comment text
+      </label>
+      <MentionTextarea
+        id={inputId}
+        rows={2}
+        value={content}
+        maxLength={LIMITS.commentContent}
+        autoFocus
+        disabled={pending}
+        onChange={(event) => setContent(event.target.value)}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape') {
+            event.preventDefault();
+            onDone();
+          } else if (event.key === 'Enter' && (event.metaKey || event.ctrlKey)) void save(event);
+        }}
+        className="block w-full resize-y rounded-lg border border-slate-300 bg-white px-2.5 py-1.5 text-sm text-slate-900 focus:border-slate-900 focus:ring-2 focus:ring-slate-900/15 focus:outline-none disabled:opacity-60 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 dark:focus:border-slate-300 dark:focus:ring-slate-300/15"
+      />
+      <div className="mt-2 flex justify-end gap-2">
+        <Button variant="outline" className="px-3 py-1" onClick={onDone} disabled={pending}>
+          Cancel
+        </Button>
+        <Button type="submit" className="px-3 py-1" disabled={!canSave}>
+          {pending ? <LoaderCircle aria-hidden className="size-3.5 animate-spin" /> : null}
+          Save
+        </Button>
+      </div>
+    </form>
   );
 }
 
@@ -248,7 +340,8 @@ function CommentInput({ user, placeholder, submitLabel, autoFocus = false, onSub
         <label htmlFor={inputId} className="sr-only">
           {placeholder}
         </label>
-        <textarea
+        <MentionTextarea
+          wrapperClassName="min-w-0 flex-1"
           id={inputId}
           rows={2}
           value={content}
@@ -259,7 +352,7 @@ function CommentInput({ user, placeholder, submitLabel, autoFocus = false, onSub
           aria-describedby={bannedUntil ? `${inputId}-banned` : undefined}
           onChange={(event) => setContent(event.target.value)}
           onKeyDown={onKeyDown}
-          className="min-w-0 flex-1 resize-none rounded-xl border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-xs transition placeholder:text-slate-500 dark:placeholder:text-slate-400 focus:border-slate-900 focus:ring-2 focus:ring-slate-900/15 focus:outline-none disabled:cursor-not-allowed disabled:bg-slate-50 disabled:opacity-60 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 dark:focus:border-slate-300 dark:focus:ring-slate-300/15 dark:disabled:bg-slate-800/50"
+          className="block w-full resize-none rounded-xl border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-xs transition placeholder:text-slate-500 dark:placeholder:text-slate-400 focus:border-slate-900 focus:ring-2 focus:ring-slate-900/15 focus:outline-none disabled:cursor-not-allowed disabled:bg-slate-50 disabled:opacity-60 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 dark:focus:border-slate-300 dark:focus:ring-slate-300/15 dark:disabled:bg-slate-800/50"
         />
         <button
           type="submit"

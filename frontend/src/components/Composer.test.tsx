@@ -1,8 +1,10 @@
-import { POST_MEDIA_MAX_BYTES, type FeedPost } from '@piste/contracts';
+import { POST_MEDIA_MAX_BYTES, type FeedPost, type UserSuggestion } from '@piste/contracts';
 import { act } from 'react';
+import { draftKey, forgetDrafts } from '../lib/drafts';
 import { notify } from '../lib/toast';
 import { banNotice, useBanStore } from '../stores/ban';
 import { useFeedStore, type NewPost } from '../stores/feed';
+import { useUserSuggestionsStore } from '../stores/user-suggestions';
 import { mountEach, settle, typeInto } from '../test-support/mounted';
 import { argumentOfOnlyCall } from '../test-support/mock-calls';
 import { sessionUser } from '../test-support/session-user';
@@ -23,11 +25,37 @@ URL.revokeObjectURL = () => undefined;
 const publish = jest.fn<Promise<FeedPost>, [NewPost, ((fraction: number) => void)?]>();
 const onPosted = jest.fn();
 
+const SUGGESTIONS: UserSuggestion[] = [
+  {
+    id: 'u1',
+    username: 'benoit',
+    name: 'Benoît',
+    avatar: null,
+    title: null,
+    weaponSpecialty: 'epee',
+    role: 'student',
+    connected: true,
+  },
+  {
+    id: 'u2',
+    username: 'bella',
+    name: 'Bella',
+    avatar: null,
+    title: null,
+    weaponSpecialty: null,
+    role: 'coach',
+    connected: false,
+  },
+];
+const suggest = jest.fn((_query: string) => Promise.resolve(SUGGESTIONS));
+
 beforeEach(() => {
   jest.clearAllMocks();
+  localStorage.clear();
   publish.mockResolvedValue(PUBLISHED);
   useFeedStore.setState({ publish });
   useBanStore.setState({ until: null, reason: null });
+  useUserSuggestionsStore.setState({ suggest, byQuery: {} });
 });
 const view = mountEach(() => <Composer user={me} weapon="epee" onPosted={onPosted} />);
 
@@ -112,6 +140,7 @@ describe('Composer', () => {
       content: 'Footwork before breakfast',
       type: 'general',
       weapon: 'epee',
+      visibility: 'public',
       file: null,
       poster: null,
       drillDetails: null,
@@ -244,5 +273,157 @@ describe('Composer', () => {
     view.render(<Composer user={null} weapon="epee" />);
     expect(view.host().textContent).toBe('Please log in to start creating posts');
     expect(view.host().querySelector('form')).toBeNull();
+  });
+
+  describe('who sees the post', () => {
+    const visibility = () => view.host().querySelector<HTMLSelectElement>('#post-visibility')!;
+
+    it('is public by default and sends the author’s choice', async () => {
+      expect(visibility().value).toBe('public');
+      typeInto(visibility(), 'connections');
+      type(content(), 'Club only');
+      expect(await posted()).toMatchObject({ visibility: 'connections' });
+    });
+
+    it('defaults to connections only for a youth fencer', () => {
+      view.render(<Composer user={{ ...me, role: 'youth' }} weapon="epee" />);
+      expect(visibility().value).toBe('connections');
+    });
+  });
+
+  describe('image description', () => {
+    const nudge = 'Add a description so everyone can enjoy your image.';
+
+    it('asks for one with an image only, nudges while it is empty and never blocks posting', async () => {
+      expect(labels()).not.toContain('Image description (alt text)');
+      chooseFile(fileOf('video.mp4', 'video/mp4', 1000));
+      expect(labels()).not.toContain('Image description (alt text)');
+
+      chooseFile(fileOf('podium.png', 'image/png', 1000));
+      const alt = field('Image description (alt text)');
+      expect(alt.maxLength).toBe(1500);
+      const status = document.getElementById(alt.getAttribute('aria-describedby')!)!;
+      expect(status.getAttribute('aria-live')).toBe('polite');
+      expect(status.textContent).toBe(nudge);
+
+      type(content(), 'Podium!');
+      expect(button('Post').disabled).toBe(false);
+      expect(await posted()).toMatchObject({ mediaAlt: undefined });
+    });
+
+    it('sends the description with the image', async () => {
+      chooseFile(fileOf('podium.png', 'image/png', 1000));
+      type(field('Image description (alt text)'), '  Three fencers on a podium ');
+      expect(view.host().textContent).not.toContain(nudge);
+      type(content(), 'Podium!');
+      expect(await posted()).toMatchObject({ mediaAlt: 'Three fencers on a podium' });
+    });
+  });
+
+  describe('drafts', () => {
+    const remount = (element = <Composer user={me} weapon="epee" onPosted={onPosted} />) => {
+      view.render(null);
+      view.render(element);
+    };
+
+    it('keeps the unsent post per weapon and user, and brings it back', () => {
+      type(content(), 'Half a thought');
+      chooseType('Drill');
+      type(field('Level'), 'Beginner');
+      expect(JSON.parse(localStorage.getItem(draftKey('me', 'epee'))!)).toMatchObject({
+        content: 'Half a thought',
+        type: 'drill',
+        drill: { level: 'Beginner' },
+      });
+
+      remount();
+      expect(content().value).toBe('Half a thought');
+      expect((field('Drill') as HTMLInputElement).checked).toBe(true);
+      expect(field('Level').value).toBe('Beginner');
+
+      // Another weapon's composer has its own (none yet); back on Épée the draft is there.
+      view.render(<Composer user={me} weapon="foil" onPosted={onPosted} />);
+      expect(content().value).toBe('');
+      view.render(<Composer user={me} weapon="epee" onPosted={onPosted} />);
+      expect(content().value).toBe('Half a thought');
+
+      // Another account on this browser sees nothing of it.
+      remount(<Composer user={{ ...me, id: 'other' }} weapon="epee" />);
+      expect(content().value).toBe('');
+    });
+
+    it('forgets the draft once it is published', async () => {
+      type(content(), 'Going out');
+      await post();
+      expect(localStorage.getItem(draftKey('me', 'epee'))).toBeNull();
+      remount();
+      expect(content().value).toBe('');
+    });
+
+    it('forgets every draft at sign-out', () => {
+      type(content(), 'Private thought');
+      localStorage.setItem('piste-theme', 'dark');
+      forgetDrafts();
+      expect(localStorage.getItem(draftKey('me', 'epee'))).toBeNull();
+      expect(localStorage.getItem('piste-theme')).toBe('dark');
+    });
+  });
+
+  describe('mention suggestions', () => {
+    const listbox = () => view.host().querySelector('[data-testid=mention-suggestions]');
+    const options = () => [...view.host().querySelectorAll('[role=option]')];
+    const wait = () => settle(() => undefined).then(() => act(() => new Promise((r) => setTimeout(r, 200))));
+
+    function key(name: string) {
+      act(() => {
+        content().dispatchEvent(new KeyboardEvent('keydown', { key: name, bubbles: true, cancelable: true }));
+      });
+    }
+
+    it('suggests fencers for @ and inserts the pick at the caret', async () => {
+      type(content(), 'Great bout with @be');
+      await wait();
+      expect(suggest).toHaveBeenLastCalledWith('be');
+      expect(content().getAttribute('role')).toBe('combobox');
+      expect(content().getAttribute('aria-expanded')).toBe('true');
+      expect(listbox()?.getAttribute('role')).toBe('listbox');
+      // Connections first, as the server orders them, and said so.
+      const texts = options().map((o) => o.textContent);
+      expect(texts).toEqual([
+        expect.stringContaining('Benoît @benoit'),
+        expect.stringContaining('Bella @bella'),
+      ]);
+      expect(texts[0]).toContain('Connection');
+      expect(texts[1]).not.toContain('Connection');
+      expect(content().getAttribute('aria-activedescendant')).toBe(options()[0].id);
+
+      key('ArrowDown');
+      expect(content().getAttribute('aria-activedescendant')).toBe(options()[1].id);
+      expect(options()[1].getAttribute('aria-selected')).toBe('true');
+      key('Enter');
+      expect(content().value).toBe('Great bout with @bella ');
+      expect(listbox()).toBeNull();
+      expect(content().selectionStart).toBe('Great bout with @bella '.length);
+      expect(button('Post').disabled).toBe(false);
+    });
+
+    it('closes with Escape and picks with the mouse', async () => {
+      type(content(), '@be');
+      await wait();
+      key('Escape');
+      expect(listbox()).toBeNull();
+
+      type(content(), 'Hi @ben');
+      await wait();
+      act(() => (options()[0] as HTMLElement).click());
+      expect(content().value).toBe('Hi @benoit ');
+    });
+
+    it('suggests nothing for an email address', async () => {
+      type(content(), 'mail me at claire@example');
+      await wait();
+      expect(suggest).not.toHaveBeenCalled();
+      expect(listbox()).toBeNull();
+    });
   });
 });

@@ -1,5 +1,6 @@
 import {
   LIMITS,
+  MEDIA_ALT_MAX,
   POST_MEDIA_MAX_BYTES,
   WEAPON_LABELS,
   WEAPONS,
@@ -11,14 +12,17 @@ import {
 import type { z } from 'zod';
 import {
   Dumbbell,
+  Globe,
   ImagePlus,
   LoaderCircle,
   MessageSquareText,
   Trophy,
+  UsersRound,
   X,
   type LucideIcon,
 } from 'lucide-react';
 import { useEffect, useId, useMemo, useRef, useState, type ChangeEvent } from 'react';
+import { readDraft, writeDraft } from '../lib/drafts';
 import { acceptFile, useContractForm, type FileRule } from '../lib/forms';
 import { captureVideoPoster } from '../lib/video-poster';
 import { useBannedUntil } from '../stores/ban';
@@ -26,9 +30,20 @@ import { useFeedStore } from '../stores/feed';
 import { Avatar } from './Avatar';
 import { BannedNote } from './BannedNote';
 import { Button } from './Button';
+import { controlClassName } from './FormField';
 import { IconButton } from './IconButton';
+import { MentionTextarea } from './MentionTextarea';
 import { DetailFields } from './composer/DetailFields';
-import { emptyDraft, newPostOf, POST_TOAST_TITLES, postDraftSchema } from './composer/post-draft';
+import {
+  defaultVisibility,
+  emptyDraft,
+  newPostOf,
+  POST_TOAST_TITLES,
+  postDraftSchema,
+  restoredDraft,
+  storedDraftOf,
+  type PostDraft,
+} from './composer/post-draft';
 
 interface ComposerProps {
   user: SessionUser | null;
@@ -52,15 +67,35 @@ const MEDIA_RULE: FileRule = {
   tooLarge: 'Please select a file smaller than 50MB.',
 };
 
-/** Writes a post: content, type, optional image or video (with upload progress), drill or achievement details. */
+/** The draft kept for this user and weapon, as the form's values; null when none. */
+function keptDraft(userId: string | undefined, weapon: Weapon): PostDraft | null {
+  return userId ? restoredDraft(readDraft(userId, weapon), weapon) : null;
+}
+
+/**
+ * Writes a post: content (with @mention suggestions), type, who sees it, optional image (with its description) or
+ * video (with upload progress), drill or achievement details. The unsent post is kept per weapon for this user
+ * (lib/drafts.ts) and comes back when the composer opens for that weapon again.
+ */
 export function Composer({ user, weapon: feedWeapon, chooseWeapon = false, onPosted }: ComposerProps) {
   const publish = useFeedStore((s) => s.publish);
+  const userId = user?.id;
+  const role = user?.role ?? null;
+  const [restored] = useState(() => keptDraft(userId, feedWeapon));
   const form = useContractForm(postDraftSchema, {
-    defaultValues: emptyDraft(feedWeapon),
+    defaultValues: restored ?? emptyDraft(feedWeapon, defaultVisibility(role)),
     toastTitles: POST_TOAST_TITLES,
   });
-  const [content, type, chosenWeapon] = form.watch(['content', 'type', 'weapon']);
+  const [content, type, chosenWeapon, visibility, mediaAlt] = form.watch([
+    'content',
+    'type',
+    'weapon',
+    'visibility',
+    'mediaAlt',
+  ]);
   const weapon = chooseWeapon ? chosenWeapon : feedWeapon;
+  /** The author chose who sees the post (or a kept draft did): the role's default no longer applies. */
+  const visibilityChosen = useRef(restored !== null);
   const [file, setFile] = useState<File | null>(null);
   const [pending, setPending] = useState(false);
   const [progress, setProgress] = useState<number | null>(null);
@@ -79,10 +114,47 @@ export function Composer({ user, weapon: feedWeapon, chooseWeapon = false, onPos
     [preview],
   );
 
+  // Youth fencers post to their connections unless they choose otherwise (the role changes with the profile).
+  useEffect(() => {
+    if (role && !visibilityChosen.current) form.setValue('visibility', defaultVisibility(role));
+  }, [role, form]);
+
+  // Every change is kept as the draft of the weapon the post goes to (and leaves the one it no longer goes to).
+  const { watch, reset, getValues } = form;
+  useEffect(() => {
+    if (!userId) return;
+    let keptFor: Weapon = chooseWeapon ? getValues('weapon') : feedWeapon;
+    const subscription = watch((values) => {
+      const target = chooseWeapon && values.weapon ? values.weapon : feedWeapon;
+      const draft = restoredDraft(values, target);
+      if (keptFor !== target) writeDraft(userId, keptFor, null);
+      writeDraft(userId, target, draft ? storedDraftOf(draft) : null);
+      keptFor = target;
+    });
+    return () => subscription.unsubscribe();
+  }, [watch, getValues, userId, chooseWeapon, feedWeapon]);
+
+  // Another feed's composer (the same component, a new weapon): that weapon's draft, or a fresh one.
+  const shownWeapon = useRef(feedWeapon);
+  useEffect(() => {
+    if (shownWeapon.current === feedWeapon) return;
+    shownWeapon.current = feedWeapon;
+    const kept = keptDraft(userId, feedWeapon);
+    visibilityChosen.current = kept !== null;
+    reset(kept ?? emptyDraft(feedWeapon, defaultVisibility(role)));
+  }, [feedWeapon, userId, role, reset]);
+
   // Nothing here shows an error under its field: the spec's toast says what is missing.
   const { error: _contentError, ...contentInput } = form.field('content');
   const { error: _typeError, ...typeInput } = form.field('type');
   const { error: _weaponError, ...weaponInput } = form.field('weapon');
+  const { error: _altError, ...mediaAltInput } = form.field('mediaAlt');
+  const {
+    error: _visibilityError,
+    onChange: onVisibilityChange,
+    ...visibilityInput
+  } = form.field('visibility');
+  const isImage = !!file && file.type.startsWith('image/');
 
   if (!user) {
     return (
@@ -108,7 +180,10 @@ export function Composer({ user, weapon: feedWeapon, chooseWeapon = false, onPos
     try {
       const frame = poster.current?.file === file ? await poster.current.frame : null;
       const post = await publish(newPostOf({ ...draft, weapon }, { file, poster: frame }), setProgress);
-      form.reset(emptyDraft(draft.weapon));
+      // Published: the kept draft goes with the form's (the reset writes the empty draft, i.e. none).
+      visibilityChosen.current = false;
+      form.reset(emptyDraft(draft.weapon, defaultVisibility(role)));
+      if (userId) writeDraft(userId, weapon, null);
       setFile(null);
       onPosted?.(post);
     } catch {
@@ -137,7 +212,7 @@ export function Composer({ user, weapon: feedWeapon, chooseWeapon = false, onPos
             <label htmlFor="post-content" className="sr-only">
               Post content
             </label>
-            <textarea
+            <MentionTextarea
               id="post-content"
               rows={3}
               {...contentInput}
@@ -193,6 +268,26 @@ export function Composer({ user, weapon: feedWeapon, chooseWeapon = false, onPos
               </select>
             </label>
           ) : null}
+          <label className="flex items-center gap-2 rounded-xl bg-slate-100 py-1 pr-1 pl-3 text-sm font-semibold text-slate-600 has-[:disabled]:cursor-not-allowed has-[:disabled]:opacity-60 dark:bg-slate-800 dark:text-slate-300">
+            {visibility === 'connections' ? (
+              <UsersRound aria-hidden className="size-4" />
+            ) : (
+              <Globe aria-hidden className="size-4" />
+            )}
+            Who sees it
+            <select
+              id="post-visibility"
+              {...visibilityInput}
+              onChange={(event) => {
+                visibilityChosen.current = true;
+                void onVisibilityChange(event);
+              }}
+              className="rounded-lg border-0 bg-white py-1.5 pr-8 pl-2.5 text-sm font-semibold text-slate-900 shadow-sm focus:ring-2 focus:ring-slate-900/15 focus:outline-none dark:bg-slate-900 dark:text-slate-100 dark:focus:ring-slate-300/15"
+            >
+              <option value="public">Public</option>
+              <option value="connections">Connections only</option>
+            </select>
+          </label>
           {/* The Photo/Video button is the one focus stop and the name; the input only opens the file picker. */}
           <input
             ref={fileInput}
@@ -236,6 +331,36 @@ export function Composer({ user, weapon: feedWeapon, chooseWeapon = false, onPos
             ) : null}
             <p className="truncate border-t border-slate-200 bg-white px-3 py-1.5 text-xs text-slate-500 dark:border-slate-800 dark:bg-slate-900 dark:text-slate-400">
               {file.name}
+            </p>
+          </div>
+        ) : null}
+
+        {isImage ? (
+          <div className="mt-3 sm:ml-13">
+            <label
+              htmlFor="post-media-alt"
+              className="mb-1 block text-xs font-semibold text-slate-600 dark:text-slate-300"
+            >
+              Image description (alt text)
+            </label>
+            <textarea
+              id="post-media-alt"
+              rows={2}
+              {...mediaAltInput}
+              maxLength={MEDIA_ALT_MAX}
+              disabled={pending}
+              aria-describedby={`${formId}-alt-nudge`}
+              placeholder="What does the image show?"
+              className={`${controlClassName(false)} resize-y`}
+            />
+            {/* A nudge, never a block: the post goes out without a description too. */}
+            <p
+              id={`${formId}-alt-nudge`}
+              role="status"
+              aria-live="polite"
+              className="mt-1 text-xs text-amber-700 dark:text-amber-300"
+            >
+              {mediaAlt.trim() ? '' : 'Add a description so everyone can enjoy your image.'}
             </p>
           </div>
         ) : null}

@@ -1,5 +1,6 @@
 import type { AppNotification, NotificationType } from '@piste/contracts';
 import {
+  AtSign,
   Bell,
   BellOff,
   Check,
@@ -25,6 +26,7 @@ const TYPE_ICONS: Record<NotificationType, { icon: LucideIcon; colours: string; 
   follow: { icon: UserPlus, colours: 'bg-emerald-500 text-white', label: 'Connection' },
   achievement: { icon: Trophy, colours: 'bg-amber-500 text-white', label: 'Achievement' },
   message: { icon: Mail, colours: 'bg-violet-500 text-white', label: 'Message' },
+  mention: { icon: AtSign, colours: 'bg-teal-600 text-white', label: 'Mention' },
   other: { icon: Bell, colours: 'bg-slate-500 text-white', label: 'Notification' },
 };
 

@@ -2,8 +2,12 @@ import { WEAPON_LABELS, type FeedPost, type SessionUser } from '@piste/contracts
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { banNotice, useBanStore } from '../stores/ban';
+import { useEditHistoryStore } from '../stores/edit-history';
 import { useFeedStore } from '../stores/feed';
+import { useMutesStore } from '../stores/mutes';
 import { usePostsStore } from '../stores/posts';
+import { useSavesStore } from '../stores/saves';
+import { typeInto } from '../test-support/mounted';
 import { feedPost } from '../test-support/posts';
 import { sessionUser } from '../test-support/session-user';
 import { PostCard } from './PostCard';
@@ -45,6 +49,10 @@ const toggleReaction = jest.fn(() => Promise.resolve());
 const hide = jest.fn(() => Promise.resolve());
 const remove = jest.fn(() => Promise.resolve());
 const report = jest.fn(() => Promise.resolve());
+const edit = jest.fn(() => Promise.resolve(true));
+const toggleSave = jest.fn(() => Promise.resolve());
+const mute = jest.fn(() => Promise.resolve(true));
+const loadHistory = jest.fn(() => Promise.resolve());
 
 let host: HTMLDivElement;
 let root: Root;
@@ -52,7 +60,10 @@ let root: Root;
 beforeEach(() => {
   jest.clearAllMocks();
   useFeedStore.setState({ hide, remove });
-  usePostsStore.setState({ toggleReaction, report, reacting: {}, postsById: {} });
+  usePostsStore.setState({ toggleReaction, report, edit, reacting: {}, postsById: {} });
+  useSavesStore.setState({ toggleSave, saving: {} });
+  useMutesStore.setState({ mute, muting: {} });
+  useEditHistoryStore.setState({ load: loadHistory, histories: {} });
   useBanStore.setState({ until: null, reason: null });
   host = document.createElement('div');
   document.body.append(host);
@@ -127,6 +138,7 @@ describe('PostCard', () => {
       { name: 'Like, 3 likes', pressed: 'true', expanded: null },
       { name: 'Dislike, 1 dislike', pressed: 'false', expanded: null },
       { name: 'Comment, 0 comments', pressed: null, expanded: 'false' },
+      { name: 'Save, 0 saves', pressed: 'false', expanded: null },
     ]);
   });
 
@@ -156,9 +168,9 @@ describe('PostCard', () => {
     expect(dislike.title).toBe(banNotice(until));
   });
 
-  it('offers its author Delete Post and Hide Post, and deletes after the confirmation', async () => {
+  it('offers its author Edit post, Save post, Delete Post and Hide Post, and deletes after the confirmation', async () => {
     render(makePost(), author);
-    expect(openMenu()).toEqual(['Delete Post', 'Hide Post']);
+    expect(openMenu()).toEqual(['Edit post', 'Save post', 'Delete Post', 'Hide Post']);
     act(() => button('Delete Post').click());
     const dialog = host.querySelector('dialog')!;
     expect(dialog.open).toBe(true);
@@ -173,9 +185,9 @@ describe('PostCard', () => {
     expect(dialog.open).toBe(false);
   });
 
-  it('offers anyone else Report Post and Hide Post', () => {
+  it('offers anyone else Save post, Report Post, Mute @author and Hide Post', () => {
     render(makePost(), reader);
-    expect(openMenu()).toEqual(['Report Post', 'Hide Post']);
+    expect(openMenu()).toEqual(['Save post', 'Report Post', 'Mute @claire', 'Hide Post']);
     act(() => button('Report Post').click());
     expect(report).toHaveBeenCalledWith('post-1');
     choose('Hide Post');
@@ -224,5 +236,135 @@ describe('PostCard', () => {
 
     render(makePost());
     expect(host.querySelector('dl')).toBeNull();
+  });
+
+  it('links mentions to the fencer and hashtags to the tag, keeping the line breaks', () => {
+    render(makePost({ content: 'Thanks @ben_s.\nMore #Épée drills' }));
+    const content = host.querySelector('[data-testid=post-content]')!;
+    expect(content.textContent).toBe('Thanks @ben_s.\nMore #Épée drills');
+    expect(content.className).toContain('whitespace-pre-line');
+    expect([...content.querySelectorAll('a')].map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+      ['@ben_s', '/u/ben_s'],
+      ['#Épée', '/tags/epee'],
+    ]);
+  });
+
+  it('lets its author edit the text in place and saves only what changed', async () => {
+    render(makePost(), author);
+    choose('Edit post');
+    const editor = host.querySelector<HTMLFormElement>('[data-testid=post-editor]')!;
+    const text = editor.querySelector('textarea')!;
+    expect(text.value).toBe('Lunge ladder, three sets');
+    typeInto(text, 'Lunge ladder, four sets');
+    await act(async () => {
+      button('Save').click();
+      await Promise.resolve();
+    });
+    expect(edit).toHaveBeenCalledWith('post-1', { content: 'Lunge ladder, four sets' });
+    expect(host.querySelector('[data-testid=post-editor]')).toBeNull();
+  });
+
+  it('edits a drill’s details and an image’s description, and keeps the editor open when saving fails', async () => {
+    edit.mockResolvedValueOnce(false);
+    render(
+      makePost({
+        type: 'drill',
+        drillDetails: { duration: '20 minutes', level: 'Beginner', equipment: null, focus: null },
+        mediaUrl: '/objects/post/a.jpg',
+        mediaType: 'image',
+      }),
+      author,
+    );
+    choose('Edit post');
+    const input = (label: string) => {
+      const match = [...host.querySelectorAll('label')].find((l) => l.textContent === label);
+      return match!.control as HTMLInputElement;
+    };
+    typeInto(input('Focus'), 'Distance');
+    typeInto(input('Image description (alt text)'), 'A fencer lunging');
+    await act(async () => {
+      button('Save').click();
+      await Promise.resolve();
+    });
+    expect(edit).toHaveBeenCalledWith('post-1', {
+      drillDetails: { duration: '20 minutes', level: 'Beginner', equipment: null, focus: 'Distance' },
+      mediaAlt: 'A fencer lunging',
+    });
+    expect(host.querySelector('[data-testid=post-editor]')).not.toBeNull();
+    act(() => button('Cancel').click());
+    expect(host.querySelector('[data-testid=post-editor]')).toBeNull();
+    expect(host.querySelector('[data-testid=post-content]')?.textContent).toBe('Lunge ladder, three sets');
+  });
+
+  it('marks an edited post and shows its earlier versions, newest first', () => {
+    useEditHistoryStore.setState({
+      histories: {
+        'post:post-1': {
+          status: 'ready',
+          versions: [
+            {
+              content: 'Second try',
+              drillDetails: null,
+              achievementDetails: null,
+              mediaAlt: null,
+              writtenAt: '2026-11-22T10:05:00.000Z',
+            },
+            {
+              content: 'First try',
+              drillDetails: null,
+              achievementDetails: null,
+              mediaAlt: null,
+              writtenAt: '2026-11-22T10:00:00.000Z',
+            },
+          ],
+        },
+      },
+    });
+    render(makePost());
+    expect(host.querySelector('button[aria-haspopup=dialog]')).toBeNull();
+
+    render(makePost({ editedAt: '2026-11-22T10:10:00.000Z' }));
+    const mark = button('Edited: show earlier versions');
+    expect(mark.textContent).toBe('edited');
+    act(() => mark.click());
+    expect(loadHistory).toHaveBeenCalledWith({ kind: 'post', id: 'post-1' });
+    const dialog = host.querySelector('dialog')!;
+    expect(dialog.open).toBe(true);
+    const versions = [...dialog.querySelectorAll('[data-testid=edit-history-version]')];
+    expect(versions.map((v) => v.querySelector('p + p')?.textContent)).toEqual(['Second try', 'First try']);
+    expect(versions[0].querySelector('time')?.getAttribute('dateTime')).toBe('2026-11-22T10:05:00.000Z');
+  });
+
+  it('says a post is for connections only, and nothing for a public one', () => {
+    render(makePost({ visibility: 'public' }));
+    expect(host.querySelector('[data-testid=visibility-badge]')).toBeNull();
+    render(makePost({ visibility: 'connections' }));
+    expect(host.querySelector('[data-testid=visibility-badge]')?.textContent).toBe('Connections only');
+  });
+
+  it('saves and unsaves through the saves store, and shows the save count', () => {
+    render(makePost({ savesCount: 2 }));
+    expect(host.querySelector('[data-testid=save-count]')?.textContent).toBe('2');
+    choose('Save post');
+    expect(toggleSave).toHaveBeenCalledWith('post-1');
+
+    render(makePost({ savesCount: 3, isSaved: true }));
+    expect(openMenu()).toContain('Unsave post');
+    expect(button('Save, 3 saves').getAttribute('aria-pressed')).toBe('true');
+    act(() => button('Save, 3 saves').click());
+    expect(toggleSave).toHaveBeenCalledTimes(2);
+  });
+
+  it('mutes the author through the mutes store', () => {
+    render(makePost(), reader);
+    choose('Mute @claire');
+    expect(mute).toHaveBeenCalledWith(expect.objectContaining({ id: AUTHOR_ID, username: 'claire' }));
+  });
+
+  it('describes the image with the author’s description, or leaves it to the text', () => {
+    render(makePost({ mediaUrl: '/objects/post/a.jpg', mediaType: 'image', mediaAlt: 'A fencer lunging' }));
+    expect(host.querySelector('[data-testid=post-media]')?.getAttribute('alt')).toBe('A fencer lunging');
+    render(makePost({ mediaUrl: '/objects/post/a.jpg', mediaType: 'image' }));
+    expect(host.querySelector('[data-testid=post-media]')?.getAttribute('alt')).toBe('');
   });
 });

@@ -9,17 +9,24 @@ import {
   Timer,
   Trophy,
   Users,
+  UsersRound,
   type LucideIcon,
 } from 'lucide-react';
 import { lazy, memo, Suspense, useState } from 'react';
 import { useWatchedPosts } from '../realtime/post-watch';
+import { useBannedUntil } from '../stores/ban';
 import { useFeedStore } from '../stores/feed';
+import { handleOf, useMutesStore } from '../stores/mutes';
 import { usePost, usePostsStore } from '../stores/posts';
+import { useSavesStore } from '../stores/saves';
+import { EditedMark } from './EditedMark';
 import { AvatarLink, ProfileLink } from './fencer/ProfileLink';
 import { authorNameOf, PostByline } from './PostByline';
+import { PostEditor } from './PostEditor';
 import { PostMedia } from './PostMedia';
 import { PostMenu } from './PostMenu';
 import { PostReactions } from './PostReactions';
+import { RichText } from './RichText';
 import { RoleBadge } from './RoleBadge';
 
 // Most visits to the feed never open a thread, so comments load with the first one opened.
@@ -42,13 +49,22 @@ export const PostCard = memo(function PostCard({ postId, user }: PostCardProps) 
   return post ? <PostArticle post={post} user={user} /> : null;
 });
 
-/** The post itself: author, time, content, media, details, counts, reactions, menu and comments. */
+/**
+ * The post itself: author, time (and "edited"), who sees it, content, media, details, counts, reactions, menu and
+ * comments; its author edits it in place.
+ */
 function PostArticle({ post, user }: { post: FeedPost; user: SessionUser | null }) {
   const [commentsOpen, setCommentsOpen] = useState(false);
+  const [editing, setEditing] = useState(false);
   const hide = useFeedStore((s) => s.hide);
   const remove = useFeedStore((s) => s.remove);
   const report = usePostsStore((s) => s.report);
+  const toggleSave = useSavesStore((s) => s.toggleSave);
+  const mute = useMutesStore((s) => s.mute);
   const authorName = authorNameOf(post);
+  const isAuthor = user?.id === post.authorId;
+  // A banned author can read their post but not change it.
+  const bannedUntil = useBannedUntil();
 
   return (
     <article
@@ -69,31 +85,53 @@ function PostArticle({ post, user }: { post: FeedPost; user: SessionUser | null 
                 {authorName}
               </ProfileLink>
               <RoleBadge role={post.authorRole} />
+              {post.visibility === 'connections' ? <ConnectionsOnlyBadge /> : null}
             </div>
-            <PostByline post={post} className="mt-0.5" />
+            <div className="mt-0.5 flex min-w-0 items-baseline gap-1.5">
+              <PostByline post={post} className="min-w-0" />
+              {post.editedAt ? (
+                <>
+                  <span aria-hidden className="text-sm text-slate-500 dark:text-slate-400">
+                    ·
+                  </span>
+                  <EditedMark item={{ kind: 'post', id: post.id }} editedAt={post.editedAt} />
+                </>
+              ) : null}
+            </div>
           </div>
           <TypeChip type={post.type} />
           <PostMenu
-            isAuthor={user?.id === post.authorId}
+            isAuthor={isAuthor}
+            authorHandle={handleOf(post.author)}
+            isSaved={!!post.isSaved}
+            onEdit={bannedUntil ? undefined : () => setEditing(true)}
+            onToggleSave={user ? () => toggleSave(post.id) : undefined}
+            onMute={user ? () => mute(post.author) : undefined}
             onDelete={() => remove(post.id)}
             onReport={() => report(post.id)}
             onHide={() => hide(post.id)}
           />
         </header>
 
-        <p
-          data-testid="post-content"
-          className="mt-3 text-[15px] leading-relaxed whitespace-pre-line break-words text-slate-800 dark:text-slate-200"
-        >
-          {post.content}
-        </p>
+        {editing && isAuthor ? (
+          <PostEditor post={post} onDone={() => setEditing(false)} />
+        ) : (
+          <>
+            <p
+              data-testid="post-content"
+              className="mt-3 text-[15px] leading-relaxed whitespace-pre-line break-words text-slate-800 dark:text-slate-200"
+            >
+              <RichText text={post.content} />
+            </p>
 
-        {post.type === 'drill' && post.drillDetails ? (
-          <DetailsBox tone="drill" fields={DRILL_FIELDS} details={post.drillDetails} />
-        ) : null}
-        {post.type === 'achievement' && post.achievementDetails ? (
-          <DetailsBox tone="achievement" fields={ACHIEVEMENT_FIELDS} details={post.achievementDetails} />
-        ) : null}
+            {post.type === 'drill' && post.drillDetails ? (
+              <DetailsBox tone="drill" fields={DRILL_FIELDS} details={post.drillDetails} />
+            ) : null}
+            {post.type === 'achievement' && post.achievementDetails ? (
+              <DetailsBox tone="achievement" fields={ACHIEVEMENT_FIELDS} details={post.achievementDetails} />
+            ) : null}
+          </>
+        )}
       </div>
 
       <PostMedia
@@ -114,6 +152,20 @@ function PostArticle({ post, user }: { post: FeedPost; user: SessionUser | null 
         </Suspense>
       ) : null}
     </article>
+  );
+}
+
+/** Who sees a connections-only post, said in a word; public posts carry nothing. */
+function ConnectionsOnlyBadge() {
+  return (
+    <span
+      data-testid="visibility-badge"
+      title="Only the author's connections see this post"
+      className="inline-flex items-center gap-1 rounded-full bg-slate-100 px-2 py-0.5 text-[11px] font-semibold text-slate-600 dark:bg-slate-800 dark:text-slate-300"
+    >
+      <UsersRound aria-hidden className="size-3" />
+      Connections only
+    </span>
   );
 }
 

@@ -42,7 +42,8 @@ export function PostMedia({ post, frameClassName, unavailableClassName }: PostMe
           className="max-h-[32rem] w-full bg-black"
         />
       ) : (
-        <PostImage post={post} url={url} onError={() => setFailed(true)} />
+        // The author's description when they gave one; else the post's text beside it says what it shows.
+        <PostImage post={post} url={url} alt={post.mediaAlt ?? undefined} onError={() => setFailed(true)} />
       )}
     </div>
   );

@@ -1,17 +1,37 @@
-import { EyeOff, Flag, Trash2 } from 'lucide-react';
+import { Bookmark, BookmarkMinus, EyeOff, Flag, Pencil, Trash2, VolumeX } from 'lucide-react';
 import { useState } from 'react';
 import { ConfirmDialog } from './ConfirmDialog';
 import { DropdownMenu } from './DropdownMenu';
 
 interface PostMenuProps {
   isAuthor: boolean;
+  /** How "Mute …" names the author, e.g. '@claire'. */
+  authorHandle: string;
+  /** Whether the user keeps the post (Save post / Unsave post); no save item without `onToggleSave`. */
+  isSaved?: boolean;
+  onEdit?: () => void;
+  onToggleSave?: () => Promise<void>;
+  onMute?: () => Promise<unknown>;
   onDelete: () => Promise<void>;
   onReport: () => Promise<void>;
   onHide: () => Promise<void>;
 }
 
-/** A post's menu: Delete Post (its author only), Report Post (everyone else), Hide Post (everyone). */
-export function PostMenu({ isAuthor, onDelete, onReport, onHide }: PostMenuProps) {
+/**
+ * A post's menu: Edit post and Delete Post (its author only), Save post or Unsave post (everyone), Report Post and
+ * Mute @author (everyone else), Hide Post (everyone).
+ */
+export function PostMenu({
+  isAuthor,
+  authorHandle,
+  isSaved = false,
+  onEdit,
+  onToggleSave,
+  onMute,
+  onDelete,
+  onReport,
+  onHide,
+}: PostMenuProps) {
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   const [deleting, setDeleting] = useState(false);
 
@@ -29,8 +49,14 @@ export function PostMenu({ isAuthor, onDelete, onReport, onHide }: PostMenuProps
     <>
       <DropdownMenu
         label="Post options"
-        menuWidth="w-44"
+        menuWidth="w-52"
         items={[
+          isAuthor && onEdit ? { icon: Pencil, label: 'Edit post', onSelect: onEdit } : null,
+          onToggleSave
+            ? isSaved
+              ? { icon: BookmarkMinus, label: 'Unsave post', onSelect: onToggleSave }
+              : { icon: Bookmark, label: 'Save post', onSelect: onToggleSave }
+            : null,
           isAuthor
             ? {
                 icon: Trash2,
@@ -39,6 +65,7 @@ export function PostMenu({ isAuthor, onDelete, onReport, onHide }: PostMenuProps
                 destructive: true,
               }
             : { icon: Flag, label: 'Report Post', onSelect: onReport },
+          !isAuthor && onMute ? { icon: VolumeX, label: `Mute ${authorHandle}`, onSelect: onMute } : null,
           { icon: EyeOff, label: 'Hide Post', onSelect: onHide },
         ]}
       />

@@ -1,7 +1,8 @@
 import type { FeedPost } from '@piste/contracts';
-import { MessageCircle, ThumbsDown, ThumbsUp, type LucideIcon } from 'lucide-react';
+import { Bookmark, MessageCircle, ThumbsDown, ThumbsUp, type LucideIcon } from 'lucide-react';
 import { banNotice, useBannedUntil } from '../stores/ban';
 import { usePostsStore, type Reaction } from '../stores/posts';
+import { useSavesStore } from '../stores/saves';
 
 interface ReactionKind {
   reaction: Reaction;
@@ -41,10 +42,15 @@ interface PostReactionsProps {
   onToggleComments: () => void;
 }
 
-/** A post card's footer: like, dislike (through the posts store) and the button that opens its comments. */
+/**
+ * A post card's footer: like, dislike (through the posts store), the button that opens its comments, and save
+ * (through the saves store) with how many saved it.
+ */
 export function PostReactions({ post, commentsOpen, onToggleComments }: PostReactionsProps) {
   const toggleReaction = usePostsStore((s) => s.toggleReaction);
   const reacting = usePostsStore((s) => !!s.reacting[post.id]);
+  const toggleSave = useSavesStore((s) => s.toggleSave);
+  const saving = useSavesStore((s) => !!s.saving[post.id]);
   // A banned user may take a reaction back, not give one.
   const bannedUntil = useBannedUntil();
   const closedReason = bannedUntil ? banNotice(bannedUntil) : undefined;
@@ -73,6 +79,19 @@ export function PostReactions({ post, commentsOpen, onToggleComments }: PostReac
         expanded={commentsOpen}
         onClick={onToggleComments}
       />
+      <div className="ml-auto">
+        <ReactionButton
+          label="Save"
+          countName={['save', 'saves']}
+          icon={Bookmark}
+          count={post.savesCount}
+          active={!!post.isSaved}
+          activeClass="text-amber-700 bg-amber-50 dark:text-amber-300 dark:bg-amber-950"
+          testId="save-count"
+          disabled={saving}
+          onClick={() => void toggleSave(post.id)}
+        />
+      </div>
     </footer>
   );
 }

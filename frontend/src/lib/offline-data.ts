@@ -26,7 +26,10 @@ export function isRememberedRead(url: URL): boolean {
  */
 export type ServiceWorkerMessage = { type: 'SKIP_WAITING' } | { type: 'forget-user-data' };
 
-/** Forgets everything kept for the signed-in user (at sign-out, or when another user signs in). */
+/**
+ * Forgets the reads cached for the signed-in user (at sign-out, or when another user signs in); the composer's
+ * drafts go beside it (lib/drafts.ts: the service worker, which imports this file, has no local storage).
+ */
 export async function forgetUserData(): Promise<void> {
   if (typeof caches === 'undefined') return;
   await caches.delete(USER_DATA_CACHE);

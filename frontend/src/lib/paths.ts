@@ -1,4 +1,4 @@
-import type { AppNotification } from '@piste/contracts';
+import type { AppNotification, Weapon } from '@piste/contracts';
 
 /** The app's own addresses, in one place: what links and redirects lead to. */
 
@@ -15,6 +15,13 @@ export const profilePath = ({ id, username }: ProfileTarget) =>
 export const resultsPath = (query: string) => `/search?${new URLSearchParams({ q: query }).toString()}`;
 export const conversationPath = (userId: string) => `/messages?with=${encodeURIComponent(userId)}`;
 export const REQUESTS_PATH = '/connections?tab=requests';
+/** A tag's page (the tag as stored: folded, without `#`), of one weapon's posts or every weapon's. */
+export const tagPath = (tag: string, weapon?: Weapon | null) =>
+  `/tags/${encodeURIComponent(tag)}${weapon ? `?weapon=${weapon}` : ''}`;
+/** The posts the user saved. */
+export const SAVED_PATH = '/saved';
+/** The drill library; its filters follow in the query. */
+export const DRILLS_PATH = '/drills';
 
 /**
  * Where a notification leads: the page it names (an export that is ready: the Privacy tab), the post it is
@@ -35,3 +42,5 @@ export function notificationPath(notification: AppNotification): string | null {
 export const SETTINGS_PATH = '/settings';
 /** The settings' Privacy and data tab, where the archive of the account's data is downloaded. */
 export const PRIVACY_SETTINGS_PATH = '/settings?tab=privacy';
+/** The settings' Muted tab: the fencers and words the user muted. */
+export const MUTED_SETTINGS_PATH = '/settings?tab=muted';

@@ -14,11 +14,13 @@ import { EmptyState } from '../components/EmptyState';
 import { PostList } from '../components/PostList';
 import { SkeletonBars } from '../components/Skeleton';
 import { SearchBox } from '../components/search/SearchBox';
+import { TrendingTags } from '../components/TrendingTags';
 import { WEAPON_DOT_CLASSES, WEAPON_TOP_BORDER_CLASSES } from '../lib/weapons';
 import { useWatchedPosts } from '../realtime/post-watch';
 import { watchFeed } from '../realtime/socket';
 import { useFeedStore } from '../stores/feed';
 import { useSessionStore } from '../stores/session';
+import { useTrendingTagsStore } from '../stores/trending-tags';
 import { NotFoundPage } from './NotFoundPage';
 
 // The post list is what a visit to the feed is for; the composer's form follows in its own chunk.
@@ -35,6 +37,7 @@ export function FeedPage() {
     if (!weapon) return;
     watchFeed(weapon);
     void open(weapon);
+    void useTrendingTagsStore.getState().load(weapon);
     return () => watchFeed(null);
   }, [weapon, open]);
 
@@ -56,12 +59,15 @@ export function FeedPage() {
         <Suspense fallback={<ComposerPlaceholder />}>
           <Composer user={user} weapon={weapon} />
         </Suspense>
+        {/* The side column is for wide screens; a phone gets the trending tags as one line above the posts. */}
+        <TrendingTags weapon={weapon} look="row" className="lg:hidden" />
         <FeedPosts weapon={weapon} user={user} />
       </section>
       <aside className="hidden space-y-5 lg:sticky lg:top-24 lg:block">
         <SearchBox />
         <SideProfileCard user={user} weapon={weapon} />
         <CommunitySwitcher weapon={weapon} />
+        <TrendingTags weapon={weapon} look="card" />
       </aside>
     </div>
   );

@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { HeadedPage } from '../components/PageHeader';
 import { AccountPanel } from '../components/settings/AccountPanel';
+import { MutedPanel } from '../components/settings/MutedPanel';
 import { NotificationsPanel } from '../components/settings/NotificationsPanel';
 import { PrivacyPanel } from '../components/settings/PrivacyPanel';
 import { SecurityPanel } from '../components/settings/SecurityPanel';
@@ -16,11 +17,12 @@ import { TabPanel } from '../components/Tabs';
 import { useAccountExportStore } from '../stores/account-export';
 import { useAccountSessionsStore } from '../stores/account-sessions';
 import { useAccountStore } from '../stores/account';
+import { useMutedSettingsStore } from '../stores/muted-settings';
 import { useNotificationSettingsStore } from '../stores/notification-settings';
 
 /**
- * /settings: the Account, Security, Notifications and Privacy and data tabs; the tab is in the URL
- * (`?tab=security`, `?tab=notifications`, `?tab=privacy`), so mails and notifications can link to it.
+ * /settings: the Account, Security, Notifications, Muted and Privacy and data tabs; the tab is in the URL
+ * (`?tab=security`, `?tab=notifications`, `?tab=muted`, `?tab=privacy`), so mails and notifications can link to it.
  */
 export function SettingsPage({ user }: { user: SessionUser }) {
   const [searchParams, setSearchParams] = useSearchParams();
@@ -35,6 +37,7 @@ export function SettingsPage({ user }: { user: SessionUser }) {
     if (tab === 'security') void useAccountSessionsStore.getState().load();
     if (tab === 'privacy') void useAccountExportStore.getState().load();
     if (tab === 'notifications') void useNotificationSettingsStore.getState().load();
+    if (tab === 'muted') void useMutedSettingsStore.getState().load(user.id);
   }, [tab, user.id]);
 
   function selectTab(next: SettingsTab) {
@@ -45,7 +48,7 @@ export function SettingsPage({ user }: { user: SessionUser }) {
     <HeadedPage
       width="medium"
       title="Settings"
-      subtitle="Your account, how you sign in, what reaches you and your data"
+      subtitle="Your account, how you sign in, what reaches you, who you mute and your data"
     >
       <SettingsTabs tab={tab} selectTab={selectTab} />
       <TabPanel idPrefix={SETTINGS_TABS_ID} tab={tab} className="space-y-6">
@@ -63,6 +66,8 @@ function SettingsPanel({ tab }: { tab: SettingsTab }) {
       return <SecurityPanel />;
     case 'notifications':
       return <NotificationsPanel />;
+    case 'muted':
+      return <MutedPanel />;
     case 'privacy':
       return <PrivacyPanel />;
   }

@@ -1,7 +1,8 @@
-import type { PostComment } from '@piste/contracts';
+import type { CommentUpdate, PostComment } from '@piste/contracts';
 import { create } from 'zustand';
 import { errorMessage } from '../api/client';
 import * as postsApi from '../api/posts';
+import { editComment } from '../api/social';
 import { notify } from '../lib/toast';
 import { usePostsStore } from './posts';
 import { useSessionStore } from './session';
@@ -27,8 +28,25 @@ interface CommentsState {
   /** Adds a comment or a reply; resolves true when it was stored. */
   add: (postId: string, content: string, parentId?: string | null) => Promise<boolean>;
   toggleLike: (postId: string, commentId: string) => Promise<void>;
+  /** The author's new text; resolves true once stored (a failure is shown as a toast). */
+  edit: (postId: string, commentId: string, content: string) => Promise<boolean>;
   receive: (comment: PostComment) => void;
+  /** The author edited a comment (here or elsewhere): its thread shows the new text. */
+  receiveUpdate: (update: CommentUpdate) => void;
   reset: () => void;
+}
+
+/** `threads` with one comment changed; the same record when its thread or the comment is not held. */
+function patchedComment(
+  threads: Record<string, CommentThread>,
+  postId: string,
+  commentId: string,
+  patch: Partial<PostComment>,
+): Record<string, CommentThread> {
+  const thread = threads[postId];
+  if (!thread?.comments.some((c) => c.id === commentId)) return threads;
+  const comments = thread.comments.map((c) => (c.id === commentId ? { ...c, ...patch } : c));
+  return { ...threads, [postId]: { ...thread, comments } };
 }
 
 function withComment(thread: CommentThread | undefined, comment: PostComment): CommentThread | undefined {
@@ -99,6 +117,25 @@ export const useCommentsStore = create<CommentsState>()((set, get) => ({
       });
     }
   },
+
+  edit: async (postId, commentId, content) => {
+    try {
+      const comment = await editComment(commentId, { content });
+      set((state) => ({
+        threads: patchedComment(state.threads, postId, commentId, {
+          content: comment.content,
+          editedAt: comment.editedAt,
+        }),
+      }));
+      return true;
+    } catch (error) {
+      notify.error('Failed to update comment', errorMessage(error, 'Please try again later.'));
+      return false;
+    }
+  },
+
+  receiveUpdate: ({ postId, commentId, content, editedAt }) =>
+    set((state) => ({ threads: patchedComment(state.threads, postId, commentId, { content, editedAt }) })),
 
   receive: (comment) =>
     set((state) => {

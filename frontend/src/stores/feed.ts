@@ -3,6 +3,7 @@ import {
   FEED_PAGE_SIZE,
   type CreatePostPayload,
   type FeedPost,
+  type PostVisibility,
   type Weapon,
 } from '@piste/contracts';
 import { create } from 'zustand';
@@ -30,6 +31,10 @@ export interface NewPost {
   weapon: Weapon;
   drillDetails: CreatePostPayload['drillDetails'];
   achievementDetails: CreatePostPayload['achievementDetails'];
+  /** Who sees it; the server's default (public, connections only for youth fencers) when left out. */
+  visibility?: PostVisibility;
+  /** The image's description for screen readers; sent only with an image. */
+  mediaAlt?: string;
   file: File | null;
   /** A video's poster frame, captured in the browser; the post goes out without one if its upload fails. */
   poster?: File | null;
@@ -56,6 +61,8 @@ interface FeedState {
   /** Takes the post out of every view at once; it comes back with the feed's refetch if hiding fails. */
   hide: (postId: string) => Promise<void>;
   remove: (postId: string) => Promise<void>;
+  /** Takes these posts out of the feed and its waiting list (their author was muted). */
+  forget: (postIds: readonly string[]) => void;
   /** Uploads the media (reporting progress), creates the post and shows it at the top of its feed. */
   publish: (post: NewPost, onUploadProgress?: (fraction: number) => void) => Promise<FeedPost>;
 
@@ -215,6 +222,15 @@ export const useFeedStore = create<FeedState>()((set, get) => ({
     }
   },
 
+  forget: (postIds) => {
+    if (postIds.length === 0) return;
+    const gone = new Set(postIds);
+    set((state) => ({
+      postIds: state.postIds.filter((id) => !gone.has(id)),
+      incomingIds: state.incomingIds.filter((id) => !gone.has(id)),
+    }));
+  },
+
   publish: async (draft, onUploadProgress) => {
     const user = useSessionStore.getState().user;
     const media = await uploadMedia(draft, onUploadProgress);
@@ -226,6 +242,9 @@ export const useFeedStore = create<FeedState>()((set, get) => ({
         authorId: user?.id,
         drillDetails: draft.type === 'drill' ? draft.drillDetails : null,
         achievementDetails: draft.type === 'achievement' ? draft.achievementDetails : null,
+        ...(draft.visibility ? { visibility: draft.visibility } : {}),
+        // Only an image has a description; an empty one is none.
+        mediaAlt: media.mediaType === 'image' && draft.mediaAlt?.trim() ? draft.mediaAlt.trim() : null,
         ...media,
       });
       justPublished = { post, until: Date.now() + JUST_PUBLISHED_MS };

@@ -1,9 +1,18 @@
-import { DEFAULT_REPORT_REASON, type FeedPost, type PostCounts, type PostViewer } from '@piste/contracts';
+import {
+  DEFAULT_REPORT_REASON,
+  type EditPostPayload,
+  type FeedPost,
+  type PostCounts,
+  type PostUpdate,
+  type PostViewer,
+  type SaveReply,
+} from '@piste/contracts';
 import { create } from 'zustand';
 import { useShallow } from 'zustand/react/shallow';
 import { errorMessage } from '../api/client';
 import { reportPost } from '../api/moderation';
 import * as postsApi from '../api/posts';
+import { editPost } from '../api/social';
 import { notify } from '../lib/toast';
 import { usePushPromptStore } from './push-prompt';
 import { useSessionStore } from './session';
@@ -34,6 +43,17 @@ interface PostsState {
   /** Refreshes one post's counts (e.g. after commenting). */
   reloadPost: (postId: string) => Promise<void>;
   receiveCounts: (counts: PostCounts) => void;
+  /**
+   * The author's edit (text, details, image description): the post takes the server's reply. Resolves false
+   * once a failure was shown as a toast.
+   */
+  edit: (postId: string, edit: EditPostPayload) => Promise<boolean>;
+  /** The author edited the post (in this tab or elsewhere): every view shows the new text. */
+  receiveUpdate: (update: PostUpdate) => void;
+  /** Whether the user keeps the post, and its saves count, wherever it is shown. */
+  receiveSaved: (saved: SaveReply) => void;
+  /** Drops every post by `authorId` from every view (the user muted them); the ids dropped. */
+  dropAuthor: (authorId: string) => string[];
   /** The user's own like or dislike changed (in this tab or another): the post follows wherever it is shown. */
   receiveViewer: (viewer: PostViewer) => void;
   /** Forgets the last user's posts (they carry that user's likes). */
@@ -146,10 +166,56 @@ export const usePostsStore = create<PostsState>()((set, get) => ({
     }
   },
 
-  receiveCounts: ({ postId, likesCount, dislikesCount, commentsCount }) =>
+  receiveCounts: ({ postId, likesCount, dislikesCount, commentsCount, savesCount }) =>
     set((state) => ({
-      postsById: patched(state.postsById, postId, { likesCount, dislikesCount, commentsCount }),
+      postsById: patched(state.postsById, postId, {
+        likesCount,
+        dislikesCount,
+        commentsCount,
+        // Older servers leave the saves out; the count shown stays.
+        ...(savesCount === undefined ? {} : { savesCount }),
+      }),
     })),
+
+  edit: async (postId, edit) => {
+    try {
+      const post = await editPost(postId, edit);
+      set((state) => ({ postsById: patched(state.postsById, postId, post) }));
+      notify.success('Post updated');
+      return true;
+    } catch (error) {
+      notify.error('Failed to update post', errorMessage(error, 'Please try again later.'));
+      return false;
+    }
+  },
+
+  receiveUpdate: ({ postId, content, drillDetails, achievementDetails, mediaAlt, editedAt }) =>
+    set((state) => ({
+      postsById: patched(state.postsById, postId, {
+        content,
+        drillDetails,
+        achievementDetails,
+        mediaAlt,
+        editedAt,
+      }),
+    })),
+
+  receiveSaved: ({ postId, isSaved, savesCount }) =>
+    set((state) => ({ postsById: patched(state.postsById, postId, { isSaved, savesCount }) })),
+
+  dropAuthor: (authorId) => {
+    const dropped = Object.values(get().postsById)
+      .filter((post) => post.authorId === authorId)
+      .map((post) => post.id);
+    if (dropped.length) {
+      set((state) => ({
+        postsById: Object.fromEntries(
+          Object.entries(state.postsById).filter(([, post]) => post.authorId !== authorId),
+        ),
+      }));
+    }
+    return dropped;
+  },
 
   receiveViewer: ({ postId, isLiked, isDisliked, likesCount, dislikesCount }) =>
     set((state) => ({

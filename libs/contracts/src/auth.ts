@@ -71,6 +71,8 @@ export const sessionUserSchema = fencerIdentitySchema.extend({
   bannedUntil: z.string().nullable(),
   /** Whether the user followed the link mailed to their address; the app asks them to until they have. */
   emailVerified: z.boolean(),
+  /** The fencer's role: a youth fencer's posts go to their connections unless they choose otherwise (§4c). */
+  role: z.string().optional(),
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 

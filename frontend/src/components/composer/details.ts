@@ -43,3 +43,11 @@ type Values<F extends readonly DetailField<string>[]> = Record<F[number]['key'],
 export function emptyDetails<F extends readonly DetailField<string>[]>(fields: F): Values<F> {
   return Object.fromEntries(fields.map((field) => [field.key, ''])) as Values<F>;
 }
+
+/** The details kept in a stored draft, as the form holds them: every field, its text or empty. */
+export function detailsFrom<F extends readonly DetailField<string>[]>(fields: F, kept: unknown): Values<F> {
+  const source = kept && typeof kept === 'object' ? (kept as Record<string, unknown>) : {};
+  return Object.fromEntries(
+    fields.map(({ key }) => [key, typeof source[key] === 'string' ? source[key] : '']),
+  ) as Values<F>;
+}

@@ -1,20 +1,33 @@
-import { createPostSchema, POST_TYPES, WEAPONS, type Weapon } from '@piste/contracts';
+import {
+  createPostSchema,
+  MEDIA_ALT_MAX,
+  POST_TYPES,
+  POST_VISIBILITIES,
+  WEAPONS,
+  type PostVisibility,
+  type Weapon,
+} from '@piste/contracts';
 import type { Path } from 'react-hook-form';
 import { z } from 'zod';
 import type { NewPost } from '../../stores/feed';
-import { ACHIEVEMENT_FIELDS, DRILL_FIELDS, emptyDetails } from './details';
+import { ACHIEVEMENT_FIELDS, detailsFrom, DRILL_FIELDS, emptyDetails } from './details';
 
 /** A detail as typed: free text, sent as it is (the server trims it). */
 const detailText = z.string();
 
 /**
  * What the composer holds: the contract's post content (its rule and message are the server's), the type and
- * weapon, and both kinds of details as typed (only the post type's own are sent).
+ * weapon, who sees it, the image's description, and both kinds of details as typed (only the post type's own are
+ * sent).
  */
 export const postDraftSchema = z.object({
   content: createPostSchema.shape.content,
   type: z.enum(POST_TYPES),
   weapon: z.enum(WEAPONS),
+  visibility: z.enum(POST_VISIBILITIES),
+  mediaAlt: z
+    .string()
+    .max(MEDIA_ALT_MAX, { message: `An image description can be at most ${MEDIA_ALT_MAX} characters` }),
   drill: z.object({ duration: detailText, level: detailText, equipment: detailText, focus: detailText }),
   achievement: z.object({
     place: detailText,
@@ -29,14 +42,58 @@ export type DetailPath = Extract<Path<PostDraft>, `drill.${string}` | `achieveme
 /** The spec's toast for an empty post, by the text of the content's issue. */
 export const POST_TOAST_TITLES = { 'Please enter some content for your post.': 'Content required' };
 
-export function emptyDraft(weapon: Weapon): PostDraft {
+/** Who a new post reaches unless the author says otherwise: youth fencers post to their connections (§4c). */
+export function defaultVisibility(role: string | null): PostVisibility {
+  return role === 'youth' ? 'connections' : 'public';
+}
+
+export function emptyDraft(weapon: Weapon, visibility: PostVisibility = 'public'): PostDraft {
   return {
     content: '',
     type: 'general',
     weapon,
+    visibility,
+    mediaAlt: '',
     drill: emptyDetails(DRILL_FIELDS),
     achievement: emptyDetails(ACHIEVEMENT_FIELDS),
   };
+}
+
+/** What a kept draft holds: the form's values but the weapon (the key says it); never the file. */
+export type StoredDraft = Omit<PostDraft, 'weapon'>;
+
+/** Whether the author typed anything worth keeping (a choice alone is not). */
+function hasWriting(draft: StoredDraft): boolean {
+  return [
+    draft.content,
+    draft.mediaAlt,
+    ...Object.values(draft.drill),
+    ...Object.values(draft.achievement),
+  ].some((text) => text.trim() !== '');
+}
+
+/** The draft to keep for the form's values; null when there is nothing to keep. */
+export function storedDraftOf(values: PostDraft): StoredDraft | null {
+  const { weapon: _weapon, ...draft } = values;
+  return hasWriting(draft) ? draft : null;
+}
+
+const textOf = (value: unknown): string => (typeof value === 'string' ? value : '');
+
+/** A kept draft read back (it may be from an older app or edited by hand): the form's values, or null. */
+export function restoredDraft(stored: unknown, weapon: Weapon): PostDraft | null {
+  if (!stored || typeof stored !== 'object') return null;
+  const kept = stored as Record<string, unknown>;
+  const draft: PostDraft = {
+    content: textOf(kept.content),
+    type: POST_TYPES.find((type) => type === kept.type) ?? 'general',
+    weapon,
+    visibility: POST_VISIBILITIES.find((visibility) => visibility === kept.visibility) ?? 'public',
+    mediaAlt: textOf(kept.mediaAlt).slice(0, MEDIA_ALT_MAX),
+    drill: detailsFrom(DRILL_FIELDS, kept.drill),
+    achievement: detailsFrom(ACHIEVEMENT_FIELDS, kept.achievement),
+  };
+  return hasWriting(draft) ? draft : null;
 }
 
 /** The post to publish from a checked draft: its type's details only, competitors as a number. */
@@ -45,10 +102,13 @@ export function newPostOf(
   media: Pick<NewPost, 'file' | 'poster'>,
 ): NewPost {
   const { achievement } = draft;
+  const isImage = !!media.file && media.file.type.startsWith('image/');
   return {
     content: draft.content,
     type: draft.type,
     weapon: draft.weapon,
+    visibility: draft.visibility,
+    mediaAlt: isImage && draft.mediaAlt.trim() ? draft.mediaAlt.trim() : undefined,
     ...media,
     drillDetails: draft.type === 'drill' ? draft.drill : null,
     achievementDetails:

@@ -1,8 +1,8 @@
-import { Bell, FolderLock, ShieldCheck, UserRound, type LucideIcon } from 'lucide-react';
+import { Bell, FolderLock, ShieldCheck, UserRound, VolumeX, type LucideIcon } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { onArrowKeys, tabButtonProps } from '../Tabs';
 
-export const SETTINGS_TABS = ['account', 'security', 'notifications', 'privacy'] as const;
+export const SETTINGS_TABS = ['account', 'security', 'notifications', 'muted', 'privacy'] as const;
 export type SettingsTab = (typeof SETTINGS_TABS)[number];
 
 /** Prefix of the tab and panel ids (the page's tab panel uses it too). */
@@ -15,6 +15,7 @@ const TAB_LOOKS: Record<SettingsTab, { label: string; icon: LucideIcon }> = {
   account: { label: 'Account', icon: UserRound },
   security: { label: 'Security', icon: ShieldCheck },
   notifications: { label: 'Notifications', icon: Bell },
+  muted: { label: 'Muted', icon: VolumeX },
   privacy: { label: 'Privacy and data', icon: FolderLock },
 };
 

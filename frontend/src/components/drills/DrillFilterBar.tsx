@@ -1,0 +1,133 @@
+import { WEAPON_LABELS, WEAPONS } from '@piste/contracts';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { Button } from '../Button';
+import { SelectField, TextField } from '../FormField';
+import { DRILL_LEVELS, drillFiltersOf, isFiltered, withParam, type TextFilter } from './drill-filters';
+
+/** How long typing pauses before a text filter goes to the address (and the list is fetched again). */
+export const FILTER_DEBOUNCE_MS = 300;
+
+const WEAPON_OPTIONS = [
+  { value: '', label: 'All weapons' },
+  ...WEAPONS.map((weapon) => ({ value: weapon, label: WEAPON_LABELS[weapon] })),
+];
+const SORT_OPTIONS = [
+  { value: '', label: 'Newest' },
+  { value: 'saved', label: 'Most saved' },
+];
+
+/**
+ * The drill library's filters. Each lives in the address, so a coach can share a filtered library: the selects
+ * go there at once, the text fields once typing pauses.
+ */
+export function DrillFilterBar() {
+  const [params, setParams] = useSearchParams();
+  const filters = drillFiltersOf(params);
+  const set = (name: string, value: string) => setParams(withParam(params, name, value), { replace: true });
+  // A level from a shared link that the list does not offer still shows as chosen.
+  const levels =
+    filters.level && !DRILL_LEVELS.some((level) => level === filters.level)
+      ? [...DRILL_LEVELS, filters.level]
+      : DRILL_LEVELS;
+
+  return (
+    <form
+      role="search"
+      aria-label="Filter drills"
+      className="mb-6 grid grid-cols-1 gap-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-6 sm:p-5 dark:border-slate-800 dark:bg-slate-900"
+      onSubmit={(event) => event.preventDefault()}
+    >
+      <div className="sm:col-span-6">
+        <DebouncedTextField name="q" label="Search drills" type="search" placeholder="e.g. lunge, footwork" />
+      </div>
+      <div className="sm:col-span-2">
+        <SelectField
+          id="drills-weapon"
+          label="Weapon"
+          options={WEAPON_OPTIONS}
+          value={filters.weapon ?? ''}
+          onChange={(event) => set('weapon', event.target.value)}
+        />
+      </div>
+      <div className="sm:col-span-2">
+        <SelectField
+          id="drills-level"
+          label="Level"
+          options={[
+            { value: '', label: 'Any level' },
+            ...levels.map((level) => ({ value: level, label: level })),
+          ]}
+          value={filters.level ?? ''}
+          onChange={(event) => set('level', event.target.value)}
+        />
+      </div>
+      <div className="sm:col-span-2">
+        <SelectField
+          id="drills-sort"
+          label="Sort by"
+          options={SORT_OPTIONS}
+          value={filters.sort ?? ''}
+          onChange={(event) => set('sort', event.target.value)}
+        />
+      </div>
+      <div className="sm:col-span-3">
+        <DebouncedTextField name="focus" label="Focus" placeholder="e.g. Distance" />
+      </div>
+      <div className="sm:col-span-3">
+        <DebouncedTextField name="equipment" label="Equipment" placeholder="e.g. Partner" />
+      </div>
+      {isFiltered(filters) ? (
+        <div className="sm:col-span-6">
+          <Button variant="ghost" className="-ml-2" onClick={() => setParams({}, { replace: true })}>
+            Clear filters
+          </Button>
+        </div>
+      ) : null}
+    </form>
+  );
+}
+
+interface DebouncedTextFieldProps {
+  name: TextFilter;
+  label: string;
+  placeholder: string;
+  type?: 'text' | 'search';
+}
+
+/** A text filter: it shows what is typed at once and puts it in the address when typing pauses. */
+function DebouncedTextField({ name, label, placeholder, type = 'text' }: DebouncedTextFieldProps) {
+  const [params, setParams] = useSearchParams();
+  const inAddress = params.get(name) ?? '';
+  const [text, setText] = useState(inAddress);
+  // The address changed from elsewhere (Back, Clear filters, a link): the field shows what it now says.
+  const [seen, setSeen] = useState(inAddress);
+  if (inAddress !== seen) {
+    setSeen(inAddress);
+    setText(inAddress);
+  }
+
+  const search = params.toString();
+  useEffect(() => {
+    if (text === inAddress) return;
+    const timer = setTimeout(
+      () =>
+        setParams(withParam(new URLSearchParams(search), name, text.trim() ? text : ''), { replace: true }),
+      FILTER_DEBOUNCE_MS,
+    );
+    return () => clearTimeout(timer);
+  }, [text, inAddress, search, name, setParams]);
+
+  return (
+    <TextField
+      id={`drills-${name}`}
+      name={name}
+      label={label}
+      type={type}
+      placeholder={placeholder}
+      autoComplete="off"
+      value={text}
+      onChange={(event) => setText(event.target.value)}
+    />
+  );
+}
