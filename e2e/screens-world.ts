@@ -85,6 +85,11 @@ async function postInEveryFeed(request: APIRequestContext): Promise<ScreensWorld
   });
   await createPost(request, { weapon: 'foil', content: 'Foil right of way finally makes sense to me.' });
   await createPost(request, {
+    weapon: 'foil',
+    content: 'Club night moved to Thursday, see you there.',
+    visibility: 'connections',
+  });
+  await createPost(request, {
     weapon: 'sabre',
     content: 'Sabre footwork circuit: ten rounds of advance-lunge.',
   });
@@ -111,6 +116,17 @@ export async function buildScreensWorld(journey: Journey): Promise<ScreensWorld>
       data: { postId: drill.id, content: 'Great ladder, trying it tonight!' },
     }),
   );
+  // Ana fixes her drill (the card says "edited" and keeps the first text), Ben names her in a post, and Ana
+  // keeps the drill, mutes a word for a day and a fencer for good.
+  await ok(
+    ana.context.request.patch(`/api/posts/${drill.id}`, {
+      data: { content: `${drill.content} Rest a minute between sets.` },
+    }),
+  );
+  await createPost(ben.request, {
+    content: `Thanks @${ana.user.username} for the #lungeladder, my legs will remember it.`,
+  });
+  await ok(ana.context.request.post('/api/saves', { data: { postId: drill.id } }));
   const reportedContent = `Cheap blades, message me ${uniqueName('spam')}`;
   const reported = await createPost(ben.request, { content: reportedContent });
 
@@ -118,6 +134,15 @@ export async function buildScreensWorld(journey: Journey): Promise<ScreensWorld>
   await ok(cleo.context.request.post('/api/friend-requests', { data: { receiverId: ana.user.id } }));
   const dora = await signUpDuval(journey, 'Dora');
   await reportPost(ana.context.request, reported.id);
+  await ok(ana.context.request.post('/api/mutes', { data: { userId: dora.user.id } }));
+  await ok(
+    ana.context.request.put('/api/account/muted-words', {
+      data: [
+        { word: 'spoiler', expiresAt: new Date(Date.now() + 24 * 3600_000).toISOString() },
+        { word: 'Olympic final' },
+      ],
+    }),
+  );
   await Promise.all([cleo.context.close(), dora.context.close()]);
   // The friend request, its acceptance, the messages, the like, the comment and Cleo's request.
   await ana.page.getByRole('button', { name: /^Notifications, \d+ unread$/ }).waitFor();

@@ -3,6 +3,7 @@ import { sendMessage, type Fencer } from './api';
 import { describeInBrowser, journeyFixture } from './journey';
 import { checkScreen, SCREENS_TIMEOUT } from './screen-checks';
 import { buildScreensWorld, type ScreensWorld } from './screens-world';
+import { makePng } from '../backend/test/media-fixtures';
 import { feedLoaded, focusedName, focusIsIn, live, postCard, screenshot } from './ui';
 
 /** The shape of a mailed link's token (43 URL-safe characters), one the app never issued. */
@@ -125,7 +126,7 @@ describeInBrowser('every screen: accessible, no sideways scroll on a phone, ligh
         await card.getByRole('button', { name: 'Dislike, 0 dislikes', pressed: false }).waitFor();
         await card.getByRole('button', { name: 'Post options' }).click();
         await card.getByRole('menu').waitFor();
-        await expect(focusedName(page)).resolves.toBe('Delete Post');
+        await expect(focusedName(page)).resolves.toBe('Edit post');
       },
       leave: escapeFocuses('Post options', (page) =>
         drillCard(page).getByRole('menu').waitFor({ state: 'detached' }),
@@ -146,8 +147,66 @@ describeInBrowser('every screen: accessible, no sideways scroll on a phone, ligh
         page.getByRole('dialog', { name: 'Delete this post?' }).waitFor({ state: 'hidden' }),
       ),
     },
-    { screen: 'feed-foil', who: 'ana', reach: (page) => openFeed(page, '/foil', 'Foil right of way') },
+    {
+      // Ana's drill was edited: its mark opens the earlier text.
+      screen: 'post-history-dialog',
+      who: 'ana',
+      async reach(page) {
+        await openFeed(page, '/epee');
+        await drillCard(page)
+          .getByRole('button', { name: /edited/i })
+          .first()
+          .click();
+        const dialog = page.getByRole('dialog');
+        await dialog.getByText('Lunge ladder', { exact: false }).first().waitFor();
+        await expect(focusIsIn(page, 'dialog[open]')).resolves.toBe(true);
+      },
+      leave: escapeFocuses(/edited/i, (page) => page.getByRole('dialog').waitFor({ state: 'hidden' })),
+    },
+    {
+      screen: 'post-editing',
+      who: 'ana',
+      async reach(page) {
+        await openFeed(page, '/epee');
+        await drillCard(page).getByRole('button', { name: 'Post options' }).click();
+        await drillCard(page).getByRole('menuitem', { name: 'Edit post' }).click();
+        await drillCard(page).getByRole('button', { name: 'Cancel' }).waitFor();
+      },
+    },
+    {
+      // A connections-only post says so on its card.
+      screen: 'feed-foil',
+      who: 'ana',
+      async reach(page) {
+        await openFeed(page, '/foil', 'Foil right of way');
+        await postCard(page, 'Club night moved').getByText('Connections only').first().waitFor();
+      },
+    },
     { screen: 'feed-sabre', who: 'ana', reach: (page) => openFeed(page, '/sabre', 'Sabre footwork circuit') },
+    {
+      // Typing @ and the start of a name suggests fencers, Ana's connections first.
+      screen: 'create-post-mention',
+      who: 'ana',
+      async reach(page) {
+        await page.goto('/post');
+        await page.locator('#post-content').fill('Thanks @Be');
+        await page.getByTestId('mention-suggestions').getByRole('option').first().waitFor();
+      },
+    },
+    {
+      // An image without a description: the composer asks for one, without stopping the post.
+      screen: 'create-post-image',
+      who: 'ana',
+      async reach(page) {
+        await page.goto('/post');
+        await page.locator('#post-media').setInputFiles({
+          name: 'salute.png',
+          mimeType: 'image/png',
+          buffer: makePng(480, 270, [16, 185, 129]),
+        });
+        await page.getByText('Add a description so everyone can enjoy your image.').waitFor();
+      },
+    },
     {
       screen: 'create-post',
       who: 'ana',
@@ -278,6 +337,23 @@ describeInBrowser('every screen: accessible, no sideways scroll on a phone, ligh
       ),
     },
     {
+      screen: 'tag',
+      who: 'ana',
+      reach: visit('/tags/lungeladder', (page) => page.getByTestId('post-card').first()),
+    },
+    {
+      screen: 'drills',
+      who: 'ana',
+      reach: visit('/drills?level=Beginner&sort=saved', (page) =>
+        page.getByTestId('post-card').filter({ hasText: 'Lunge ladder' }),
+      ),
+    },
+    {
+      screen: 'saved',
+      who: 'ana',
+      reach: visit('/saved', (page) => page.getByTestId('post-card').filter({ hasText: 'Lunge ladder' })),
+    },
+    {
       screen: 'search',
       who: 'ana',
       reach: visit('/search?q=lunge', (page) =>
@@ -341,6 +417,18 @@ describeInBrowser('every screen: accessible, no sideways scroll on a phone, ligh
         await page.getByRole('tab', { name: 'Notifications' }).click();
         await page.waitForURL((url) => url.search === '?tab=notifications');
         await page.getByTestId('notification-setting-message').waitFor();
+      },
+    },
+    {
+      // Dora is muted, and two words: one for a day, one for good.
+      screen: 'settings-muted',
+      who: 'ana',
+      async reach(page) {
+        await page.goto('/settings');
+        await page.getByRole('tab', { name: 'Muted' }).click();
+        await page.waitForURL((url) => url.search === '?tab=muted');
+        await page.getByRole('tabpanel').getByText('Dora Duval').waitFor();
+        await page.getByRole('tabpanel').getByText('Olympic final').waitFor();
       },
     },
     {

@@ -59,24 +59,18 @@ export class LibraryService {
     return { postId, savesCount: post.savesCount, isSaved: true };
   }
 
-  /** Takes a save back, even of a post the viewer no longer sees. */
+  /** Takes a save back, of a post the viewer may see (a post out of sight says nothing, not even its count). */
   async unsave(viewer: SessionUser, postId: string): Promise<SaveReply> {
     const post = await this.dataSource.transaction(async (manager) => {
-      const [post] = await manager.query<PostEntity[]>(`SELECT * FROM posts WHERE id = $1 FOR UPDATE`, [
-        postId,
-      ]);
-      const [, removed] = post
-        ? await manager.query<[unknown[], number]>(
-            `DELETE FROM saves WHERE "userId" = $1 AND "postId" = $2`,
-            [viewer.id, postId],
-          )
-        : [[], 0];
+      const post = await this.posts.getVisible(manager, viewer.id, postId, true);
+      const [, removed] = await manager.query<[unknown[], number]>(
+        `DELETE FROM saves WHERE "userId" = $1 AND "postId" = $2`,
+        [viewer.id, postId],
+      );
       if (!removed) throw new NotFoundException('You have not saved this post');
       return this.applySaves(manager, post, -1);
     });
-    if (await this.posts.findVisible(this.dataSource.manager, viewer.id, postId)) {
-      await this.events.counts(toPostCounts(post), post);
-    }
+    await this.events.counts(toPostCounts(post), post);
     return { postId, savesCount: post.savesCount, isSaved: false };
   }
 

@@ -309,10 +309,13 @@ export class PostsService {
       const edited = Object.assign(post, next, { editedAt });
       if (next.content !== before.content) {
         await storeHashtags(manager, edited, true);
-        await manager.query(`UPDATE notifications SET "postContent" = $2 WHERE "postId" = $1`, [
-          post.id,
-          postPreview(next.content),
-        ]);
+        // The notifications that quote the post (not a comment on it) follow its text, for those who still see it.
+        await manager.query(
+          `UPDATE notifications n SET "postContent" = $3 FROM posts p
+            WHERE n."postId" = $1 AND n."postContent" = $2 AND p.id = $1
+              AND ${visibleTo('p', 'n."recipientId"')} AND ${notBlockedEitherWay('p."authorId"', 'n."recipientId"')}`,
+          [post.id, postPreview(before.content), postPreview(next.content)],
+        );
       }
       const notices = await this.mentions.notify(
         manager,

@@ -36,8 +36,8 @@ describe('TrendingTags', () => {
       { href: '/tags/parry?weapon=foil', name: '#parry1 post' },
     ]);
     expect(links(1)).toEqual([
-      { href: '/tags/flick?weapon=foil', name: '#flick, 12 posts' },
-      { href: '/tags/parry?weapon=foil', name: '#parry, 1 post' },
+      { href: '/tags/flick?weapon=foil', name: '#flick12, 12 posts' },
+      { href: '/tags/parry?weapon=foil', name: '#parry1, 1 post' },
     ]);
   });
 

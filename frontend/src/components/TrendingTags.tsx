@@ -73,13 +73,13 @@ function TagRow({ tags, weapon, className }: TagListProps) {
           <li key={tag} className="shrink-0">
             <Link
               to={tagPath(tag, weapon)}
-              aria-label={`#${tag}, ${postsText(postsCount)}`}
               className="inline-flex items-baseline gap-1.5 rounded-full border border-slate-200 bg-white px-3 py-1 text-sm font-medium text-slate-800 transition hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-200 dark:hover:bg-slate-800 dark:focus-visible:outline-slate-300"
             >
               #{tag}
               <span aria-hidden className="text-xs text-slate-500 dark:text-slate-400">
                 {postsCount}
               </span>
+              <span className="sr-only">, {postsText(postsCount)}</span>
             </Link>
           </li>
         ))}
