@@ -1,29 +1,9 @@
+import { foldAccents } from '@piste/contracts';
 import type { ReactNode } from 'react';
 
-/** Letters with no decomposed form, and ligatures, mapped as the server's fold_accents() maps them. */
-const PLAIN_LETTERS: Record<string, string> = {
-  ø: 'o',
-  ł: 'l',
-  đ: 'd',
-  ħ: 'h',
-  ı: 'i',
-  æ: 'ae',
-  œ: 'oe',
-  ß: 'ss',
-};
-const COMBINING_MARKS = /[\u0300-\u036f]/g;
 const WORD = /[\p{L}\p{N}]+/gu;
 /** The server matches words of this length and more by their start, shorter ones whole. */
 const PREFIX_FROM = 3;
-
-/** Lower case without accents, as the server folds text for search ('Épée' → 'epee'). */
-export function foldAccents(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(COMBINING_MARKS, '')
-    .toLowerCase()
-    .replace(/[øłđħıæœß]/g, (letter) => PLAIN_LETTERS[letter] ?? letter);
-}
 
 /** The folded words of what someone typed. */
 export function searchTerms(query: string): string[] {
