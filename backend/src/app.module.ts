@@ -28,7 +28,6 @@ import { AccountsModule } from './accounts/accounts.module';
 import { AccountDataModule } from './account-data/account-data.module';
 import { PushModule } from './push/push.module';
 import { LibraryModule } from './library/library.module';
-import { MutesModule } from './mutes/mutes.module';
 
 /** The domain modules, one per folder. */
 const DOMAIN_MODULES = [
@@ -50,7 +49,6 @@ const DOMAIN_MODULES = [
   AccountsModule,
   AccountDataModule,
   PushModule,
-  MutesModule,
   LibraryModule,
 ];
 

@@ -2,7 +2,7 @@
  * Mutes as the lists of posts see them (§4c): a post leaves the viewer's feed, search, tags and drills when the
  * viewer muted its author or one of its words (until the word's expiry). Never the viewer's own posts. Muted
  * words match through the post's search vector, so they fold case and accents exactly as search does. Only this
- * file and MutesService name the tables.
+ * file and MutesService (connections/, beside blocking) name the tables.
  */
 export function notMutedBy(post: string, viewerParam = ':viewerId'): string {
   return (

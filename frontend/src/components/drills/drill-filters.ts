@@ -1,5 +1,5 @@
 import { isWeapon } from '@piste/contracts';
-import type { DrillFilters } from '../../api/social';
+import type { DrillFilters } from '../../stores/drills';
 
 /** How the drill library's filters sit in its address (`/drills?weapon=foil&level=Beginner&q=lunge`). */
 

@@ -6,7 +6,7 @@ import { FENCER_COLUMNS, toFencer, type FencerRow } from '../users/users.mapper'
 
 /**
  * Muting (§4c): a fencer's posts and notifications, or posts with a word, leave the viewer's screens
- * (mutes/mute-visibility.ts is how the lists apply it). The muted side is told nothing and can still message.
+ * (mutes/mute-visibility.ts is how the lists and notifications apply it, as blocks/ is for blocks). The muted side is told nothing and can still message.
  */
 @Injectable()
 export class MutesService {
