@@ -81,6 +81,14 @@ describe('who sees a post', () => {
       expect([path, res.status]).toEqual([path, 404]);
     }
     expect((await friend.client.post('/api/likes', { postId: post.id })).status).toBe(201);
+
+    // Not even how many there are.
+    const countFor = async (viewer: TestUser) =>
+      (await viewer.client.get<{ profile: { postsCount: number } }>(`/api/profiles/${author.user.username}`))
+        .body.profile.postsCount;
+    await expect(countFor(author)).resolves.toBe(1);
+    await expect(countFor(friend)).resolves.toBe(1);
+    await expect(countFor(stranger)).resolves.toBe(0);
   });
 
   it('stops showing it once the connection ends', async () => {
