@@ -24,6 +24,7 @@ describe('auth', () => {
       isAdmin: false,
       bannedUntil: null,
       emailVerified: false,
+      role: 'coach',
     });
     expect(res.body).not.toHaveProperty('password');
     const cookie = res.headers.getSetCookie().join(';');

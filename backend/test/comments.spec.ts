@@ -32,6 +32,7 @@ describe('comments', () => {
       isLiked: false,
       createdAt: expect.any(String),
       author: { id: reader.user.id, name: reader.user.name, username: reader.user.username, avatar: null },
+      editedAt: null,
     });
     const fresh = await author.client.get<FeedPost>(`/api/posts/id/${post.id}`);
     expect(fresh.body.commentsCount).toBe(1);

@@ -69,8 +69,9 @@ export class MutesService {
       await manager.query(`DELETE FROM muted_words WHERE "userId" = $1`, [viewerId]);
       for (const { word, expiresAt } of unique.values()) {
         await manager.query(
-          `INSERT INTO muted_words ("userId", "word", "query", "expiresAt")
-           VALUES ($1, $2::text, phraseto_tsquery('simple', fold_accents($2::text)), $3)`,
+          // clock_timestamp(), not now(): the list keeps the order it was sent in, within one transaction.
+          `INSERT INTO muted_words ("userId", "word", "query", "expiresAt", "createdAt")
+           VALUES ($1, $2::text, phraseto_tsquery('simple', fold_accents($2::text)), $3, clock_timestamp())`,
           [viewerId, word, expiresAt],
         );
       }
