@@ -28,6 +28,7 @@ import { AccountsModule } from './accounts/accounts.module';
 import { AccountDataModule } from './account-data/account-data.module';
 import { PushModule } from './push/push.module';
 import { LibraryModule } from './library/library.module';
+import { ClubsModule } from './clubs/clubs.module';
 
 /** The domain modules, one per folder. */
 const DOMAIN_MODULES = [
@@ -50,6 +51,7 @@ const DOMAIN_MODULES = [
   AccountDataModule,
   PushModule,
   LibraryModule,
+  ClubsModule,
 ];
 
 @Module({})

@@ -148,6 +148,9 @@ describe('temporary bans: what a banned user may and may not do', () => {
     const ALLOWED_WHILE_BANNED = [
       // Securing the account: a ban never stops a user from changing a password or ending a stolen session.
       'DELETE /api/account/sessions/:id',
+      // Closing a club, leaving it or turning a request away adds nothing anyone reads.
+      'DELETE /api/clubs/:slug',
+      'DELETE /api/clubs/:slug/members/:userId',
       'DELETE /api/comment-likes/:commentId',
       'DELETE /api/conversations/:id',
       'DELETE /api/dislikes/:userId/:postId',
@@ -168,6 +171,7 @@ describe('temporary bans: what a banned user may and may not do', () => {
       'POST /api/account/sessions/revoke-others',
       'POST /api/account/verify-email/resend',
       'POST /api/block-user',
+      'POST /api/clubs/:slug/requests/:userId/decline',
       'POST /api/conversations/:id/read',
       'POST /api/hide-post',
       'POST /api/mutes',
@@ -182,10 +186,16 @@ describe('temporary bans: what a banned user may and may not do', () => {
     ];
     const REFUSED_WHILE_BANNED = [
       // Editing is posting again.
+      'PATCH /api/clubs/:slug',
+      'PATCH /api/clubs/:slug/members/:userId',
       'PATCH /api/comments/:id',
       'PATCH /api/posts/:id',
       // A new address is part of the profile, which a ban freezes.
       'POST /api/account/email',
+      // A club is a page others read: making one, joining it, letting people in.
+      'POST /api/clubs',
+      'POST /api/clubs/:slug/join',
+      'POST /api/clubs/:slug/requests/:userId/accept',
       'POST /api/comment-likes/:commentId',
       'POST /api/comments',
       'POST /api/dislikes',

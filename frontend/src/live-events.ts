@@ -71,6 +71,9 @@ const SERVER_EVENTS: ServerEventTable = {
   'report:new': ({ report }) => useModerationStore.getState().receive(report),
   'report:updated': ({ report }) => useModerationStore.getState().receive(report),
   'ban:new': ({ ban }) => receiveBan(ban),
+  // The club screens are not built yet: their notifications reach the bell through 'notification'.
+  'club:request': () => undefined,
+  'club:member': () => undefined,
 };
 
 /** After every connect (the first included) and on resync: tell the server again what this tab follows. */

@@ -41,6 +41,15 @@ const RECOUNT_POSTS = `
   RETURNING p."id", p."authorId", p."weapon", p."visibility", p."likesCount", p."dislikesCount",
             p."savesCount", p."commentsCount"`;
 
+/** The clubs `$1` lost their owner: in each, the member who has run it longest becomes the owner. */
+const HAND_OVER_CLUBS = `
+  UPDATE club_members heir SET "role" = 'owner'
+   WHERE heir.id IN (SELECT (SELECT n.id FROM club_members n WHERE n."clubId" = owned.id
+                             ORDER BY CASE n."role" WHEN 'admin' THEN 0 WHEN 'coach' THEN 1 ELSE 2 END,
+                                      n."createdAt", n.id
+                             LIMIT 1)
+                       FROM unnest($1::uuid[]) AS owned(id))`;
+
 type RecountedPost = Pick<
   PostEntity,
   | 'id'
@@ -154,9 +163,26 @@ export class AccountDeletionService implements OnModuleInit {
       [userId],
     );
     const endSessions = await this.sessions.endAllBut(manager, userId, null);
+    // A club they own passes to its longest-standing admin (else coach, else member); one left empty closes.
+    const clubs = (
+      await manager.query<{ clubId: string }[]>(`SELECT "clubId" FROM club_members WHERE "userId" = $1`, [
+        userId,
+      ])
+    ).map((row) => row.clubId);
+    const [owned] = await manager.query<[{ clubId: string }[], number]>(
+      `DELETE FROM club_members WHERE "userId" = $1 AND "role" = 'owner' RETURNING "clubId"`,
+      [userId],
+    );
+    await manager.query(HAND_OVER_CLUBS, [owned.map((row) => row.clubId)]);
     // The rest goes with the row: every table refers to users ON DELETE CASCADE, or SET NULL where kept.
     await manager.query(`DELETE FROM users WHERE "id" = $1`, [userId]);
 
+    await manager.query(
+      `UPDATE clubs c SET "membersCount" = (SELECT count(*) FROM club_members m WHERE m."clubId" = c.id)
+        WHERE c.id = ANY($1::uuid[])`,
+      [clubs],
+    );
+    await manager.query(`DELETE FROM clubs c WHERE c.id = ANY($1::uuid[]) AND c."membersCount" = 0`, [clubs]);
     // An UPDATE … RETURNING comes back as [rows, affected].
     const [recounted] = await manager.query<[RecountedPost[], number]>(RECOUNT_POSTS, [touchedPosts]);
     await manager.query(

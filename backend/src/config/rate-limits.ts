@@ -16,6 +16,7 @@ export const RATE_LIMIT_NAMES = [
   'comments',
   'comments-burst',
   'edits',
+  'clubs',
   'messages',
   'messages-burst',
   'reports',
@@ -66,6 +67,8 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   comments: rule(60, 10 * MINUTE),
   /** Edits of posts and comments: fixing typos is quick work, flooding watchers with updates is not. */
   edits: rule(60, 10 * MINUTE),
+  /** Clubs made and joined by one user: a person joins a few clubs in a lifetime. */
+  clubs: rule(30, HOUR),
   'comments-burst': rule(20, 30),
   messages: rule(120, 5 * MINUTE),
   'messages-burst': rule(30, 10),

@@ -14,6 +14,7 @@ import { AccountLinks1763800000900 } from './migrations/1763800000900-AccountLin
 import { AccountData1763800001000 } from './migrations/1763800001000-AccountData';
 import { Push1763800001100 } from './migrations/1763800001100-Push';
 import { SocialFeatures1763800001200 } from './migrations/1763800001200-SocialFeatures';
+import { Clubs1763800001300 } from './migrations/1763800001300-Clubs';
 
 export const MIGRATIONS = [
   InitialSchema1763800000000,
@@ -29,6 +30,7 @@ export const MIGRATIONS = [
   AccountData1763800001000,
   Push1763800001100,
   SocialFeatures1763800001200,
+  Clubs1763800001300,
 ];
 
 /** Where the database is: a PostgreSQL server, or the embedded PGlite speaking its protocol on loopback. */

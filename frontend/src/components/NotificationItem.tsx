@@ -1,6 +1,7 @@
 import type { AppNotification, NotificationType } from '@piste/contracts';
 import {
   AtSign,
+  Shield,
   Bell,
   BellOff,
   Check,
@@ -27,6 +28,7 @@ const TYPE_ICONS: Record<NotificationType, { icon: LucideIcon; colours: string; 
   achievement: { icon: Trophy, colours: 'bg-amber-500 text-white', label: 'Achievement' },
   message: { icon: Mail, colours: 'bg-violet-500 text-white', label: 'Message' },
   mention: { icon: AtSign, colours: 'bg-teal-600 text-white', label: 'Mention' },
+  club: { icon: Shield, colours: 'bg-indigo-600 text-white', label: 'Club' },
   other: { icon: Bell, colours: 'bg-slate-500 text-white', label: 'Notification' },
 };
 

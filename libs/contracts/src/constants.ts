@@ -52,6 +52,7 @@ export const NOTIFICATION_TYPES = [
   'achievement',
   'message',
   'mention',
+  'club',
   'other',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];

@@ -6,6 +6,7 @@ import { banSchema, reportSchema } from './moderation';
 import { notificationsChangedSchema, serverNotificationSchema } from './notifications';
 import { commentSchema, feedPostSchema, postCountsSchema, postViewerSchema } from './posts';
 import { commentUpdateSchema, postUpdateSchema } from './social';
+import { clubMemberEventSchema, clubRequestEventSchema } from './clubs';
 
 const weapon = z.enum(WEAPONS);
 
@@ -30,6 +31,10 @@ export const serverEventSchemas = {
   'post:updated': postUpdateSchema,
   /** To whoever shows the comment's post: its author edited it. */
   'comment:updated': commentUpdateSchema,
+  /** To a club's admins (their own rooms): someone asks to join (§4d). */
+  'club:request': clubRequestEventSchema,
+  /** To the member's own room: they joined, were accepted, changed role, or left or were removed. */
+  'club:member': clubMemberEventSchema,
   /** To the reacting user's own room: their like or dislike changed, so their other tabs show it. */
   'post:viewer': postViewerSchema,
   'friend-request:new': z.object({ request: friendRequestSchema }),

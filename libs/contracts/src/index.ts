@@ -6,6 +6,7 @@ export * from './account-data';
 export * from './posts';
 export * from './post-text';
 export * from './social';
+export * from './clubs';
 export * from './objects';
 export * from './connections';
 export * from './messages';

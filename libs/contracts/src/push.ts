@@ -95,6 +95,8 @@ export function notificationSettingTypeOf(notification: {
       return 'message';
     case 'mention':
       return 'mention';
+    case 'club':
+      return 'club';
     case 'follow':
       return notification.requestId ? 'connection-request' : 'accepted';
     case 'other':

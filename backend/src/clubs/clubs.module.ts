@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+import { NotificationsModule } from '../notifications/notifications.module';
+import { ClubsController } from './clubs.controller';
+import { ClubsService } from './clubs.service';
+
+/** Clubs, their members and requests to join (DESIGN.md §4d). */
+@Module({
+  imports: [NotificationsModule],
+  controllers: [ClubsController],
+  providers: [ClubsService],
+  exports: [ClubsService],
+})
+export class ClubsModule {}
