@@ -311,3 +311,19 @@ describe('clubs', () => {
     await expect(membership(owner, club.slug)).resolves.toMatchObject({ owners: 1, stored: 3, recount: 3 });
   });
 });
+
+describe('search', () => {
+  it('finds clubs by name, accents aside, those that start with the words first', async () => {
+    const owner = await makeUser(t);
+    const stem = word('sq');
+    const inside = await makeClub(owner, { name: `Les Lames ${stem} Réunies` });
+    const starts = await makeClub(owner, { name: `${stem} Escrime` });
+    const found = await owner.client.get<{ clubs: ClubsPage['clubs'] }>(`/api/search?q=${stem}&type=clubs`);
+    expect(found.status).toBe(200);
+    expect(found.body.clubs.map((c) => c.id)).toEqual([starts.club.id, inside.club.id]);
+    const folded = await owner.client.get<{ clubs: ClubsPage['clubs'] }>(
+      `/api/search?q=${encodeURIComponent(`${stem} reunies`)}`,
+    );
+    expect(folded.body.clubs.map((c) => c.id)).toEqual([inside.club.id]);
+  });
+});

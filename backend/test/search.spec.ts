@@ -238,6 +238,7 @@ describe('search', () => {
     expect(users.body).toEqual({
       posts: [],
       users: [expect.objectContaining({ id: fencer.user.id })],
+      clubs: [],
       nextCursor: null,
     });
   });
@@ -350,9 +351,9 @@ describe('search', () => {
     });
 
     it('refuses an unknown type and a limit outside 1 to 50', async () => {
-      await expect(search(reader, { q: 'epee', type: 'clubs' })).resolves.toMatchObject({
+      await expect(search(reader, { q: 'epee', type: 'events' })).resolves.toMatchObject({
         status: 400,
-        body: { message: 'Type must be all, posts or users' },
+        body: { message: 'Type must be all, posts, users or clubs' },
       });
       for (const limit of ['0', '51', 'ten']) {
         await expect(search(reader, { q: 'epee', limit })).resolves.toMatchObject({

@@ -1,7 +1,8 @@
 import { BadRequestException, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import type { FeedPost, SearchQuery, SearchReply, SearchUser, SessionUser } from '@piste/contracts';
+import type { Club, FeedPost, SearchQuery, SearchReply, SearchUser, SessionUser } from '@piste/contracts';
+import { CLUB_COLUMNS, toClub, type ClubRow } from '../clubs/club-rows';
 import { escapeLike } from '../common/like-pattern';
 import { notBlockedEitherWay } from '../blocks/block-visibility';
 import { notMutedBy } from '../mutes/mute-visibility';
@@ -58,11 +59,13 @@ export class SearchService {
   ) {}
 
   async search(viewer: SessionUser, query: SearchQuery): Promise<SearchReply> {
-    const [page, users] = await Promise.all([
-      query.type === 'users' ? NO_POSTS : this.findPosts(viewer, query),
-      query.type === 'posts' ? [] : this.findUsers(viewer.id, query.q, query.limit),
+    const wants = (type: SearchQuery['type']) => query.type === 'all' || query.type === type;
+    const [page, users, clubs] = await Promise.all([
+      wants('posts') ? this.findPosts(viewer, query) : NO_POSTS,
+      wants('users') ? this.findUsers(viewer.id, query.q, query.limit) : [],
+      wants('clubs') ? this.findClubs(query.q, query.limit) : [],
     ]);
-    return { posts: page.posts, users, nextCursor: page.nextCursor };
+    return { posts: page.posts, users, clubs, nextCursor: page.nextCursor };
   }
 
   /**
@@ -122,5 +125,18 @@ export class SearchService {
       [viewerId, text, `%${escaped}%`, `${escaped}%`, limit],
     );
     return rows.map(toFencer);
+  }
+
+  /** Clubs whose name holds the text (accents aside): names that start with it first, then the biggest. */
+  private async findClubs(text: string, limit: number): Promise<Club[]> {
+    const escaped = escapeLike(text);
+    const rows = await this.dataSource.query<ClubRow[]>(
+      `SELECT ${CLUB_COLUMNS} FROM clubs c
+        WHERE fold_accents(c."name") LIKE fold_accents($1) ESCAPE '\\'
+        ORDER BY (fold_accents(c."name") LIKE fold_accents($2) ESCAPE '\\') DESC, c."membersCount" DESC, c."name", c.id
+        LIMIT $3`,
+      [`%${escaped}%`, `${escaped}%`, limit],
+    );
+    return rows.map(toClub);
   }
 }

@@ -7,12 +7,12 @@ import { fencerPath } from '../lib/paths';
 import { PostResultCard } from '../components/search/PostResultCard';
 import { SearchBox } from '../components/search/SearchBox';
 import { useSearchResults, type SearchResults } from '../components/search/useSearchResults';
-import type { SearchUser } from '@piste/contracts';
+import type { Club, SearchUser } from '@piste/contracts';
 
 /** How many fencers show before 'Show all'. */
 const FENCERS_SHOWN = 5;
 
-/** /search?q= — every post (best match first, page by page) and the fencers for a search. */
+/** /search?q= — every post (best match first, page by page), the fencers and the clubs for a search. */
 export function SearchPage() {
   const [params] = useSearchParams();
   const query = (params.get('q') ?? '').trim();
@@ -30,7 +30,7 @@ export function SearchPage() {
       {query ? (
         <Results key={query} query={query} results={results} />
       ) : (
-        <Notice>Search for drills, posts and fencers by a word or a name.</Notice>
+        <Notice>Search for drills, posts, fencers and clubs by a word or a name.</Notice>
       )}
     </div>
   );
@@ -46,7 +46,7 @@ function Results({ query, results }: { query: string; results: SearchResults }) 
     );
   }
   if (results.status === 'error') return <Notice>{results.error}</Notice>;
-  if (results.postIds.length === 0 && results.users.length === 0) {
+  if (results.postIds.length === 0 && results.users.length === 0 && results.clubs.length === 0) {
     return <Notice icon>No posts or fencers match “{query}”. Try another word, or fewer words.</Notice>;
   }
   return (
@@ -63,7 +63,12 @@ function Results({ query, results }: { query: string; results: SearchResults }) 
           <p className="text-sm text-slate-500 dark:text-slate-400">No fencers match.</p>
         )}
       </Section>
-      <Section title="Posts" className="lg:col-start-1 lg:row-start-1">
+      {results.clubs.length ? (
+        <Section title="Clubs" className="lg:col-start-2 lg:row-start-2">
+          <ClubList clubs={results.clubs} />
+        </Section>
+      ) : null}
+      <Section title="Posts" className="lg:col-start-1 lg:row-start-1 lg:row-span-2">
         {results.postIds.length ? (
           <div className="space-y-4">
             {results.postIds.map((postId) => (
@@ -122,6 +127,28 @@ function FencerList({ users, query }: { users: SearchUser[]; query: string }) {
         </button>
       ) : null}
     </div>
+  );
+}
+
+function ClubList({ clubs }: { clubs: Club[] }) {
+  return (
+    <ul className="rounded-2xl border border-slate-200 bg-white p-2 shadow-sm dark:border-slate-800 dark:bg-slate-900">
+      {clubs.map((club) => (
+        <li key={club.id}>
+          <Link
+            to={`/clubs/${club.slug}`}
+            data-testid="search-club"
+            className="block rounded-xl px-2.5 py-2 transition hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-slate-900 dark:hover:bg-slate-800 dark:focus-visible:outline-slate-300"
+          >
+            <span className="block truncate font-medium text-slate-900 dark:text-slate-100">{club.name}</span>
+            <span className="block truncate text-sm text-slate-500 dark:text-slate-400">
+              {club.city}, {club.country} · {club.membersCount}{' '}
+              {club.membersCount === 1 ? 'member' : 'members'}
+            </span>
+          </Link>
+        </li>
+      ))}
+    </ul>
   );
 }
 

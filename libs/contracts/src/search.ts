@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { clientString, fencerSchema, pageLimitSchema, uuidSchema, type Fencer } from './common';
+import { clubSchema } from './clubs';
 import { feedPostSchema } from './posts';
 
 export const SEARCH_TEXT_MAX = 100;
@@ -9,7 +10,7 @@ export const SEARCH_SUGGESTION_LIMIT = 5;
 /** A page of the results page. */
 export const SEARCH_PAGE_SIZE = 20;
 
-export const SEARCH_TYPES = ['all', 'posts', 'users'] as const;
+export const SEARCH_TYPES = ['all', 'posts', 'users', 'clubs'] as const;
 export type SearchType = (typeof SEARCH_TYPES)[number];
 
 /**
@@ -23,7 +24,7 @@ export const searchQuerySchema = z
       .trim()
       .min(1, { message: SEARCH_TEXT_REQUIRED })
       .max(SEARCH_TEXT_MAX, { message: `Search text can be at most ${SEARCH_TEXT_MAX} characters` }),
-    type: z.enum(SEARCH_TYPES, { message: 'Type must be all, posts or users' }).default('all'),
+    type: z.enum(SEARCH_TYPES, { message: 'Type must be all, posts, users or clubs' }).default('all'),
     limit: pageLimitSchema(SEARCH_PAGE_SIZE),
     before: uuidSchema.optional(),
   })
@@ -40,6 +41,8 @@ export type SearchUser = Fencer;
 export const searchReplySchema = z.object({
   posts: z.array(feedPostSchema),
   users: z.array(searchUserSchema),
+  /** Clubs by name (accents aside); absent from replies older than clubs. */
+  clubs: z.array(clubSchema).optional(),
   /** The `before` of the next page of posts; null when there is none. */
   nextCursor: z.string().nullable(),
 });

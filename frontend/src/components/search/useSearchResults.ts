@@ -1,4 +1,4 @@
-import { SEARCH_PAGE_SIZE, type SearchReply, type SearchUser } from '@piste/contracts';
+import { SEARCH_PAGE_SIZE, type Club, type SearchReply, type SearchUser } from '@piste/contracts';
 import { useCallback, useEffect, useState } from 'react';
 import { errorMessage } from '../../api/client';
 import { search } from '../../api/search';
@@ -10,6 +10,7 @@ export interface SearchResults {
   /** The matching posts, best first (their posts are in the posts store; hidden and deleted ones leave). */
   postIds: string[];
   users: SearchUser[];
+  clubs: Club[];
   /** True when more posts can be loaded. */
   hasMore: boolean;
   loadingMore: boolean;
@@ -21,12 +22,14 @@ interface Results {
   query: string;
   postIds: string[];
   users: SearchUser[];
+  clubs: Club[];
   nextCursor: string | null;
   error: string | null;
 }
 
 const FAILED = 'Search failed';
 const NO_IDS: string[] = [];
+const NO_CLUBS: Club[] = [];
 
 /** The reply's posts, kept for every view; their ids in order. */
 function keptIds(reply: SearchReply): string[] {
@@ -47,11 +50,26 @@ export function useSearchResults(query: string): SearchResults {
     let current = true;
     search(query, { limit: SEARCH_PAGE_SIZE }).then(
       (reply) => {
-        if (current) setResults({ query, ...reply, postIds: keptIds(reply), error: null });
+        if (current) {
+          setResults({
+            query,
+            ...reply,
+            clubs: reply.clubs ?? NO_CLUBS,
+            postIds: keptIds(reply),
+            error: null,
+          });
+        }
       },
       (error: unknown) => {
         if (current) {
-          setResults({ query, postIds: [], users: [], nextCursor: null, error: errorMessage(error, FAILED) });
+          setResults({
+            query,
+            postIds: [],
+            users: [],
+            clubs: NO_CLUBS,
+            nextCursor: null,
+            error: errorMessage(error, FAILED),
+          });
         }
       },
     );
@@ -92,6 +110,7 @@ export function useSearchResults(query: string): SearchResults {
     status: !settled ? 'loading' : results.error && results.postIds.length === 0 ? 'error' : 'ready',
     postIds,
     users: settled ? results.users : [],
+    clubs: settled ? results.clubs : NO_CLUBS,
     hasMore: settled && results.nextCursor !== null,
     loadingMore,
     error: settled ? results.error : null,
