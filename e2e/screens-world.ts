@@ -41,6 +41,8 @@ export interface ScreensWorld {
   newcomer: Tab & { user: Fencer };
   drill: { id: string; content: string };
   reportedContent: string;
+  /** Ana's club, which Ben has joined. */
+  club: { slug: string; name: string };
 }
 
 /** A club member, `{first} Duval`, with everything the profile screens show filled in. */
@@ -130,6 +132,22 @@ export async function buildScreensWorld(journey: Journey): Promise<ScreensWorld>
   const reportedContent = `Cheap blades, message me ${uniqueName('spam')}`;
   const reported = await createPost(ben.request, { content: reportedContent });
 
+  // Ana runs a club, open to join; Ben is a member.
+  const created = await ok<{ club: { slug: string; name: string } }>(
+    ana.context.request.post('/api/clubs', {
+      data: {
+        name: 'Salle Duval Lyon',
+        city: 'Lyon',
+        country: 'FR',
+        weapons: ['epee', 'foil'],
+        description: 'Épée and foil, Tuesday and Thursday nights. Beginners welcome on Thursdays.',
+        joinPolicy: 'open',
+      },
+    }),
+  );
+  const club = { slug: created.club.slug, name: created.club.name };
+  await ok(ben.request.post(`/api/clubs/${club.slug}/join`));
+
   const cleo = await signUpDuval(journey, 'Cleo');
   await ok(cleo.context.request.post('/api/friend-requests', { data: { receiverId: ana.user.id } }));
   const dora = await signUpDuval(journey, 'Dora');
@@ -151,7 +169,7 @@ export async function buildScreensWorld(journey: Journey): Promise<ScreensWorld>
   await logInByApi(admin.context.request, journey.admin.username, journey.admin.password);
   const visitor = await journey.newTab(SCREEN_TAB);
   const newcomer = await journey.signUpByApi('eli', { name: 'Eli Martin' }, SCREEN_TAB);
-  return { visitor, ana, ben, admin, newcomer, drill, reportedContent };
+  return { visitor, ana, ben, admin, newcomer, drill, reportedContent, club };
 }
 
 /**

@@ -354,6 +354,26 @@ describeInBrowser('every screen: accessible, no sideways scroll on a phone, ligh
       reach: visit('/saved', (page) => page.getByTestId('post-card').filter({ hasText: 'Lunge ladder' })),
     },
     {
+      screen: 'clubs',
+      who: 'ana',
+      reach: visit('/clubs', (page) => page.getByTestId('club-card').filter({ hasText: world.club.name })),
+    },
+    {
+      // Ana owns the club: Ben's row has her role select and Remove.
+      screen: 'club',
+      who: 'ana',
+      reach: visit(
+        () => `/clubs/${world.club.slug}`,
+        (page) => page.getByRole('heading', { level: 1, name: world.club.name }),
+        (page) => page.getByRole('combobox', { name: `Role of ${world.ben.user.name}` }),
+      ),
+    },
+    {
+      screen: 'club-new',
+      who: 'ana',
+      reach: visit('/clubs/new', (page) => page.getByRole('form', { name: 'Create a club' })),
+    },
+    {
       screen: 'search',
       who: 'ana',
       reach: visit('/search?q=lunge', (page) =>

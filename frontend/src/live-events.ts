@@ -8,8 +8,11 @@ import { useAccountStore } from './stores/account';
 import { useAccountExportStore } from './stores/account-export';
 import { useAccountSessionsStore } from './stores/account-sessions';
 import { followBan, receiveBan } from './stores/ban';
+import { useClubPageStore } from './stores/club-page';
+import { useClubsStore } from './stores/clubs';
 import { useCommentsStore } from './stores/comments';
 import { useDrillsStore } from './stores/drills';
+import { useFencerClubsStore } from './stores/fencer-clubs';
 import { useMutedSettingsStore } from './stores/muted-settings';
 import { useSavedPostsStore } from './stores/saved-posts';
 import { useTagPostsStore } from './stores/tag-posts';
@@ -71,9 +74,10 @@ const SERVER_EVENTS: ServerEventTable = {
   'report:new': ({ report }) => useModerationStore.getState().receive(report),
   'report:updated': ({ report }) => useModerationStore.getState().receive(report),
   'ban:new': ({ ban }) => receiveBan(ban),
-  // The club screens are not built yet: their notifications reach the bell through 'notification'.
-  'club:request': () => undefined,
-  'club:member': () => undefined,
+  // To the club's admins: the Requests tab of the club they have open grows. (The bell gets its notification.)
+  'club:request': (request) => useClubPageStore.getState().receiveRequest(request),
+  // To the member: the club they have open shows their new standing.
+  'club:member': (change) => useClubPageStore.getState().receiveMember(change),
 };
 
 /** After every connect (the first included) and on resync: tell the server again what this tab follows. */
@@ -95,6 +99,10 @@ const ON_RECONNECT: Array<() => void> = [
     if (moderation.status !== 'idle') void moderation.load();
   },
   refreshConnectionsAfterReconnect,
+  () => {
+    const club = useClubPageStore.getState();
+    if (club.status === 'ready') void club.refresh();
+  },
   // A ban issued while this tab was offline arrives with the refreshed session user.
   () => void useSessionStore.getState().refresh(),
 ];
@@ -119,6 +127,10 @@ const ON_USER_CHANGE: Array<(user: SessionUser | null) => void> = [
   () => useDrillsStore.getState().reset(),
   () => useTrendingTagsStore.getState().reset(),
   () => useMutedSettingsStore.getState().reset(),
+  // A club's page shows where the viewer stands in it.
+  () => useClubsStore.getState().reset(),
+  () => useClubPageStore.getState().reset(),
+  () => useFencerClubsStore.getState().reset(),
 ];
 
 /** What the socket needs of the session: who this tab thinks is signed in, and how to correct it. */

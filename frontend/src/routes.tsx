@@ -30,6 +30,11 @@ const FencerByIdPage = lazy(() => import('./pages/FencerPage').then((m) => ({ de
 const TagPage = lazy(() => import('./pages/TagPage').then((m) => ({ default: m.TagPage })));
 const SavedPage = lazy(() => import('./pages/SavedPage').then((m) => ({ default: m.SavedPage })));
 const DrillsPage = lazy(() => import('./pages/DrillsPage').then((m) => ({ default: m.DrillsPage })));
+const ClubsPage = lazy(() => import('./pages/clubs/ClubsPage').then((m) => ({ default: m.ClubsPage })));
+const CreateClubPage = lazy(() =>
+  import('./pages/clubs/CreateClubPage').then((m) => ({ default: m.CreateClubPage })),
+);
+const ClubPage = lazy(() => import('./pages/clubs/ClubPage').then((m) => ({ default: m.ClubPage })));
 const SettingsPage = lazy(() => import('./pages/SettingsPage').then((m) => ({ default: m.SettingsPage })));
 const ForgotPasswordPage = lazy(() =>
   import('./pages/ForgotPasswordPage').then((m) => ({ default: m.ForgotPasswordPage })),
@@ -82,6 +87,9 @@ export function AppRoutes() {
         <Route path="tags/:tag" element={<TagPage user={user} />} />
         <Route path="saved" element={<SavedPage user={user} />} />
         <Route path="drills" element={<DrillsPage user={user} />} />
+        <Route path="clubs" element={<ClubsPage />} />
+        <Route path="clubs/new" element={<CreateClubPage />} />
+        <Route path="clubs/:slug" element={<ClubPage user={user} />} />
         <Route path="settings" element={<SettingsPage user={user} />} />
         <Route path="verify-email" element={<VerifyEmailPage signedIn />} />
         <Route path="forgot-password" element={<ForgotPasswordPage signedIn />} />

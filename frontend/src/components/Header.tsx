@@ -1,6 +1,7 @@
 import { WEAPON_LABELS, WEAPONS, type SessionUser, type Weapon } from '@piste/contracts';
 import {
   Bookmark,
+  Castle,
   Dumbbell,
   MessageCircle,
   Search,
@@ -12,7 +13,7 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import { Link, useLocation } from 'react-router-dom';
-import { DRILLS_PATH, SAVED_PATH, SETTINGS_PATH } from '../lib/paths';
+import { CLUBS_PATH, DRILLS_PATH, SAVED_PATH, SETTINGS_PATH } from '../lib/paths';
 import { WEAPON_TAB_CLASSES, weaponOfPath } from '../lib/weapons';
 import { Avatar } from './Avatar';
 import { NotificationBell } from './NotificationBell';
@@ -93,6 +94,7 @@ export function Header({ user, connectionRequestBadge = null }: HeaderProps) {
           <IconLink to="/connections" label="Connections" icon={Users} badge={badges.connections} />
           <IconLink to="/messages" label="Messages" icon={MessageCircle} badge={badges.messages} />
           {/* Only wide rows have room (where search leaves the row); elsewhere the profile page links to them. */}
+          <IconLink to={CLUBS_PATH} label="Clubs" icon={Castle} className="hidden lg:flex" />
           <IconLink to={DRILLS_PATH} label="Drill library" icon={Dumbbell} className="hidden lg:flex" />
           <IconLink to={SAVED_PATH} label="Saved" icon={Bookmark} className="hidden lg:flex" />
           {/* A phone's header row is full: there, Settings is a link on the profile page. */}

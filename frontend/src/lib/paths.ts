@@ -44,3 +44,8 @@ export const SETTINGS_PATH = '/settings';
 export const PRIVACY_SETTINGS_PATH = '/settings?tab=privacy';
 /** The settings' Muted tab: the fencers and words the user muted. */
 export const MUTED_SETTINGS_PATH = '/settings?tab=muted';
+
+/** The club directory, a new club's form, and one club's page. */
+export const CLUBS_PATH = '/clubs';
+export const NEW_CLUB_PATH = '/clubs/new';
+export const clubPath = (slug: string) => `/clubs/${encodeURIComponent(slug)}`;

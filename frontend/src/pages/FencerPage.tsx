@@ -3,6 +3,7 @@ import { Navigate, useNavigate, useParams } from 'react-router-dom';
 import { useEffect } from 'react';
 import { CompetitionRecord } from '../components/fencer/CompetitionRecord';
 import { ConnectionAction } from '../components/fencer/ConnectionAction';
+import { FencerClubs } from '../components/fencer/FencerClubs';
 import { FencerHeader } from '../components/fencer/FencerHeader';
 import { FencerPosts } from '../components/fencer/FencerPosts';
 import { FencerLoadFailed, FencerNotFound, FencerSkeleton } from '../components/fencer/FencerStates';
@@ -10,6 +11,7 @@ import { fencerPath } from '../lib/paths';
 import { useFencerPosts } from '../components/fencer/useFencerPosts';
 import { useFencerProfile } from '../components/fencer/useFencerProfile';
 import { useUsernameOf } from '../components/fencer/useUsernameOf';
+import { useFencerClubsStore } from '../stores/fencer-clubs';
 
 /** /u/:username — a fencer's public page: who they are, how to connect, their record and their posts. */
 export function FencerPage({ user }: { user: SessionUser }) {
@@ -39,6 +41,8 @@ function FencerProfileView({ username, user }: { username: string; user: Session
   const { load, reload, setStanding } = useFencerProfile(username.toLowerCase());
   const posts = useFencerPosts(username.toLowerCase());
   const navigate = useNavigate();
+  const loadClubs = useFencerClubsStore((s) => s.load);
+  useEffect(() => void loadClubs(username.toLowerCase()), [loadClubs, username]);
 
   // The address shows the username as the fencer spells it (it was found in any case).
   const storedUsername = load.status === 'ready' ? load.fencer.profile.username : null;
@@ -69,12 +73,10 @@ function FencerProfileView({ username, user }: { username: string; user: Session
         action={<ConnectionAction fencer={fencer} onStanding={setStanding} onStale={reload} />}
       />
       <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start">
-        <CompetitionRecord
-          entries={fencer.record}
-          isOwn={isOwn}
-          name={name}
-          className="lg:col-start-2 lg:row-start-1"
-        />
+        <div className="space-y-6 lg:col-start-2 lg:row-start-1">
+          <CompetitionRecord entries={fencer.record} isOwn={isOwn} name={name} />
+          <FencerClubs username={username.toLowerCase()} />
+        </div>
         <FencerPosts
           view={posts}
           user={user}

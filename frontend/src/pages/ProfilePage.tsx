@@ -1,6 +1,7 @@
 import { AVATAR_MAX_BYTES, WEAPON_LABELS, type SessionUser } from '@piste/contracts';
 import {
   Bookmark,
+  Castle,
   CalendarDays,
   Dumbbell,
   Eye,
@@ -17,7 +18,7 @@ import { Avatar } from '../components/Avatar';
 import { Button, buttonClassName } from '../components/Button';
 import { HomeButton } from '../components/HomeButton';
 import { HeadedPage } from '../components/PageHeader';
-import { DRILLS_PATH, fencerPath, SAVED_PATH, SETTINGS_PATH } from '../lib/paths';
+import { CLUBS_PATH, DRILLS_PATH, fencerPath, SAVED_PATH, SETTINGS_PATH } from '../lib/paths';
 import { AvatarPicker } from '../components/profile/AvatarPicker';
 import { ProfileDetails } from '../components/profile/ProfileDetails';
 import {
@@ -148,6 +149,7 @@ export function ProfilePage({ user }: { user: SessionUser }) {
       <nav aria-label="Your library" className="mb-6 grid grid-cols-2 gap-3 lg:hidden">
         <LibraryLink to={SAVED_PATH} icon={Bookmark} label="Saved" />
         <LibraryLink to={DRILLS_PATH} icon={Dumbbell} label="Drill library" />
+        <LibraryLink to={CLUBS_PATH} icon={Castle} label="Clubs" className="col-span-2" />
       </nav>
       <form
         noValidate
@@ -274,11 +276,21 @@ export function ProfilePage({ user }: { user: SessionUser }) {
   );
 }
 
-function LibraryLink({ to, icon: Icon, label }: { to: string; icon: LucideIcon; label: string }) {
+function LibraryLink({
+  to,
+  icon: Icon,
+  label,
+  className = '',
+}: {
+  to: string;
+  icon: LucideIcon;
+  label: string;
+  className?: string;
+}) {
   return (
     <Link
       to={to}
-      className="flex items-center gap-2.5 rounded-xl border border-slate-200 bg-white px-4 py-3 text-sm font-semibold text-slate-800 shadow-sm transition hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900 dark:border-slate-800 dark:bg-slate-900 dark:text-slate-200 dark:hover:bg-slate-800 dark:focus-visible:outline-slate-300"
+      className={`${className} flex items-center gap-2.5 rounded-xl border border-slate-200 bg-white px-4 py-3 text-sm font-semibold text-slate-800 shadow-sm transition hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900 dark:border-slate-800 dark:bg-slate-900 dark:text-slate-200 dark:hover:bg-slate-800 dark:focus-visible:outline-slate-300`}
     >
       <Icon aria-hidden className="size-4 shrink-0 text-slate-500 dark:text-slate-400" />
       {label}

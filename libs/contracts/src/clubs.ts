@@ -136,13 +136,6 @@ export const clubRequestSchema = z.object({ user: fencerSchema, requestedAt: z.s
 export type ClubRequest = z.infer<typeof clubRequestSchema>;
 export const clubRequestsSchema = z.array(clubRequestSchema);
 
-/** POST /api/clubs/{slug}/join: a member at once when joining is open, else a request. */
-export const joinClubReplySchema = z.object({
-  viewerRole: z.enum(CLUB_ROLES).nullable(),
-  viewerRequest: z.enum(['pending']).nullable(),
-});
-export type JoinClubReply = z.infer<typeof joinClubReplySchema>;
-
 /** PATCH /api/clubs/{slug}/members/{userId}: admins set member or coach; the owner grants admin or hands over. */
 export const setClubRoleSchema = z
   .object({ role: z.enum(CLUB_ROLES, { message: 'Role must be member, coach, admin or owner' }) })

@@ -1,0 +1,106 @@
+import { CLUB_JOIN_POLICIES, WEAPON_LABELS, WEAPONS, type ClubJoinPolicy } from '@piste/contracts';
+import type { FieldBinding } from '../../lib/forms';
+import { FieldError } from '../FormField';
+
+const legendClasses = 'mb-1.5 block text-sm font-medium text-slate-700 dark:text-slate-300';
+const optionClasses =
+  'flex cursor-pointer items-start gap-2.5 rounded-lg border border-slate-200 px-3 py-2 text-sm has-[:checked]:border-slate-900 has-[:checked]:bg-slate-50 dark:border-slate-700 dark:has-[:checked]:border-slate-300 dark:has-[:checked]:bg-slate-800';
+const checkClasses = 'mt-0.5 size-4 shrink-0 accent-slate-900 dark:accent-slate-200';
+
+/** Strips the error off a field's binding: what an input takes. */
+function inputProps({ error: _error, ...registration }: FieldBinding) {
+  return registration;
+}
+
+/** The weapons a club fences, as checkboxes (one of them at least). */
+export function WeaponsField({ idPrefix, binding }: { idPrefix: string; binding: FieldBinding }) {
+  const errorId = `${idPrefix}-weapons-error`;
+  return (
+    <fieldset aria-describedby={binding.error ? errorId : undefined}>
+      <legend className={legendClasses}>Weapons</legend>
+      <div className="flex flex-wrap gap-2">
+        {WEAPONS.map((weapon) => (
+          <label key={weapon} className={optionClasses}>
+            <input
+              type="checkbox"
+              value={weapon}
+              className={checkClasses}
+              aria-invalid={binding.error ? true : undefined}
+              {...inputProps(binding)}
+            />
+            {WEAPON_LABELS[weapon]}
+          </label>
+        ))}
+      </div>
+      <FieldError id={errorId} message={binding.error} />
+    </fieldset>
+  );
+}
+
+const POLICY_TEXT: Record<ClubJoinPolicy, { label: string; hint: string }> = {
+  open: { label: 'Open', hint: 'Any fencer can join at once.' },
+  request: { label: 'By request', hint: 'Fencers ask to join; an admin accepts them.' },
+};
+
+/** How fencers join: at once, or by asking. */
+export function JoinPolicyField({ idPrefix, binding }: { idPrefix: string; binding: FieldBinding }) {
+  return (
+    <fieldset>
+      <legend className={legendClasses}>Joining</legend>
+      <div className="grid gap-2 sm:grid-cols-2">
+        {CLUB_JOIN_POLICIES.map((policy) => (
+          <label key={policy} htmlFor={`${idPrefix}-join-${policy}`} className={optionClasses}>
+            <input
+              id={`${idPrefix}-join-${policy}`}
+              type="radio"
+              value={policy}
+              className={checkClasses}
+              {...inputProps(binding)}
+            />
+            <span>
+              <span className="block font-semibold text-slate-900 dark:text-slate-100">
+                {POLICY_TEXT[policy].label}
+              </span>
+              <span className="block text-slate-600 dark:text-slate-300">{POLICY_TEXT[policy].hint}</span>
+            </span>
+          </label>
+        ))}
+      </div>
+      <FieldError id={`${idPrefix}-join-error`} message={binding.error} />
+    </fieldset>
+  );
+}
+
+/** A club's description: a text area with its label and error. */
+export function DescriptionField({
+  id,
+  binding,
+  disabled,
+}: {
+  id: string;
+  binding: FieldBinding;
+  disabled?: boolean;
+}) {
+  return (
+    <div>
+      <label htmlFor={id} className={legendClasses}>
+        Description
+      </label>
+      <textarea
+        id={id}
+        rows={4}
+        disabled={disabled}
+        placeholder="When you train, who coaches, what to bring for a first visit..."
+        aria-invalid={binding.error ? true : undefined}
+        aria-describedby={binding.error ? `${id}-error` : undefined}
+        className={`block w-full rounded-lg border bg-white px-3 py-2 text-sm text-slate-900 shadow-xs placeholder:text-slate-500 focus:ring-2 focus:outline-none dark:bg-slate-900 dark:text-slate-100 dark:placeholder:text-slate-400 ${
+          binding.error
+            ? 'border-red-400 focus:border-red-500 focus:ring-red-500/20'
+            : 'border-slate-300 focus:border-slate-900 focus:ring-slate-900/15 dark:border-slate-700 dark:focus:border-slate-300 dark:focus:ring-slate-300/15'
+        }`}
+        {...inputProps(binding)}
+      />
+      <FieldError id={`${id}-error`} message={binding.error} />
+    </div>
+  );
+}

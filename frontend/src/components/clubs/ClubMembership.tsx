@@ -1,0 +1,44 @@
+import type { ClubPage } from '@piste/contracts';
+import { Button } from '../Button';
+import { CLUB_ROLE_LABELS } from './club-format';
+
+interface ClubMembershipProps {
+  page: ClubPage;
+  pending: boolean;
+  onJoin: () => void;
+  onLeave: () => void;
+}
+
+/** Where the viewer stands: Join, Ask to join, Request sent, or their role and Leave (the owner cannot leave). */
+export function ClubMembership({ page, pending, onJoin, onLeave }: ClubMembershipProps) {
+  const { viewerRole, viewerRequest, club } = page;
+  if (viewerRole) {
+    return (
+      <div className="flex flex-wrap items-center gap-2">
+        <span
+          data-testid="club-viewer-role"
+          className="rounded-full bg-slate-100 px-3 py-1 text-sm font-semibold text-slate-700 dark:bg-slate-800 dark:text-slate-200"
+        >
+          {CLUB_ROLE_LABELS[viewerRole]}
+        </span>
+        {viewerRole === 'owner' ? null : (
+          <Button variant="outline" disabled={pending} onClick={onLeave}>
+            Leave
+          </Button>
+        )}
+      </div>
+    );
+  }
+  if (viewerRequest === 'pending') {
+    return (
+      <Button variant="outline" disabled>
+        Request sent
+      </Button>
+    );
+  }
+  return (
+    <Button disabled={pending} onClick={onJoin}>
+      {club.joinPolicy === 'open' ? 'Join' : 'Ask to join'}
+    </Button>
+  );
+}

@@ -1,0 +1,87 @@
+import { updateClubSchema, type Club, type UpdateClubPayload } from '@piste/contracts';
+import { useState } from 'react';
+import { failureText, useContractForm } from '../../lib/forms';
+import { Button } from '../Button';
+import { ConfirmDialog } from '../ConfirmDialog';
+import { ServerError } from '../FormMessage';
+import { DescriptionField, JoinPolicyField } from './ClubFormFields';
+
+interface ClubSettingsProps {
+  club: Club;
+  isOwner: boolean;
+  acting: boolean;
+  onSave: (edit: UpdateClubPayload) => Promise<void>;
+  onDelete: () => void;
+}
+
+/** For the club's admins: its description and how fencers join; for the owner, deleting the club too. */
+export function ClubSettings({ club, isOwner, acting, onSave, onDelete }: ClubSettingsProps) {
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
+  const form = useContractForm(updateClubSchema, {
+    defaultValues: { description: club.description, joinPolicy: club.joinPolicy },
+  });
+
+  const submit = form.onSubmit(async (edit) => {
+    setServerError(null);
+    try {
+      await onSave(edit);
+    } catch (error) {
+      setServerError(failureText(error, 'The club could not be saved. Please try again.'));
+    }
+  });
+
+  return (
+    <div className="space-y-6">
+      <form
+        noValidate
+        aria-label="Edit club"
+        onSubmit={submit}
+        className="space-y-5 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-800 dark:bg-slate-900"
+      >
+        <ServerError message={serverError} />
+        <DescriptionField id="club-edit-description" binding={form.field('description')} disabled={acting} />
+        <JoinPolicyField idPrefix="club-edit" binding={form.field('joinPolicy')} />
+        <div className="flex justify-end">
+          <Button type="submit" disabled={acting}>
+            Save changes
+          </Button>
+        </div>
+      </form>
+      {isOwner ? (
+        <section
+          aria-labelledby="club-delete-heading"
+          className="rounded-2xl border border-red-200 bg-white p-5 dark:border-red-900 dark:bg-slate-900"
+        >
+          <h2 id="club-delete-heading" className="font-semibold text-slate-900 dark:text-slate-100">
+            Delete the club
+          </h2>
+          <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
+            Its page, its members and its requests go for good.
+          </p>
+          <Button
+            variant="destructive"
+            className="mt-4"
+            disabled={acting}
+            onClick={() => setConfirmingDelete(true)}
+          >
+            Delete club
+          </Button>
+        </section>
+      ) : null}
+      <ConfirmDialog
+        open={confirmingDelete}
+        title="Delete this club?"
+        description={`${club.name} and its list of members go for good. This cannot be undone.`}
+        confirmLabel="Delete club"
+        destructive
+        pending={acting}
+        onCancel={() => setConfirmingDelete(false)}
+        onConfirm={() => {
+          setConfirmingDelete(false);
+          onDelete();
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,226 @@
+import type { SessionUser } from '@piste/contracts';
+import { Castle, MapPin, Users } from 'lucide-react';
+import { useEffect, useState, type ReactNode } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import { Button } from '../../components/Button';
+import { clubPlace, membersText } from '../../components/clubs/club-format';
+import { ClubMembers } from '../../components/clubs/ClubMembers';
+import { ClubMembership } from '../../components/clubs/ClubMembership';
+import { ClubRequests } from '../../components/clubs/ClubRequests';
+import { ClubSettings } from '../../components/clubs/ClubSettings';
+import { ClubWeapons } from '../../components/clubs/ClubWeapons';
+import { EmptyState } from '../../components/EmptyState';
+import { SkeletonBars } from '../../components/Skeleton';
+import { onArrowKeys, TabPanel, tabButtonProps } from '../../components/Tabs';
+import { CLUBS_PATH, clubPath } from '../../lib/paths';
+import { runsClub, useClubPageStore } from '../../stores/club-page';
+import { NotFoundPage } from '../NotFoundPage';
+
+type ClubTab = 'members' | 'requests' | 'edit';
+const TAB_LABELS: Record<ClubTab, string> = { members: 'Members', requests: 'Requests', edit: 'Edit' };
+const TABS_ID = 'club';
+
+/** /clubs/:slug — a club: where it is, its weapons, its members, and (for its admins) requests and settings. */
+export function ClubPage({ user }: { user: SessionUser }) {
+  const { slug = '' } = useParams();
+  const store = useClubPageStore();
+  const { open } = store;
+  const navigate = useNavigate();
+  const [tab, setTab] = useState<ClubTab>('members');
+
+  useEffect(() => {
+    setTab('members');
+    void open(slug);
+  }, [open, slug]);
+
+  if (store.status === 'not-found') return <NotFoundPage />;
+  if (!store.page || store.slug !== slug) {
+    if (store.status === 'error') {
+      return (
+        <EmptyState
+          icon={Castle}
+          title="Failed to load the club"
+          description="Check your connection and try again."
+          action={
+            <Button variant="outline" onClick={() => void store.refresh()}>
+              Try again
+            </Button>
+          }
+        />
+      );
+    }
+    return (
+      <div aria-busy="true" aria-label="Loading club" className="mx-auto max-w-3xl">
+        <SkeletonBars
+          bars={[['h-8 w-64', 'strong'], 'h-4 w-48', 'h-5 w-40', 'h-16 w-full']}
+          className="space-y-3 rounded-2xl border border-slate-200 bg-white p-6 dark:border-slate-800 dark:bg-slate-900"
+        />
+      </div>
+    );
+  }
+
+  const { club, membersCount, viewerRole } = store.page;
+  const admin = runsClub(viewerRole);
+  const tabs: ClubTab[] = admin ? ['members', 'requests', 'edit'] : ['members'];
+  const shownTab = tabs.includes(tab) ? tab : 'members';
+  const alone = viewerRole === 'owner' && membersCount === 1;
+
+  return (
+    <div data-testid="club-page" className="mx-auto max-w-3xl space-y-6">
+      <section className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6 dark:border-slate-800 dark:bg-slate-900">
+        <div className="flex flex-wrap items-start justify-between gap-4">
+          <div className="min-w-0">
+            <h1 className="text-2xl font-bold tracking-tight break-words text-slate-900 sm:text-3xl dark:text-slate-100">
+              {club.name}
+            </h1>
+            <div className="mt-1 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-slate-600 dark:text-slate-300">
+              <span className="inline-flex items-center gap-1">
+                <MapPin aria-hidden className="size-4 shrink-0" />
+                {clubPlace(club)}
+              </span>
+              <span data-testid="club-members-count" className="inline-flex items-center gap-1">
+                <Users aria-hidden className="size-4 shrink-0" />
+                {membersText(membersCount)}
+              </span>
+              <span>{club.joinPolicy === 'open' ? 'Open to join' : 'Joining by request'}</span>
+            </div>
+          </div>
+          <ClubMembership
+            page={store.page}
+            pending={store.acting}
+            onJoin={() => void store.join()}
+            onLeave={() => void store.leave(user.id)}
+          />
+        </div>
+        <div className="mt-4">
+          <ClubWeapons weapons={club.weapons} />
+        </div>
+        {club.description ? (
+          <p className="mt-4 text-sm whitespace-pre-line break-words text-slate-700 dark:text-slate-300">
+            {club.description}
+          </p>
+        ) : null}
+      </section>
+
+      {tabs.length > 1 ? (
+        <div
+          role="tablist"
+          aria-label="Club"
+          onKeyDown={onArrowKeys(tabs, shownTab, TABS_ID, setTab)}
+          className="flex gap-1 border-b border-slate-200 dark:border-slate-800"
+        >
+          {tabs.map((id) => {
+            const active = id === shownTab;
+            const count = id === 'requests' ? store.requests.length : null;
+            return (
+              <button
+                key={id}
+                {...tabButtonProps(TABS_ID, id, active, setTab)}
+                className={`-mb-px flex items-center gap-2 border-b-2 px-3 py-2.5 text-sm font-semibold whitespace-nowrap transition focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-slate-900 dark:focus-visible:outline-slate-300 ${
+                  active
+                    ? 'border-slate-900 text-slate-900 dark:border-slate-100 dark:text-slate-100'
+                    : 'border-transparent text-slate-600 hover:text-slate-900 dark:text-slate-400 dark:hover:text-white'
+                }`}
+              >
+                {TAB_LABELS[id]}
+                {count ? (
+                  <span
+                    data-testid="club-requests-count"
+                    className="rounded-full bg-red-600 px-2 py-0.5 text-xs text-white"
+                  >
+                    {count}
+                  </span>
+                ) : null}
+              </button>
+            );
+          })}
+        </div>
+      ) : (
+        <h2 className="text-lg font-semibold text-slate-900 dark:text-slate-100">Members</h2>
+      )}
+
+      {shownTab === 'members' ? (
+        <MembersPanel framed={tabs.length > 1}>
+          {alone ? (
+            <div data-testid="club-alone">
+              <EmptyState
+                icon={Users}
+                title="Your club has only you so far"
+                description={`Invite your fencers: share this page's link (${window.location.origin}${clubPath(club.slug)}) with them${
+                  club.joinPolicy === 'request'
+                    ? ', and accept their requests, or switch joining to open in Edit so they join at once.'
+                    : '. Joining is open: they join with one click.'
+                }`}
+                action={
+                  club.joinPolicy === 'request' ? (
+                    <Button variant="outline" onClick={() => setTab('edit')}>
+                      Edit joining
+                    </Button>
+                  ) : undefined
+                }
+              />
+            </div>
+          ) : (
+            <ClubMembers
+              members={store.members}
+              viewerRole={viewerRole}
+              viewerId={user.id}
+              clubName={club.name}
+              busy={store.busy}
+              onSetRole={(member, role) => void store.setRole(member, role)}
+              onRemove={(member) => void store.remove(member)}
+            />
+          )}
+          {store.membersCursor ? (
+            <div className="mt-4 flex justify-center">
+              <Button
+                variant="outline"
+                disabled={store.loadingMoreMembers}
+                onClick={() => void store.loadMoreMembers()}
+              >
+                {store.loadingMoreMembers ? 'Loading...' : 'Load More'}
+              </Button>
+            </div>
+          ) : null}
+        </MembersPanel>
+      ) : null}
+      {shownTab === 'requests' ? (
+        <TabPanel idPrefix={TABS_ID} tab="requests">
+          <ClubRequests
+            requests={store.requests}
+            busy={store.busy}
+            onAccept={(request) => void store.accept(request)}
+            onDecline={(request) => void store.decline(request)}
+          />
+        </TabPanel>
+      ) : null}
+      {shownTab === 'edit' ? (
+        <TabPanel idPrefix={TABS_ID} tab="edit">
+          <ClubSettings
+            key={club.id}
+            club={club}
+            isOwner={viewerRole === 'owner'}
+            acting={store.acting}
+            onSave={store.update}
+            onDelete={() =>
+              void store.deleteClub().then((deleted) => {
+                if (deleted) void navigate(CLUBS_PATH);
+              })
+            }
+          />
+        </TabPanel>
+      ) : null}
+    </div>
+  );
+}
+
+/** The members' list: the first tab's panel when there are tabs, else a plain section under its heading. */
+function MembersPanel({ framed, children }: { framed: boolean; children: ReactNode }) {
+  return framed ? (
+    <TabPanel idPrefix={TABS_ID} tab="members">
+      {children}
+    </TabPanel>
+  ) : (
+    <div>{children}</div>
+  );
+}

@@ -1,0 +1,90 @@
+import { createClubSchema } from '@piste/contracts';
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { Button } from '../../components/Button';
+import { countryName, FENCING_COUNTRIES } from '../../components/clubs/club-format';
+import { DescriptionField, JoinPolicyField, WeaponsField } from '../../components/clubs/ClubFormFields';
+import { TextField } from '../../components/FormField';
+import { ServerError } from '../../components/FormMessage';
+import { HeadedPage } from '../../components/PageHeader';
+import { failureText, useContractForm } from '../../lib/forms';
+import { clubPath } from '../../lib/paths';
+import { useClubPageStore } from '../../stores/club-page';
+
+/** /clubs/new — a club's name, place, weapons and how fencers join; its creator becomes its owner. */
+export function CreateClubPage() {
+  const create = useClubPageStore((s) => s.create);
+  const navigate = useNavigate();
+  const [saving, setSaving] = useState(false);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const form = useContractForm(createClubSchema, {
+    defaultValues: { name: '', city: '', country: '', weapons: [], description: '', joinPolicy: 'open' },
+  });
+
+  const submit = form.onSubmit(async (club) => {
+    setSaving(true);
+    setServerError(null);
+    try {
+      const slug = await create(club);
+      void navigate(clubPath(slug));
+    } catch (error) {
+      setServerError(failureText(error, 'The club could not be created. Please try again.'));
+      setSaving(false);
+    }
+  });
+
+  return (
+    <HeadedPage
+      width="narrow"
+      title="Create a club"
+      subtitle="You will be its owner: you can add admins later"
+    >
+      <form
+        noValidate
+        aria-label="Create a club"
+        onSubmit={submit}
+        className="space-y-5 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6 dark:border-slate-800 dark:bg-slate-900"
+      >
+        <ServerError message={serverError} />
+        <TextField
+          id="club-name"
+          label="Club name"
+          maxLength={100}
+          disabled={saving}
+          {...form.field('name')}
+        />
+        <div className="grid gap-5 sm:grid-cols-[minmax(0,1fr)_10rem]">
+          <TextField id="club-city" label="City" maxLength={120} disabled={saving} {...form.field('city')} />
+          <TextField
+            id="club-country"
+            label="Country (two letters)"
+            maxLength={2}
+            list="club-countries"
+            autoComplete="off"
+            placeholder="e.g. FR"
+            disabled={saving}
+            {...form.field('country')}
+          />
+          <datalist id="club-countries">
+            {FENCING_COUNTRIES.map((code) => (
+              <option key={code} value={code}>
+                {countryName(code)}
+              </option>
+            ))}
+          </datalist>
+        </div>
+        <WeaponsField idPrefix="club" binding={form.field('weapons')} />
+        <DescriptionField id="club-description" binding={form.field('description')} disabled={saving} />
+        <JoinPolicyField idPrefix="club" binding={form.field('joinPolicy')} />
+        <div className="flex justify-end gap-2">
+          <Button variant="outline" disabled={saving} onClick={() => void navigate(-1)}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={saving}>
+            {saving ? 'Creating...' : 'Create club'}
+          </Button>
+        </div>
+      </form>
+    </HeadedPage>
+  );
+}
