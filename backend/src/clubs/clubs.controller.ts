@@ -18,6 +18,7 @@ import { z } from 'zod';
 import { AllowedWhileBanned, CurrentUser, uuidParam } from '../common/decorators';
 import { ParsedBody, ParsedParam, ParsedQuery } from '../common/zod.pipe';
 import { RateLimit } from '../limits/rate-limit.guard';
+import { ClubMembersService } from './club-members.service';
 import { ClubsService, type CreateClub, type UpdateClub } from './clubs.service';
 
 const slugParam = z
@@ -28,7 +29,10 @@ const slugParam = z
 /** Clubs, their members and their requests (DESIGN.md §4d). */
 @Controller('api')
 export class ClubsController {
-  constructor(private readonly clubs: ClubsService) {}
+  constructor(
+    private readonly clubs: ClubsService,
+    private readonly memberships: ClubMembersService,
+  ) {}
 
   @Post('clubs')
   @RateLimit('clubs')
@@ -68,7 +72,7 @@ export class ClubsController {
   @Post('clubs/:slug/join')
   @RateLimit('clubs')
   join(@CurrentUser() user: SessionUser, @ParsedParam('slug', slugParam) slug: string): Promise<ClubPage> {
-    return this.clubs.join(user, slug);
+    return this.memberships.join(user, slug);
   }
 
   @Get('clubs/:slug/members')
@@ -77,7 +81,7 @@ export class ClubsController {
     @ParsedParam('slug', slugParam) slug: string,
     @ParsedQuery(clubMembersQuerySchema) query: ClubMembersQuery,
   ): Promise<ClubMembersPage> {
-    return this.clubs.members(user, slug, query);
+    return this.memberships.members(user, slug, query);
   }
 
   @Get('clubs/:slug/requests')
@@ -85,7 +89,7 @@ export class ClubsController {
     @CurrentUser() user: SessionUser,
     @ParsedParam('slug', slugParam) slug: string,
   ): Promise<ClubRequest[]> {
-    return this.clubs.requests(user, slug);
+    return this.memberships.requests(user, slug);
   }
 
   @Post('clubs/:slug/requests/:userId/accept')
@@ -95,7 +99,7 @@ export class ClubsController {
     @ParsedParam('slug', slugParam) slug: string,
     @Param('userId', uuidParam()) userId: string,
   ): Promise<void> {
-    return this.clubs.answer(user, slug, userId, true);
+    return this.memberships.answer(user, slug, userId, true);
   }
 
   @Post('clubs/:slug/requests/:userId/decline')
@@ -106,7 +110,7 @@ export class ClubsController {
     @ParsedParam('slug', slugParam) slug: string,
     @Param('userId', uuidParam()) userId: string,
   ): Promise<void> {
-    return this.clubs.answer(user, slug, userId, false);
+    return this.memberships.answer(user, slug, userId, false);
   }
 
   @Patch('clubs/:slug/members/:userId')
@@ -117,7 +121,7 @@ export class ClubsController {
     @Param('userId', uuidParam()) userId: string,
     @ParsedBody(setClubRoleSchema) body: z.output<typeof setClubRoleSchema>,
   ): Promise<void> {
-    return this.clubs.setRole(user, slug, userId, body.role);
+    return this.memberships.setRole(user, slug, userId, body.role);
   }
 
   /** Leaving is allowed while banned; removing someone else is not. */
@@ -129,7 +133,7 @@ export class ClubsController {
     @ParsedParam('slug', slugParam) slug: string,
     @Param('userId', uuidParam()) userId: string,
   ): Promise<void> {
-    return this.clubs.removeMember(user, slug, userId);
+    return this.memberships.removeMember(user, slug, userId);
   }
 
   @Get('profiles/:username/clubs')

@@ -1,24 +1,13 @@
-import {
-  BadRequestException,
-  ConflictException,
-  ForbiddenException,
-  Injectable,
-  NotFoundException,
-} from '@nestjs/common';
+import { BadRequestException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { randomBytes } from 'node:crypto';
-import { DataSource, EntityManager } from 'typeorm';
+import { DataSource } from 'typeorm';
 import {
-  userRoom,
-  type ClubMembersPage,
-  type ClubMembersQuery,
   type ClubPage,
-  type ClubRequest,
   type ClubRole,
   type ClubsPage,
   type ClubsQuery,
   type FencerClub,
-  type ServerNotification,
   type SessionUser,
   type createClubSchema,
   type updateClubSchema,
@@ -26,37 +15,16 @@ import {
 import type { z } from 'zod';
 import { blockedEitherWay } from '../blocks/block-visibility';
 import { escapeLike } from '../common/like-pattern';
-import type { NotificationDraft } from '../notifications/notification-insert';
-import { NotificationsService } from '../notifications/notifications.service';
-import { RealtimePublisher } from '../publisher/realtime.publisher';
-import { FENCER_COLUMNS, toFencer, type FencerRow } from '../users/users.mapper';
-import { CLUB_COLUMNS, ROLE_RANK, runsClub, slugOf, SQL_RANK, toClub, type ClubRow } from './club-rows';
+import { findClub, roleIn } from './club-access';
+import { CLUB_COLUMNS, runsClub, slugOf, SQL_RANK, toClub, type ClubRow } from './club-rows';
 
 export type CreateClub = z.output<typeof createClubSchema>;
 export type UpdateClub = z.output<typeof updateClubSchema>;
 
-const ROLE_NAMES: Record<ClubRole, string> = {
-  owner: 'the owner',
-  admin: 'an admin',
-  coach: 'a coach',
-  member: 'a member',
-};
-
-/** What a membership change leaves to do once committed: live events and the notifications stored with it. */
-type AfterCommit = () => void;
-
-/**
- * Clubs and their members (DESIGN.md §4d). Every change to a club's members locks the club's row first, so
- * changes to one club happen one at a time: the one-owner rule (also a partial unique index) and the member count
- * hold under any race.
- */
+/** Clubs (DESIGN.md §4d): making one, the directory, a club's page, changing and closing it. Members are in ClubMembersService. */
 @Injectable()
 export class ClubsService {
-  constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
-    private readonly notifications: NotificationsService,
-    private readonly publisher: RealtimePublisher,
-  ) {}
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   /** A new club, its creator its owner, under a slug made of its name (a short suffix when taken). */
   async create(user: SessionUser, payload: CreateClub): Promise<ClubPage> {
@@ -121,7 +89,7 @@ export class ClubsService {
   }
 
   async page(viewer: SessionUser, slug: string): Promise<ClubPage> {
-    const club = await this.find(this.dataSource.manager, slug);
+    const club = await findClub(this.dataSource.manager, slug);
     const [standing] = await this.dataSource.query<Array<{ role: ClubRole | null; requested: boolean }>>(
       `SELECT (SELECT "role" FROM club_members WHERE "clubId" = $1 AND "userId" = $2) AS "role",
               EXISTS (SELECT 1 FROM club_requests WHERE "clubId" = $1 AND "userId" = $2) AS "requested"`,
@@ -137,8 +105,8 @@ export class ClubsService {
 
   async update(viewer: SessionUser, slug: string, edit: UpdateClub): Promise<ClubPage> {
     await this.dataSource.transaction(async (manager) => {
-      const club = await this.lock(manager, slug);
-      if (!runsClub(await this.roleOf(manager, club.id, viewer.id))) {
+      const club = await findClub(manager, slug, true);
+      if (!runsClub(await roleIn(manager, club.id, viewer.id))) {
         throw new ForbiddenException('Only the club’s admins can change it');
       }
       const columns = Object.entries(edit).filter(([, value]) => value !== undefined);
@@ -154,197 +122,12 @@ export class ClubsService {
   /** The owner closes the club: its members and requests go with it. */
   async remove(viewer: SessionUser, slug: string): Promise<void> {
     await this.dataSource.transaction(async (manager) => {
-      const club = await this.lock(manager, slug);
-      if ((await this.roleOf(manager, club.id, viewer.id)) !== 'owner') {
+      const club = await findClub(manager, slug, true);
+      if ((await roleIn(manager, club.id, viewer.id)) !== 'owner') {
         throw new ForbiddenException('Only the owner can delete the club');
       }
       await manager.query(`DELETE FROM clubs WHERE id = $1`, [club.id]);
     });
-  }
-
-  /** Joins an open club at once; asks to join one by request (its admins are told). */
-  async join(viewer: SessionUser, slug: string): Promise<ClubPage> {
-    const after = await this.dataSource.transaction(async (manager) => {
-      const club = await this.lock(manager, slug);
-      if (await this.roleOf(manager, club.id, viewer.id))
-        throw new ConflictException('You are already a member');
-      const [owner] = await manager.query<unknown[]>(
-        `SELECT 1 FROM club_members m WHERE m."clubId" = $1 AND m."role" = 'owner' AND ${blockedEitherWay('m."userId"', '$2::uuid')}`,
-        [club.id, viewer.id],
-      );
-      if (owner) throw new ForbiddenException('You cannot join this club');
-      if (club.joinPolicy === 'open') return this.addMember(manager, club, viewer.id);
-      const [asked] = await manager.query<Array<{ createdAt: Date }>>(
-        `INSERT INTO club_requests ("clubId", "userId") VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING "createdAt"`,
-        [club.id, viewer.id],
-      );
-      if (!asked) throw new ConflictException('You have already asked to join');
-      const request = await this.requestOf(manager, viewer.id, asked.createdAt);
-      const admins = await this.adminsOf(manager, club.id);
-      const stored = await this.notifyEach(manager, admins, {
-        type: 'club',
-        actor: viewer,
-        message: `${viewer.name || viewer.username} asks to join ${club.name}`,
-        path: `/clubs/${club.slug}`,
-      });
-      return () => {
-        this.publisher.publish(admins.map(userRoom), 'club:request', {
-          clubId: club.id,
-          slug: club.slug,
-          request,
-        });
-        stored();
-      };
-    });
-    after();
-    return this.page(viewer, slug);
-  }
-
-  async members(viewer: SessionUser, slug: string, query: ClubMembersQuery): Promise<ClubMembersPage> {
-    const club = await this.find(this.dataSource.manager, slug);
-    const params: unknown[] = [club.id, viewer.id, query.limit + 1];
-    const where = [`m."clubId" = $1`, `NOT ${blockedEitherWay('m."userId"', '$2::uuid')}`];
-    if (query.role) {
-      params.push(query.role);
-      where.push(`m."role" = $${params.length}`);
-    }
-    if (query.before) {
-      params.push(query.before);
-      const cursor = `(SELECT ${SQL_RANK('c."role"')}, c."createdAt", c."userId" FROM club_members c
-                        WHERE c."clubId" = $1 AND c."userId" = $${params.length})`;
-      const [known] = await this.dataSource.query<unknown[]>(
-        `SELECT 1 FROM club_members WHERE "clubId" = $1 AND "userId" = $2`,
-        [club.id, query.before],
-      );
-      if (!known) throw new BadRequestException('Unknown member in before');
-      where.push(`(${SQL_RANK('m."role"')}, m."createdAt", m."userId") > ${cursor}`);
-    }
-    const rows = await this.dataSource.query<Array<FencerRow & { clubRole: ClubRole; joinedAt: Date }>>(
-      `SELECT ${FENCER_COLUMNS}, m."role" AS "clubRole", m."createdAt" AS "joinedAt"
-         FROM club_members m JOIN users u ON u.id = m."userId"
-        WHERE ${where.join(' AND ')}
-        ORDER BY ${SQL_RANK('m."role"')}, m."createdAt", m."userId" LIMIT $3`,
-      params,
-    );
-    const members = rows.slice(0, query.limit).map((row) => ({
-      user: toFencer(row),
-      role: row.clubRole,
-      joinedAt: new Date(row.joinedAt).toISOString(),
-    }));
-    return { members, nextCursor: rows.length > query.limit ? members[members.length - 1].user.id : null };
-  }
-
-  /** Who asks to join, oldest first: for the club's admins only. */
-  async requests(viewer: SessionUser, slug: string): Promise<ClubRequest[]> {
-    const club = await this.find(this.dataSource.manager, slug);
-    await this.assertRuns(this.dataSource.manager, club.id, viewer.id);
-    const rows = await this.dataSource.query<Array<FencerRow & { requestedAt: Date }>>(
-      `SELECT ${FENCER_COLUMNS}, r."createdAt" AS "requestedAt"
-         FROM club_requests r JOIN users u ON u.id = r."userId"
-        WHERE r."clubId" = $1 ORDER BY r."createdAt", r.id`,
-      [club.id],
-    );
-    return rows.map((row) => ({ user: toFencer(row), requestedAt: new Date(row.requestedAt).toISOString() }));
-  }
-
-  /** An admin answers a request: accepted, the fencer becomes a member and is told; declined, it just goes. */
-  async answer(viewer: SessionUser, slug: string, userId: string, accept: boolean): Promise<void> {
-    const after = await this.dataSource.transaction(async (manager) => {
-      const club = await this.lock(manager, slug);
-      await this.assertRuns(manager, club.id, viewer.id);
-      const [, removed] = await manager.query<[unknown[], number]>(
-        `DELETE FROM club_requests WHERE "clubId" = $1 AND "userId" = $2`,
-        [club.id, userId],
-      );
-      if (!removed) throw new NotFoundException('No request from this fencer');
-      if (!accept) return () => undefined;
-      const added = await this.addMember(manager, club, userId);
-      const stored = await this.notifyEach(manager, [userId], {
-        type: 'club',
-        actor: viewer,
-        message: `You are now a member of ${club.name}`,
-        path: `/clubs/${club.slug}`,
-      });
-      return () => {
-        added();
-        stored();
-      };
-    });
-    after();
-  }
-
-  /**
-   * Changes a member's role. Admins make members coaches and back; only the owner makes admins, takes it back, or
-   * hands over ownership (becoming an admin). The owner's own role changes only by handing over.
-   */
-  async setRole(viewer: SessionUser, slug: string, userId: string, role: ClubRole): Promise<void> {
-    const after = await this.dataSource.transaction(async (manager) => {
-      const club = await this.lock(manager, slug);
-      const actorRole = await this.roleOf(manager, club.id, viewer.id);
-      if (!runsClub(actorRole)) throw new ForbiddenException('Only the club’s admins can change roles');
-      const current = await this.roleOf(manager, club.id, userId);
-      if (!current) throw new NotFoundException('This fencer is not a member');
-      if (current === 'owner')
-        throw new ConflictException('The owner’s role changes only by handing over the club');
-      const ownerOnly = role === 'owner' || role === 'admin' || current === 'admin';
-      if (ownerOnly && actorRole !== 'owner') {
-        throw new ForbiddenException('Only the owner can grant or take back admin rights');
-      }
-      if (current === role) return () => undefined;
-      if (role === 'owner') {
-        await manager.query(
-          `UPDATE club_members SET "role" = 'admin' WHERE "clubId" = $1 AND "userId" = $2`,
-          [club.id, viewer.id],
-        );
-      }
-      await manager.query(`UPDATE club_members SET "role" = $3 WHERE "clubId" = $1 AND "userId" = $2`, [
-        club.id,
-        userId,
-        role,
-      ]);
-      const stored = await this.notifyEach(manager, [userId], {
-        type: 'club',
-        actor: viewer,
-        message:
-          role === 'owner'
-            ? `${viewer.name || viewer.username} handed ${club.name} over to you`
-            : `You are now ${ROLE_NAMES[role]} of ${club.name}`,
-        path: `/clubs/${club.slug}`,
-      });
-      return () => {
-        this.memberChanged(club, userId, role);
-        if (role === 'owner') this.memberChanged(club, viewer.id, 'admin');
-        stored();
-      };
-    });
-    after();
-  }
-
-  /** A member leaves, or an admin removes them (only the owner removes an admin; the owner hands over first). */
-  async removeMember(viewer: SessionUser, slug: string, userId: string): Promise<void> {
-    const after = await this.dataSource.transaction(async (manager) => {
-      const club = await this.lock(manager, slug);
-      const current = await this.roleOf(manager, club.id, userId);
-      const actorRole = userId === viewer.id ? current : await this.roleOf(manager, club.id, viewer.id);
-      if (userId !== viewer.id) {
-        if (!runsClub(actorRole)) throw new ForbiddenException('Only the club’s admins can remove members');
-        if (current && ROLE_RANK[current] <= ROLE_RANK.admin && actorRole !== 'owner') {
-          throw new ForbiddenException('Only the owner can remove an admin');
-        }
-      }
-      if (!current) throw new NotFoundException('This fencer is not a member');
-      if (current === 'owner')
-        throw new ConflictException('Hand the club over to another member before leaving');
-      await manager.query(`DELETE FROM club_members WHERE "clubId" = $1 AND "userId" = $2`, [
-        club.id,
-        userId,
-      ]);
-      await manager.query(`UPDATE clubs SET "membersCount" = GREATEST("membersCount" - 1, 0) WHERE id = $1`, [
-        club.id,
-      ]);
-      return () => this.memberChanged(club, userId, null);
-    });
-    after();
   }
 
   /** The clubs a fencer belongs to, for their page (404 for an unknown fencer or across a block). */
@@ -359,85 +142,5 @@ export class ClubsService {
         WHERE m."userId" = $1 ORDER BY ${SQL_RANK('m."role"')}, c."name"`,
       [user.id],
     );
-  }
-
-  private async find(manager: EntityManager, slug: string, lock = false): Promise<ClubRow> {
-    const [club] = await manager.query<ClubRow[]>(
-      `SELECT ${CLUB_COLUMNS} FROM clubs c WHERE c."slug" = $1${lock ? ' FOR UPDATE' : ''}`,
-      [slug.toLowerCase()],
-    );
-    if (!club) throw new NotFoundException('Club not found');
-    return club;
-  }
-
-  private lock(manager: EntityManager, slug: string): Promise<ClubRow> {
-    return this.find(manager, slug, true);
-  }
-
-  private async roleOf(manager: EntityManager, clubId: string, userId: string): Promise<ClubRole | null> {
-    const [row] = await manager.query<Array<{ role: ClubRole }>>(
-      `SELECT "role" FROM club_members WHERE "clubId" = $1 AND "userId" = $2`,
-      [clubId, userId],
-    );
-    return row?.role ?? null;
-  }
-
-  private async assertRuns(manager: EntityManager, clubId: string, userId: string): Promise<void> {
-    if (!runsClub(await this.roleOf(manager, clubId, userId))) {
-      throw new ForbiddenException('Only the club’s admins can answer requests');
-    }
-  }
-
-  private async adminsOf(manager: EntityManager, clubId: string): Promise<string[]> {
-    const rows = await manager.query<Array<{ userId: string }>>(
-      `SELECT "userId" FROM club_members WHERE "clubId" = $1 AND "role" IN ('owner', 'admin')`,
-      [clubId],
-    );
-    return rows.map((row) => row.userId);
-  }
-
-  private async requestOf(manager: EntityManager, userId: string, requestedAt: Date): Promise<ClubRequest> {
-    const [row] = await manager.query<FencerRow[]>(`SELECT ${FENCER_COLUMNS} FROM users u WHERE u.id = $1`, [
-      userId,
-    ]);
-    return { user: toFencer(row), requestedAt: new Date(requestedAt).toISOString() };
-  }
-
-  /** Adds a member (counted in the same transaction); returns the live event to send once committed. */
-  private async addMember(manager: EntityManager, club: ClubRow, userId: string): Promise<AfterCommit> {
-    await manager.query(`INSERT INTO club_members ("clubId", "userId", "role") VALUES ($1, $2, 'member')`, [
-      club.id,
-      userId,
-    ]);
-    await manager.query(`UPDATE clubs SET "membersCount" = "membersCount" + 1 WHERE id = $1`, [club.id]);
-    return () => this.memberChanged(club, userId, 'member');
-  }
-
-  private memberChanged(club: ClubRow, userId: string, role: ClubRole | null): void {
-    this.publisher.publish(userRoom(userId), 'club:member', {
-      clubId: club.id,
-      slug: club.slug,
-      userId,
-      role,
-    });
-  }
-
-  /** Stores the same notice for each recipient; returns how to deliver them once committed. */
-  private async notifyEach(
-    manager: EntityManager,
-    recipients: string[],
-    notice: Omit<NotificationDraft, 'recipientId'>,
-  ): Promise<AfterCommit> {
-    const stored: Array<{ recipientId: string; notification: ServerNotification | null }> = [];
-    for (const recipientId of recipients) {
-      stored.push({
-        recipientId,
-        notification: await this.notifications.record(manager, { ...notice, recipientId }),
-      });
-    }
-    return () =>
-      stored.forEach(({ recipientId, notification }) =>
-        this.notifications.deliver(recipientId, notification),
-      );
   }
 }
