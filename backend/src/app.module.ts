@@ -29,6 +29,7 @@ import { AccountDataModule } from './account-data/account-data.module';
 import { PushModule } from './push/push.module';
 import { LibraryModule } from './library/library.module';
 import { ClubsModule } from './clubs/clubs.module';
+import { FencingEventsModule } from './fencing-events/fencing-events.module';
 
 /** The domain modules, one per folder. */
 const DOMAIN_MODULES = [
@@ -52,6 +53,7 @@ const DOMAIN_MODULES = [
   PushModule,
   LibraryModule,
   ClubsModule,
+  FencingEventsModule,
 ];
 
 @Module({})

@@ -20,6 +20,8 @@ describe('route access', () => {
     'POST /api/password/reset',
     'POST /api/account/verify-email',
     'POST /api/account/email/confirm',
+    // A calendar app subscribing to a personal feed cannot sign in: its secret, revocable token is the permission.
+    'GET /api/calendar/:token.ics',
   ];
 
   const routes = () => appRoutes(t).map((r) => ({ ...r, isPublic: r.marked(IS_PUBLIC) }));

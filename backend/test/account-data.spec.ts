@@ -274,7 +274,11 @@ describe('account data: export and deletion (objects on S3)', () => {
           WHERE c."likesCount" <> (SELECT count(*) FROM comment_likes x WHERE x."commentId" = c."id")
          UNION ALL
          SELECT u."id", 'user' FROM users u
-          WHERE u."postsCount" <> (SELECT count(*) FROM posts x WHERE x."authorId" = u."id")`,
+          WHERE u."postsCount" <> (SELECT count(*) FROM posts x WHERE x."authorId" = u."id")
+         UNION ALL
+         SELECT e."id", 'event' FROM events e
+          WHERE e."goingCount" <> (SELECT count(*) FROM event_attendance x WHERE x."eventId" = e."id" AND x."status" = 'going')
+             OR e."interestedCount" <> (SELECT count(*) FROM event_attendance x WHERE x."eventId" = e."id" AND x."status" = 'interested')`,
       );
     }
 
@@ -341,6 +345,28 @@ describe('account data: export and deletion (objects on S3)', () => {
       ).toBe(201);
       await leaver.client.post('/api/messages', { receiverId: friend.user.id, content: 'À demain' });
       await friend.client.post('/api/messages', { receiverId: leaver.user.id, content: 'Oui' });
+      // Events: the leaver goes to the friend's and announced one of their own, with a calendar feed.
+      const eventTimes = { startsAt: '2031-03-01T09:00:00Z', endsAt: '2031-03-01T18:00:00Z' };
+      const event = {
+        kind: 'competition',
+        timezone: 'Europe/Paris',
+        city: 'Lyon',
+        country: 'FR',
+        weapons: ['epee'],
+      };
+      const friendEvent = await friend.client.post<{ event: { id: string } }>('/api/events', {
+        ...event,
+        ...eventTimes,
+        title: 'Friend’s open',
+      });
+      expect(
+        (await leaver.client.put(`/api/events/${friendEvent.body.event.id}/attendance`, { status: 'going' }))
+          .status,
+      ).toBe(200);
+      expect(
+        (await leaver.client.post('/api/events', { ...event, ...eventTimes, title: 'Mine' })).status,
+      ).toBe(201);
+      expect((await leaver.client.post('/api/account/calendar')).status).toBe(201);
       expect((await leaver.client.post('/api/account/export')).status).toBe(202);
       await readyExport(leaver);
       expect(await wrongCounters()).toEqual([]);

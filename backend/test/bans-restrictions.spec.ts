@@ -146,6 +146,8 @@ describe('temporary bans: what a banned user may and may not do', () => {
   describe('the rule at every route', () => {
     /** Changes a banned user may still make; every other signed-in, non-admin change is refused. */
     const ALLOWED_WHILE_BANNED = [
+      // Their own calendar feed reaches no one else.
+      'DELETE /api/account/calendar',
       // Securing the account: a ban never stops a user from changing a password or ending a stolen session.
       'DELETE /api/account/sessions/:id',
       // Closing a club, leaving it or turning a request away adds nothing anyone reads.
@@ -154,6 +156,8 @@ describe('temporary bans: what a banned user may and may not do', () => {
       'DELETE /api/comment-likes/:commentId',
       'DELETE /api/conversations/:id',
       'DELETE /api/dislikes/:userId/:postId',
+      // Cancelling an event they announced, like deleting a post.
+      'DELETE /api/events/:id',
       'DELETE /api/friend-requests/:id',
       'DELETE /api/friends/:userId',
       'DELETE /api/likes/:userId/:postId',
@@ -165,6 +169,7 @@ describe('temporary bans: what a banned user may and may not do', () => {
       'DELETE /api/push/subscriptions',
       'DELETE /api/saves/:postId',
       // Their data is theirs, banned or not: they may take it away or delete it with the account.
+      'POST /api/account/calendar',
       'POST /api/account/delete',
       'POST /api/account/export',
       'POST /api/account/password',
@@ -189,6 +194,7 @@ describe('temporary bans: what a banned user may and may not do', () => {
       'PATCH /api/clubs/:slug',
       'PATCH /api/clubs/:slug/members/:userId',
       'PATCH /api/comments/:id',
+      'PATCH /api/events/:id',
       'PATCH /api/posts/:id',
       // A new address is part of the profile, which a ban freezes.
       'POST /api/account/email',
@@ -199,11 +205,14 @@ describe('temporary bans: what a banned user may and may not do', () => {
       'POST /api/comment-likes/:commentId',
       'POST /api/comments',
       'POST /api/dislikes',
+      // An event is a page others read; going to one tells the user's connections.
+      'POST /api/events',
       'POST /api/friend-requests',
       'POST /api/likes',
       'POST /api/messages',
       'POST /api/objects/upload',
       'POST /api/posts',
+      'PUT /api/events/:id/attendance',
       'PUT /api/users/:id',
     ];
 

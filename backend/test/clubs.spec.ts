@@ -7,34 +7,11 @@ import type {
   FencerClub,
   ServerNotification,
 } from '@piste/contracts';
-import {
-  itRacing,
-  makeAdmin,
-  makeUser,
-  nextEvent,
-  storeBlock,
-  uniqueName,
-  useTestApp,
-  type TestUser,
-} from './helpers';
+import { itRacing, makeAdmin, makeUser, nextEvent, storeBlock, useTestApp, type TestUser } from './helpers';
 import { useSockets } from './sockets';
+import { makeClub, word } from './club-fixtures';
 
 const t = useTestApp();
-
-const word = (prefix: string) => uniqueName(prefix).replace(/[^a-z0-9]/g, '');
-
-async function makeClub(owner: TestUser, overrides: Record<string, unknown> = {}): Promise<ClubPage> {
-  const res = await owner.client.post<ClubPage>('/api/clubs', {
-    name: `Salle ${word('club')}`,
-    city: 'Lyon',
-    country: 'fr',
-    weapons: ['epee', 'foil'],
-    description: 'Three nights a week.',
-    ...overrides,
-  });
-  if (res.status !== 201) throw new Error(`club failed: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body;
-}
 
 const roleIn = async (user: TestUser, slug: string) =>
   (await user.client.get<ClubPage>(`/api/clubs/${slug}`)).body.viewerRole;

@@ -156,7 +156,7 @@ describe('who sees a post', () => {
       visibility: 'friends',
     });
     expect(bad.status).toBe(400);
-    expect(bad.body).toEqual({ message: 'Visibility must be public or connections' });
+    expect(bad.body).toEqual({ message: 'Visibility must be public, connections or club' });
   });
 });
 

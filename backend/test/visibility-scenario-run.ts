@@ -13,10 +13,14 @@ import { connectSocket, makeUser, type Reply, type TestApp, type TestSocket, typ
 import type { Action, Scenario } from './visibility-scenarios';
 import { barrier, emitHandled, watchPosts } from './sockets';
 
-/** Who is connected and who blocked whom, as user indices: `a-b` with a < b, and `blocker>blocked`. */
+/**
+ * Who is connected and who blocked whom, as user indices: `a-b` with a < b, and `blocker>blocked`; and who is a
+ * member of the run's club.
+ */
 interface Relations {
   connected: ReadonlySet<string>;
   blocks: ReadonlySet<string>;
+  members: ReadonlySet<number>;
 }
 
 interface Step {
@@ -83,6 +87,9 @@ function hiddenFrom(relations: Relations, user: number, post: RunPost): string |
   if (post.visibility === 'connections' && !relations.connected.has(pairKey(user, post.author))) {
     return `user ${user} is not connected to user ${post.author}`;
   }
+  if (post.visibility === 'club' && !relations.members.has(user)) {
+    return `user ${user} is not a member of the club`;
+  }
   return null;
 }
 
@@ -100,6 +107,8 @@ export class VisibilityRun {
   private readonly received: ReceivedEvent[][] = [];
   private readonly connected = new Set<string>();
   private readonly blocks = new Set<string>();
+  private readonly members = new Set<number>([0]);
+  private club = { id: '', slug: '' };
   private readonly mutedWords: string[][] = [];
   private readonly steps: Step[] = [];
   private readonly posts: RunPost[] = [];
@@ -136,7 +145,8 @@ export class VisibilityRun {
       .map((step, i) => {
         const pairs = [...step.after.connected].join(' ') || 'none';
         const blocks = [...step.after.blocks].join(' ') || 'none';
-        return `  ${i}. ${step.description}   [after: connected ${pairs}; blocks ${blocks}]`;
+        const members = [...step.after.members].sort().join(' ');
+        return `  ${i}. ${step.description}   [after: connected ${pairs}; blocks ${blocks}; club ${members}]`;
       })
       .join('\n');
   }
@@ -161,10 +171,22 @@ export class VisibilityRun {
       this.mutedWords.push([]);
       this.allowedNotifications.push(new Set());
     }
+    const club = await this.users[0].client.post<{ club: { id: string; slug: string } }>('/api/clubs', {
+      name: `Salle ${this.runWord}`,
+      city: 'Lyon',
+      country: 'FR',
+      weapons: ['epee', 'foil', 'sabre'],
+    });
+    if (club.status !== 201) throw new Error(`The run's club was refused: ${club.status}`);
+    this.club = club.body.club;
   }
 
   private relations(): Relations {
-    return { connected: new Set(this.connected), blocks: new Set(this.blocks) };
+    return {
+      connected: new Set(this.connected),
+      blocks: new Set(this.blocks),
+      members: new Set(this.members),
+    };
   }
 
   private async perform(action: Action, last: boolean): Promise<void> {
@@ -219,6 +241,7 @@ export class VisibilityRun {
         const reply = await by.client.post<FeedPost>('/api/posts', {
           content,
           visibility: action.visibility,
+          ...(action.visibility === 'club' ? { clubId: this.club.id } : {}),
           weapon: action.weapon,
           type: action.drill ? 'drill' : 'general',
         });
@@ -240,6 +263,19 @@ export class VisibilityRun {
         this.posts.push(post);
         await Promise.all(this.sockets.map((socket) => watchPosts(socket, post.id)));
         return `user ${action.by} posts #${post.number}, a ${what}${mention} → ${reply.status}`;
+      }
+      case 'join-club':
+      case 'leave-club': {
+        const by = this.users[action.by];
+        const reply =
+          action.kind === 'join-club'
+            ? await by.client.post(`/api/clubs/${this.club.slug}/join`)
+            : await by.client.delete(`/api/clubs/${this.club.slug}/members/${by.user.id}`);
+        if (succeeded(reply)) {
+          if (action.kind === 'join-club') this.members.add(action.by);
+          else this.members.delete(action.by);
+        }
+        return `user ${action.by} ${action.kind === 'join-club' ? 'joins' : 'leaves'} the club → ${reply.status}`;
       }
       case 'connect': {
         const [by, to] = [this.users[action.by], this.users[action.to]];
@@ -363,7 +399,7 @@ export class VisibilityRun {
    */
   private checkReply(user: number, post: RunPost, before: Relations, what: string, reply: Reply): void {
     const why = hiddenFrom(before, user, post);
-    if (!why || post.visibility !== 'connections') return;
+    if (!why || post.visibility === 'public') return;
     if (succeeded(reply)) {
       this.found.push(
         `user ${user}'s ${what} of post #${post.number} succeeded (${reply.status}) when ${why}`,
@@ -405,13 +441,26 @@ export class VisibilityRun {
       `SELECT "blockerId", "blockedId" FROM blocked_users WHERE "blockerId" = ANY($1)`,
       [ids],
     );
+    const members = await db.query<{ userId: string }[]>(
+      `SELECT "userId" FROM club_members WHERE "clubId" = $1`,
+      [this.club.id],
+    );
     const connected = pairs.map((p) => pairKey(index(p.senderId), index(p.receiverId))).sort();
     const blocked = blocks.map((b) => `${index(b.blockerId)}>${index(b.blockedId)}`).sort();
-    const model = { connected: [...this.connected].sort(), blocks: [...this.blocks].sort() };
-    if (JSON.stringify({ connected, blocks: blocked }) !== JSON.stringify(model)) {
+    const stored = {
+      connected,
+      blocks: blocked,
+      members: members.map((m) => index(m.userId)).sort(),
+    };
+    const model = {
+      connected: [...this.connected].sort(),
+      blocks: [...this.blocks].sort(),
+      members: [...this.members].sort(),
+    };
+    if (JSON.stringify(stored) !== JSON.stringify(model)) {
       throw new Error(
         `The test's model went wrong at step ${this.step}: it has ${JSON.stringify(model)}, the database ` +
-          `${JSON.stringify({ connected, blocks: blocked })}\nSteps:\n${this.trace()}`,
+          `${JSON.stringify(stored)}\nSteps:\n${this.trace()}`,
       );
     }
   }
@@ -451,7 +500,7 @@ export class VisibilityRun {
     const { after } = this.steps[this.step];
     await Promise.all(
       this.users.map(async (viewer, user) => {
-        const hidden = this.posts.filter((p) => p.visibility === 'connections' && hiddenFrom(after, user, p));
+        const hidden = this.posts.filter((p) => p.visibility !== 'public' && hiddenFrom(after, user, p));
         const own = this.posts.filter((p) => p.author === user);
         if (hidden.length === 0 && own.length === 0) return;
         for (const list of this.listRoutes(user, [...hidden, ...own])) {
@@ -518,6 +567,11 @@ export class VisibilityRun {
         listsOwn: (p: RunPost) => p.drill,
       },
       { name: 'their saves', path: '/api/saves?limit=50', listsOwn: () => false },
+      {
+        name: "the club's posts",
+        path: `/api/clubs/${this.club.slug}/posts?limit=50`,
+        listsOwn: (p: RunPost) => p.visibility === 'club',
+      },
     ];
   }
 
@@ -535,7 +589,7 @@ export class VisibilityRun {
     for (const notification of reply.body.notifications) {
       const post = this.posts.find((p) => p.id === notification.postId);
       const why = post && hiddenFrom(after, user, post);
-      if (!post || !why || post.visibility !== 'connections') continue;
+      if (!post || !why || post.visibility === 'public') continue;
       const json = JSON.stringify(notification);
       if (!this.allowedNotifications[user].has(notification.id)) {
         this.found.push(

@@ -15,6 +15,9 @@ export type Action =
       mention?: number;
     }
   | { kind: 'connect'; by: number; to: number }
+  /** Joins or leaves the run's club (user 0 owns it and cannot leave). */
+  | { kind: 'join-club'; by: number }
+  | { kind: 'leave-club'; by: number }
   /**
    * Ends the `connection`-th connection standing (in order of the pairs; those of authors of connections-only posts
    * when there are any), by its first user or, with `reverse`, its second.
@@ -50,7 +53,7 @@ function actionArbitrary(users: number): fc.Arbitrary<Action> {
   const onPost = fc.record({ by: user, post });
   const posting = fc.record({
     by: user,
-    visibility: fc.constantFrom<PostVisibility>('connections', 'connections', 'public'),
+    visibility: fc.constantFrom<PostVisibility>('connections', 'connections', 'public', 'club', 'club'),
     weapon: fc.constantFrom(...WEAPONS),
     drill: fc.boolean(),
     mention,
@@ -64,6 +67,8 @@ function actionArbitrary(users: number): fc.Arbitrary<Action> {
         .record({ connection: fc.nat({ max: 5 }), reverse: fc.boolean() })
         .map((a): Action => ({ kind: 'disconnect', ...a })),
     },
+    { weight: 2, arbitrary: user.map((by): Action => ({ kind: 'join-club', by })) },
+    { weight: 2, arbitrary: user.map((by): Action => ({ kind: 'leave-club', by })) },
     { weight: 2, arbitrary: pair.map(({ by, other }): Action => ({ kind: 'block', by, target: other })) },
     { weight: 1, arbitrary: pair.map(({ by, other }): Action => ({ kind: 'unblock', by, target: other })) },
     { weight: 1, arbitrary: pair.map(({ by, other }): Action => ({ kind: 'mute-user', by, target: other })) },
@@ -127,5 +132,28 @@ export const exFriendScenario: Scenario = {
     { kind: 'edit-post', post: 0, mention: 1 },
     { kind: 'like', by: 1, post: 0 },
     { kind: 'unsave', by: 1, post: 0 },
+  ],
+};
+
+/**
+ * A known sequence for a club-only post: a member sees, likes and comments on it, then leaves the club; the
+ * author edits it; the ex-member and a fencer who never joined are refused.
+ */
+export const exMemberScenario: Scenario = {
+  users: 3,
+  actions: [
+    { kind: 'join-club', by: 1 },
+    { kind: 'post', by: 0, visibility: 'club', weapon: 'foil', drill: true, mention: 1 },
+    { kind: 'post', by: 2, visibility: 'club', weapon: 'foil', drill: false },
+    { kind: 'like', by: 1, post: 0 },
+    { kind: 'comment', by: 1, post: 0 },
+    { kind: 'like', by: 2, post: 0 },
+    { kind: 'leave-club', by: 1 },
+    { kind: 'edit-post', post: 0, mention: 1 },
+    { kind: 'like', by: 1, post: 0 },
+    { kind: 'leave-club', by: 0 },
+    { kind: 'join-club', by: 2 },
+    { kind: 'post', by: 2, visibility: 'club', weapon: 'sabre', drill: false },
+    { kind: 'comment', by: 2, post: 0 },
   ],
 };

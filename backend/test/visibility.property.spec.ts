@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { useTestApp } from './helpers';
 import { VisibilityRun } from './visibility-scenario-run';
-import { exFriendScenario, scenarioArbitrary, type Scenario } from './visibility-scenarios';
+import { exFriendScenario, exMemberScenario, scenarioArbitrary, type Scenario } from './visibility-scenarios';
 
-describe('connections-only posts, under random sequences of actions', () => {
+describe('connections-only and club-only posts, under random sequences of actions', () => {
   // Each run's fencers are fresh, but the sockets watch every post at once and every step re-reads every list:
   // the socket limit on posts:watch would otherwise drop a watch silently and weaken the run.
   const t = useTestApp({
@@ -31,7 +31,19 @@ describe('connections-only posts, under random sequences of actions', () => {
     expect(run.stepsMatching(/^user 1 likes post #0 .*→ 404$/)).toHaveLength(1);
   }, 30_000);
 
-  it('never show one to a user who is not its author or a connection of theirs, on any route or socket', async () => {
+  it('show nothing of a club-only post to an ex-member or an outsider', async () => {
+    const run = await runScenario(exMemberScenario);
+    expect(run.stepsMatching(/^user 1 joins the club → 201$/)).toHaveLength(1);
+    expect(run.stepsMatching(/^user 2 posts a club post on foil → 403$/)).toHaveLength(1);
+    expect(run.stepsMatching(/^user 1 (likes|comments #0) post #0 .*→ 201$/)).toHaveLength(2);
+    expect(run.stepsMatching(/^user 2 likes post #0 .*→ 404$/)).toHaveLength(1);
+    expect(run.stepsMatching(/^user 1 leaves the club → 204$/)).toHaveLength(1);
+    expect(run.stepsMatching(/^user 1 likes post #0 .*→ 404$/)).toHaveLength(1);
+    expect(run.stepsMatching(/^user 0 leaves the club → 4\d\d$/)).toHaveLength(1);
+    expect(run.stepsMatching(/^user 2 comments #1 post #0 .*→ 201$/)).toHaveLength(1);
+  }, 30_000);
+
+  it('never show one to a user who is not its author, a connection of theirs or a club member, on any route or socket', async () => {
     await fc.assert(
       fc.asyncProperty(scenarioArbitrary, async (scenario) => {
         await runScenario(scenario);

@@ -38,7 +38,7 @@ const RECOUNT_POSTS = `
     "savesCount" = (SELECT count(*) FROM saves s WHERE s."postId" = p."id"),
     "commentsCount" = (SELECT count(*) FROM comments c WHERE c."postId" = p."id")
   WHERE p."id" = ANY($1::uuid[])
-  RETURNING p."id", p."authorId", p."weapon", p."visibility", p."likesCount", p."dislikesCount",
+  RETURNING p."id", p."authorId", p."weapon", p."visibility", p."clubId", p."likesCount", p."dislikesCount",
             p."savesCount", p."commentsCount"`;
 
 /** The clubs `$1` lost their owner: in each, the member who has run it longest becomes the owner. */
@@ -56,6 +56,7 @@ type RecountedPost = Pick<
   | 'authorId'
   | 'weapon'
   | 'visibility'
+  | 'clubId'
   | 'likesCount'
   | 'dislikesCount'
   | 'savesCount'
@@ -113,7 +114,7 @@ export class AccountDeletionService implements OnModuleInit {
     if (!outcome) return;
     outcome.endSessions();
     this.publisher.refreshUser(userId);
-    for (const post of outcome.posts) this.postEvents.postDeleted(post.id, post.weapon);
+    for (const post of outcome.posts) this.postEvents.postDeleted(post.id, post.weapon, post.clubId);
     for (const counts of outcome.recounted) {
       await this.postEvents.counts(toPostCounts(counts), counts).catch(() => undefined);
     }
@@ -128,8 +129,8 @@ export class AccountDeletionService implements OnModuleInit {
       [userId],
     );
     if (!user) return null;
-    const posts = await manager.query<{ id: string; weapon: Weapon }[]>(
-      `SELECT "id", "weapon" FROM posts WHERE "authorId" = $1`,
+    const posts = await manager.query<{ id: string; weapon: Weapon; clubId: string | null }[]>(
+      `SELECT "id", "weapon", "clubId" FROM posts WHERE "authorId" = $1`,
       [userId],
     );
     const touchedPosts = (await manager.query<{ postId: string }[]>(TOUCHED_POSTS, [userId])).map(
@@ -174,6 +175,13 @@ export class AccountDeletionService implements OnModuleInit {
       [userId],
     );
     await manager.query(HAND_OVER_CLUBS, [owned.map((row) => row.clubId)]);
+    // Their answers to events leave the events' counts with them.
+    await manager.query(
+      `UPDATE events e SET "goingCount" = e."goingCount" - (a."status" = 'going')::int,
+              "interestedCount" = e."interestedCount" - (a."status" = 'interested')::int
+         FROM event_attendance a WHERE a."eventId" = e."id" AND a."userId" = $1`,
+      [userId],
+    );
     // The rest goes with the row: every table refers to users ON DELETE CASCADE, or SET NULL where kept.
     await manager.query(`DELETE FROM users WHERE "id" = $1`, [userId]);
 

@@ -1,6 +1,7 @@
 import { Controller, Delete, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
 import {
   clubMembersQuerySchema,
+  clubSlugSchema,
   clubsQuerySchema,
   createClubSchema,
   setClubRoleSchema,
@@ -21,10 +22,7 @@ import { RateLimit } from '../limits/rate-limit.guard';
 import { ClubMembersService } from './club-members.service';
 import { ClubsService, type CreateClub, type UpdateClub } from './clubs.service';
 
-const slugParam = z
-  .string()
-  .max(100, { message: 'Club not found' })
-  .regex(/^[A-Za-z0-9-]+$/, { message: 'Club not found' });
+const slugParam = clubSlugSchema;
 
 /** Clubs, their members and their requests (DESIGN.md §4d). */
 @Controller('api')

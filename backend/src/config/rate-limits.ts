@@ -17,6 +17,8 @@ export const RATE_LIMIT_NAMES = [
   'comments-burst',
   'edits',
   'clubs',
+  'events',
+  'attendance',
   'messages',
   'messages-burst',
   'reports',
@@ -69,6 +71,10 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   edits: rule(60, 10 * MINUTE),
   /** Clubs made and joined by one user: a person joins a few clubs in a lifetime. */
   clubs: rule(30, HOUR),
+  /** Events announced by one user: a club's season fits many times over. */
+  events: rule(30, HOUR),
+  /** Going / interested answers by one user: tapping back and forth, not a script telling connections. */
+  attendance: rule(120, HOUR),
   'comments-burst': rule(20, 30),
   messages: rule(120, 5 * MINUTE),
   'messages-burst': rule(30, 10),

@@ -15,6 +15,7 @@ import { AccountData1763800001000 } from './migrations/1763800001000-AccountData
 import { Push1763800001100 } from './migrations/1763800001100-Push';
 import { SocialFeatures1763800001200 } from './migrations/1763800001200-SocialFeatures';
 import { Clubs1763800001300 } from './migrations/1763800001300-Clubs';
+import { ClubPostsAndEvents1763800001400 } from './migrations/1763800001400-ClubPostsAndEvents';
 
 export const MIGRATIONS = [
   InitialSchema1763800000000,
@@ -31,6 +32,7 @@ export const MIGRATIONS = [
   Push1763800001100,
   SocialFeatures1763800001200,
   Clubs1763800001300,
+  ClubPostsAndEvents1763800001400,
 ];
 
 /** Where the database is: a PostgreSQL server, or the embedded PGlite speaking its protocol on loopback. */

@@ -1,6 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import {
+  clubRoom,
   feedRoom,
   postRoom,
   userRoom,
@@ -22,12 +23,13 @@ import { postPreview } from './posts.mapper';
 import { usersBlockedEitherWay } from '../blocks/block-visibility';
 import { MUTERS_OF_POST } from '../mutes/mute-visibility';
 
-/** What decides who hears about a post: its author, weapon and visibility. */
+/** What decides who hears about a post: its author, weapon, visibility and club. */
 export interface PostAudience {
   id: string;
   authorId: string;
   weapon: Weapon;
   visibility: PostVisibility;
+  clubId?: string | null;
 }
 
 /** Where one event goes: these rooms, except those. */
@@ -41,6 +43,10 @@ const AUTHOR_AND_CONNECTIONS = `
   SELECT $1::uuid AS id
   UNION SELECT "receiverId" FROM friend_requests WHERE "senderId" = $1 AND "status" = 'accepted'
   UNION SELECT "senderId" FROM friend_requests WHERE "receiverId" = $1 AND "status" = 'accepted'`;
+
+/** The author and the club's members: who sees a club-only post. */
+const AUTHOR_AND_CLUB = `
+  SELECT $1::uuid AS id UNION SELECT "userId" FROM club_members WHERE "clubId" = $2`;
 
 /** The post being acted on, as a notification describes it. */
 export interface NotifiedPost {
@@ -64,15 +70,20 @@ export class PostEvents {
     private readonly dataSource: DataSource,
   ) {}
 
-  /** A new post, to its weapon's feed: never to users across a block or who muted it (§4c). */
+  /**
+   * A new post, to its weapon's feed and, for a club's public post, to those watching the club's page: never to
+   * users across a block or who muted it (§4c).
+   */
   async postCreated(post: FeedPost): Promise<void> {
-    const audience = { ...post, visibility: post.visibility ?? 'public' };
-    const target = await this.target(audience, feedRoom(post.weapon), [post.authorId], true);
+    const audience = { ...post, visibility: post.visibility ?? 'public', clubId: post.club?.id ?? null };
+    const rooms = [feedRoom(post.weapon), ...(post.club ? [clubRoom(post.club.id)] : [])];
+    const target = await this.target(audience, rooms, [post.authorId], true);
     if (target) this.send(target, 'post:created', { post });
   }
 
-  postDeleted(postId: string, weapon: Weapon): void {
-    this.publisher.publish(feedRoom(weapon), 'post:deleted', { postId, weapon });
+  postDeleted(postId: string, weapon: Weapon, clubId: string | null = null): void {
+    const rooms = [feedRoom(weapon), ...(clubId ? [clubRoom(clubId)] : [])];
+    this.publisher.publish(rooms, 'post:deleted', { postId, weapon });
   }
 
   /** New counts of a post, to its watchers except the users on either side of a block with its author. */
@@ -111,14 +122,15 @@ export class PostEvents {
   }
 
   /**
-   * Who hears about a post: a public post's `room`, a connections-only post's author and connections (their own
-   * rooms: they alone may see it, so the event goes nowhere else whatever rooms a socket joined); never the users
-   * on either side of a block with any of `authorIds`, nor (for a new post) those who muted it. Null when a
-   * lookup failed: then the event is skipped rather than shown to someone who must not see it.
+   * Who hears about a post: a public post's `room`, a connections-only post's author and connections, a club-only
+   * post's author and club members (their own rooms: they alone may see it, so the event goes nowhere else
+   * whatever rooms a socket joined); never the users on either side of a block with any of `authorIds`, nor (for
+   * a new post) those who muted it. Null when a lookup failed: then the event is skipped rather than shown to
+   * someone who must not see it.
    */
   private async target(
     post: PostAudience,
-    room: string,
+    room: string | string[],
     authorIds: string[],
     skipMuters = false,
   ): Promise<Target | null> {
@@ -127,18 +139,25 @@ export class PostEvents {
       const [blocked, muters, audience] = await Promise.all([
         Promise.all([...new Set(authorIds)].map((id) => usersBlockedEitherWay(manager, id))),
         skipMuters ? manager.query<{ id: string }[]>(MUTERS_OF_POST, [post.authorId, post.id]) : [],
-        post.visibility === 'public'
-          ? null
-          : manager.query<{ id: string }[]>(AUTHOR_AND_CONNECTIONS, [post.authorId]),
+        this.audienceOf(post),
       ]);
       const except = [...new Set([...blocked.flat(), ...muters.map((m) => m.id)])].map(userRoom);
-      const rooms = audience ? audience.map((user) => userRoom(user.id)) : [room];
+      const rooms = audience ? audience.map((user) => userRoom(user.id)) : [room].flat();
       return { rooms, except };
     } catch (err) {
       // Events are hints (clients refetch on reconnect): a failed lookup must not fail a committed request.
       this.logger.warn(`Skipped a live event about post ${post.id}: ${String(err)}`);
       return null;
     }
+  }
+
+  /** Everyone who may see a post that is not public; null for a public one. */
+  private audienceOf(post: PostAudience): Promise<{ id: string }[]> | null {
+    const manager = this.dataSource.manager;
+    if (post.visibility === 'connections') return manager.query(AUTHOR_AND_CONNECTIONS, [post.authorId]);
+    if (post.visibility === 'club')
+      return manager.query(AUTHOR_AND_CLUB, [post.authorId, post.clubId ?? null]);
+    return null;
   }
 }
 

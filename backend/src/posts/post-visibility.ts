@@ -13,14 +13,17 @@ export function notHiddenBy(postIdColumn: string, viewerParam = ':viewerId'): st
 }
 
 /**
- * Who sees a post (§4c): everyone for a public post; for a connections-only post, its author and the author's
- * connections (an accepted request either way). `post` is the post row's alias.
+ * Who sees a post (§4c, §4d): everyone for a public post; its author always; for a connections-only post, the
+ * author's connections (an accepted request either way); for a club-only post, the members of its club (none
+ * once the club is gone). `post` is the post row's alias.
  */
 export function visibleTo(post: string, viewerParam = ':viewerId'): string {
   return (
     `(${post}."visibility" = 'public' OR ${post}."authorId" = ${viewerParam}` +
-    ` OR EXISTS (SELECT 1 FROM friend_requests fr WHERE fr."status" = 'accepted' AND` +
-    ` ((fr."senderId" = ${post}."authorId" AND fr."receiverId" = ${viewerParam})` +
-    ` OR (fr."senderId" = ${viewerParam} AND fr."receiverId" = ${post}."authorId"))))`
+    ` OR (${post}."visibility" = 'connections' AND EXISTS (SELECT 1 FROM friend_requests fr` +
+    ` WHERE fr."status" = 'accepted' AND ((fr."senderId" = ${post}."authorId" AND fr."receiverId" = ${viewerParam})` +
+    ` OR (fr."senderId" = ${viewerParam} AND fr."receiverId" = ${post}."authorId"))))` +
+    ` OR (${post}."visibility" = 'club' AND EXISTS (SELECT 1 FROM club_members cm` +
+    ` WHERE cm."clubId" = ${post}."clubId" AND cm."userId" = ${viewerParam})))`
   );
 }

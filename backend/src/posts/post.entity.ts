@@ -35,8 +35,10 @@ export class PostEntity extends Row {
   @Column({ type: 'int', default: 0 }) commentsCount: number;
   @Column({ type: 'int', default: 0 }) sharesCount: number;
   @Column({ type: 'int', default: 0 }) savesCount: number;
-  /** Who sees it: everyone, or the author's connections only (§4c). */
+  /** Who sees it: everyone, the author's connections only (§4c), or its club's members (§4d). */
   @Column({ type: 'varchar', default: 'public' }) visibility: PostVisibility;
+  /** The club it was posted to (§4d); null when none, or when the club is gone. */
+  @Column({ type: 'uuid', nullable: true }) clubId: string | null;
   /** The image's description for screen readers. */
   @Column({ type: 'text', nullable: true }) mediaAlt: string | null;
   /** When the author last edited it. */

@@ -1,6 +1,9 @@
 import { Controller, Delete, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
 import {
+  clubSlugSchema,
   createPostSchema,
+  fencerPostsQuerySchema,
+  type FencerPostsQuery,
   editPostSchema,
   hidePostSchema,
   feedQuerySchema,
@@ -16,11 +19,15 @@ import { assertSelf } from '../common/assert-self';
 import { AllowedWhileBanned, CurrentUser, uuidParam } from '../common/decorators';
 import { ParsedBody, ParsedParam, ParsedQuery } from '../common/zod.pipe';
 import { RateLimit } from '../limits/rate-limit.guard';
-import { PostsService, type CreatePost, type EditPost } from './posts.service';
+import { PostsService, type CreatePost } from './posts.service';
+import { PostEditsService, type EditPost } from './post-edits.service';
 
 @Controller('api')
 export class PostsController {
-  constructor(private readonly posts: PostsService) {}
+  constructor(
+    private readonly posts: PostsService,
+    private readonly edits: PostEditsService,
+  ) {}
 
   @Get('posts/id/:id')
   getPost(@CurrentUser() user: SessionUser, @Param('id', uuidParam()) id: string): Promise<FeedPost> {
@@ -34,6 +41,16 @@ export class PostsController {
     @ParsedQuery(feedQuerySchema) page: FeedQuery,
   ): Promise<FeedPost[]> {
     return this.posts.feed(user, weapon, page);
+  }
+
+  /** A club's posts, newest first (§4d): club-only ones for its members alone. */
+  @Get('clubs/:slug/posts')
+  clubPosts(
+    @CurrentUser() user: SessionUser,
+    @ParsedParam('slug', clubSlugSchema) slug: string,
+    @ParsedQuery(fencerPostsQuerySchema) page: FencerPostsQuery,
+  ): Promise<FeedPost[]> {
+    return this.posts.byClub(user, slug, page);
   }
 
   @Post('posts')
@@ -53,12 +70,12 @@ export class PostsController {
     @Param('id', uuidParam()) id: string,
     @ParsedBody(editPostSchema) body: EditPost,
   ): Promise<FeedPost> {
-    return this.posts.edit(user, id, body);
+    return this.edits.edit(user, id, body);
   }
 
   @Get('posts/:id/history')
   history(@CurrentUser() user: SessionUser, @Param('id', uuidParam()) id: string): Promise<PostHistory> {
-    return this.posts.history(user, id);
+    return this.edits.history(user, id);
   }
 
   @Delete('posts/:id')

@@ -1,4 +1,4 @@
-import type { FeedPost, PostComment, PostCounts } from '@piste/contracts';
+import type { FeedPost, PostClub, PostComment, PostCounts } from '@piste/contracts';
 import { toUserSummary } from '../users/users.mapper';
 import type { UserEntity } from '../users/user.entity';
 import type { CommentEntity } from './comment.entity';
@@ -16,7 +16,12 @@ export interface ViewerReaction {
 export const NO_REACTION: ViewerReaction = { isLiked: false, isDisliked: false };
 
 /** The feed's view of a post: the post, its author, and what the viewer did to it. */
-export function toFeedPost(post: PostEntity, author: PostAuthor, reaction: ViewerReaction): FeedPost {
+export function toFeedPost(
+  post: PostEntity,
+  author: PostAuthor,
+  reaction: ViewerReaction,
+  club?: PostClub | null,
+): FeedPost {
   return {
     id: post.id,
     authorId: post.authorId,
@@ -44,6 +49,8 @@ export function toFeedPost(post: PostEntity, author: PostAuthor, reaction: Viewe
     mediaAlt: post.mediaAlt,
     editedAt: post.editedAt?.toISOString() ?? null,
     ...(reaction.isSaved !== undefined ? { isSaved: reaction.isSaved } : {}),
+    // Only club posts carry it, so other posts keep the reply they always had.
+    ...(club ? { club } : {}),
   };
 }
 

@@ -10,6 +10,7 @@ import { PostEntity } from './post.entity';
 import { PostEvents } from './post-events';
 import { PostsController } from './posts.controller';
 import { PostsService } from './posts.service';
+import { PostEditsService } from './post-edits.service';
 import { Mentions } from './mentions';
 import { DislikeEntity, HiddenPostEntity, LikeEntity } from './reaction.entities';
 import { DislikesController, LikesController } from './reactions.controller';
@@ -31,7 +32,7 @@ import { ReactionsService } from './reactions.service';
     NotificationsModule,
   ],
   controllers: [PostsController, LikesController, DislikesController, CommentsController],
-  providers: [PostsService, ReactionsService, CommentsService, PostEvents, Mentions],
+  providers: [PostsService, PostEditsService, ReactionsService, CommentsService, PostEvents, Mentions],
   exports: [PostsService, PostEvents],
 })
 export class PostsModule {}

@@ -12,11 +12,10 @@ import type {
   DrillDetails,
   FeedPost,
   FeedQuery,
-  PostHistory,
+  PostClub,
   SessionUser,
   Weapon,
   createPostSchema,
-  editPostSchema,
 } from '@piste/contracts';
 import type { z } from 'zod';
 import { ObjectsService } from '../objects/objects.service';
@@ -24,16 +23,17 @@ import type { UploadedImage } from '../objects/uploaded-image';
 import { UsersService } from '../users/users.service';
 import { PostEntity } from './post.entity';
 import { HiddenPostEntity } from './reaction.entities';
-import { NO_REACTION, postPreview, toFeedPost, type ViewerReaction } from './posts.mapper';
+import { NO_REACTION, toFeedPost, type ViewerReaction } from './posts.mapper';
 import { notBlockedEitherWay } from '../blocks/block-visibility';
 import { notMutedBy } from '../mutes/mute-visibility';
 import { notHiddenBy, visibleTo } from './post-visibility';
 import { PostEvents } from './post-events';
 import { storeHashtags } from './hashtags';
-import { Mentions, type PendingNotice } from './mentions';
+import { Mentions } from './mentions';
+import { findClub, roleIn } from '../clubs/club-access';
+import { runsClub } from '../clubs/club-rows';
 
 export type CreatePost = z.output<typeof createPostSchema>;
-export type EditPost = z.output<typeof editPostSchema>;
 
 /** A post that is gone, as the other modules' deletion steps see it. */
 export interface DeletedPost {
@@ -41,6 +41,7 @@ export interface DeletedPost {
   authorId: string;
   weapon: Weapon;
   content: string;
+  clubId: string | null;
 }
 /**
  * What another module does when a post is deleted, inside the deleting transaction (so the deletion and its
@@ -52,6 +53,13 @@ export type PostDeletionStep = (
   actorId: string,
 ) => Promise<AfterCommit | void>;
 export type AfterCommit = () => void | Promise<void>;
+
+/** A page of one author's or one club's posts. */
+export interface PostListPage {
+  limit: number;
+  before?: string;
+  type?: FeedPost['type'];
+}
 
 const AUTHOR_COLUMNS = ['u.id', 'u.name', 'u.username', 'u.avatar', 'u.title'];
 
@@ -131,17 +139,26 @@ export class PostsService {
    * keyset paging: `before` is the last post shown and must be one of this author's, else 400. The
    * (authorId, createdAt) index serves it; `type` keeps one kind of post (the competition record's achievements).
    */
-  async byAuthor(
+  byAuthor(viewer: SessionUser, authorId: string, page: PostListPage): Promise<FeedPost[]> {
+    return this.newestOf(viewer, 'authorId', authorId, page);
+  }
+
+  /** A club's posts (§4d), as byAuthor pages an author's: club-only ones for its members alone. */
+  async byClub(viewer: SessionUser, slug: string, page: PostListPage): Promise<FeedPost[]> {
+    const club = await findClub(this.dataSource.manager, slug);
+    return this.newestOf(viewer, 'clubId', club.id, page);
+  }
+
+  private async newestOf(
     viewer: SessionUser,
-    authorId: string,
-    page: { limit: number; before?: string; type?: FeedPost['type'] },
+    column: 'authorId' | 'clubId',
+    value: string,
+    page: PostListPage,
   ): Promise<FeedPost[]> {
-    const query = this.newestVisible(viewer.id, page.limit).andWhere('p."authorId" = :authorId', {
-      authorId,
-    });
+    const query = this.newestVisible(viewer.id, page.limit).andWhere(`p."${column}" = :value`, { value });
     if (page.type) query.andWhere('p.type = :type', { type: page.type });
     if (page.before) {
-      const cursorTime = `SELECT c."createdAt" FROM posts c WHERE c.id = CAST(:before AS uuid) AND c."authorId" = :authorId`;
+      const cursorTime = `SELECT c."createdAt" FROM posts c WHERE c.id = CAST(:before AS uuid) AND c."${column}" = :value`;
       query.andWhere(`(p."createdAt", p.id) < ((${cursorTime}), CAST(:before AS uuid))`, {
         before: page.before,
       });
@@ -150,8 +167,8 @@ export class PostsService {
     if (page.before && posts.length === 0) {
       // An unknown cursor yields no rows too: tell it apart from the end of the list.
       const found: unknown[] = await this.dataSource.query(
-        `SELECT 1 FROM posts WHERE id = $1 AND "authorId" = $2`,
-        [page.before, authorId],
+        `SELECT 1 FROM posts WHERE id = $1 AND "${column}" = $2`,
+        [page.before, value],
       );
       if (found.length === 0) throw new BadRequestException('Unknown post in before');
     }
@@ -207,14 +224,17 @@ export class PostsService {
       const poster = await this.objects.assertUploadedBy(author.id, payload.mediaPosterUrl, 'post');
       if (poster.kind !== 'image') throw new BadRequestException('The poster must be an uploaded image');
     }
-    const { post, notices } = await this.dataSource.transaction(async (manager) => {
+    const { post, notices, club } = await this.dataSource.transaction(async (manager) => {
+      const club = payload.clubId ? await this.clubOfMember(manager, payload.clubId, author.id) : null;
       const row = manager.create(PostEntity, {
         authorId: user.id,
+        clubId: club?.id ?? null,
         content: payload.content,
         type: payload.type,
         weapon: payload.weapon,
-        // Youth fencers share with their connections unless they choose otherwise.
-        visibility: payload.visibility ?? (user.role === 'youth' ? 'connections' : 'public'),
+        // A club post is for the club unless made public; youth fencers share with their connections unless
+        // they choose otherwise.
+        visibility: payload.visibility ?? (club ? 'club' : user.role === 'youth' ? 'connections' : 'public'),
         authorRole: user.role,
         mediaAlt: payload.mediaType === 'image' ? payload.mediaAlt || null : null,
         mediaUrl: payload.mediaUrl ?? null,
@@ -243,122 +263,12 @@ export class PostsService {
         { postId: saved.id, commentId: null, text: saved.content },
         author,
       );
-      return { post: saved, notices };
+      return { post: saved, notices, club };
     });
-    const view = toFeedPost(post, user, NO_VIEWER_STATE);
+    const view = toFeedPost(post, user, NO_VIEWER_STATE, club);
     await this.events.postCreated(view);
     this.mentions.deliver(notices);
     return view;
-  }
-
-  /**
-   * The author edits a post's text, details or image description: the version it replaces is kept for its
-   * history, its tags follow the new text, fencers it newly names are notified, and the notifications that quote
-   * it quote the new text. Watchers see it live.
-   */
-  async edit(actor: SessionUser, postId: string, edit: EditPost): Promise<FeedPost> {
-    const { post, notices, changed } = await this.dataSource.transaction(async (manager) => {
-      const post = await this.getVisible(manager, actor.id, postId, true);
-      if (post.authorId !== actor.id) throw new ForbiddenException('You can only edit your own posts');
-      if (edit.drillDetails !== undefined && post.type !== 'drill') {
-        throw new BadRequestException('Drill details are only for drill posts');
-      }
-      if (edit.achievementDetails !== undefined && post.type !== 'achievement') {
-        throw new BadRequestException('Achievement details are only for achievement posts');
-      }
-      if (edit.mediaAlt !== undefined && post.mediaType !== 'image') {
-        throw new BadRequestException('Only an image has a description');
-      }
-      const next = {
-        content: edit.content ?? post.content,
-        drillDetails: edit.drillDetails !== undefined ? compactDetails(edit.drillDetails) : post.drillDetails,
-        achievementDetails:
-          edit.achievementDetails !== undefined
-            ? compactDetails(edit.achievementDetails)
-            : post.achievementDetails,
-        mediaAlt: edit.mediaAlt !== undefined ? edit.mediaAlt || null : post.mediaAlt,
-      };
-      const before = {
-        content: post.content,
-        drillDetails: post.drillDetails,
-        achievementDetails: post.achievementDetails,
-        mediaAlt: post.mediaAlt,
-      };
-      if (JSON.stringify(next) === JSON.stringify(before)) {
-        return { post, notices: [] as PendingNotice[], changed: false };
-      }
-      await manager.query(
-        `INSERT INTO post_versions ("postId", "content", "drillDetails", "achievementDetails", "mediaAlt", "writtenAt")
-         VALUES ($1, $2, $3, $4, $5, $6)`,
-        [
-          post.id,
-          post.content,
-          post.drillDetails,
-          post.achievementDetails,
-          post.mediaAlt,
-          post.editedAt ?? post.createdAt,
-        ],
-      );
-      // An UPDATE's reply is its rows and how many it changed.
-      const [[{ editedAt }]] = await manager.query<[{ editedAt: Date }[], number]>(
-        `UPDATE posts SET "content" = $2, "drillDetails" = $3, "achievementDetails" = $4, "mediaAlt" = $5,
-                "editedAt" = now()
-          WHERE id = $1 RETURNING "editedAt"`,
-        [post.id, next.content, next.drillDetails, next.achievementDetails, next.mediaAlt],
-      );
-      const edited = Object.assign(post, next, { editedAt });
-      if (next.content !== before.content) {
-        await storeHashtags(manager, edited, true);
-        // The notifications that quote the post (not a comment on it) follow its text, for those who still see it.
-        await manager.query(
-          `UPDATE notifications n SET "postContent" = $3 FROM posts p
-            WHERE n."postId" = $1 AND n."postContent" = $2 AND p.id = $1
-              AND ${visibleTo('p', 'n."recipientId"')} AND ${notBlockedEitherWay('p."authorId"', 'n."recipientId"')}`,
-          [post.id, postPreview(before.content), postPreview(next.content)],
-        );
-      }
-      const notices = await this.mentions.notify(
-        manager,
-        { postId: post.id, commentId: null, text: next.content },
-        actor,
-      );
-      return { post: edited, notices, changed: true };
-    });
-    if (changed) {
-      await this.events.postUpdated(
-        {
-          postId: post.id,
-          weapon: post.weapon,
-          content: post.content,
-          drillDetails: post.drillDetails,
-          achievementDetails: post.achievementDetails,
-          mediaAlt: post.mediaAlt,
-          editedAt: post.editedAt!.toISOString(),
-        },
-        post,
-      );
-      this.mentions.deliver(notices);
-    }
-    return this.getForViewer(actor, post.id);
-  }
-
-  /** A post's earlier versions, newest first, for whoever may see it. */
-  async history(viewer: SessionUser, postId: string): Promise<PostHistory> {
-    await this.getVisible(this.dataSource.manager, viewer.id, postId);
-    const rows = await this.dataSource.query<
-      Array<{
-        content: string;
-        drillDetails: DrillDetails | null;
-        achievementDetails: AchievementDetails | null;
-        mediaAlt: string | null;
-        writtenAt: Date;
-      }>
-    >(
-      `SELECT "content", "drillDetails", "achievementDetails", "mediaAlt", "writtenAt"
-         FROM post_versions WHERE "postId" = $1 ORDER BY "createdAt" DESC, "writtenAt" DESC`,
-      [postId],
-    );
-    return { versions: rows.map((row) => ({ ...row, writtenAt: new Date(row.writtenAt).toISOString() })) };
   }
 
   /** The author or an admin deletes a post, with the other modules' deletion steps in the same transaction. */
@@ -371,12 +281,19 @@ export class PostsService {
         .setLock('pessimistic_write')
         .getOne();
       if (!post) throw new NotFoundException('Post not found');
-      if (post.authorId !== actor.id && !actor.isAdmin) {
+      const clubRemoves = post.clubId !== null && runsClub(await roleIn(manager, post.clubId, actor.id));
+      if (post.authorId !== actor.id && !actor.isAdmin && !clubRemoves) {
         throw new ForbiddenException('You can only delete your own posts');
       }
       await manager.delete(PostEntity, { id: post.id });
       await this.users.adjustPostsCount(manager, post.authorId, -1);
-      const deleted = { id: post.id, authorId: post.authorId, weapon: post.weapon, content: post.content };
+      const deleted = {
+        id: post.id,
+        authorId: post.authorId,
+        weapon: post.weapon,
+        content: post.content,
+        clubId: post.clubId,
+      };
       const afterCommit: AfterCommit[] = [];
       for (const step of this.deletionSteps) {
         const after = await step(manager, deleted, actor.id);
@@ -384,7 +301,7 @@ export class PostsService {
       }
       return { deleted, afterCommit };
     });
-    this.events.postDeleted(deleted.id, deleted.weapon);
+    this.events.postDeleted(deleted.id, deleted.weapon, deleted.clubId);
     for (const announce of afterCommit) {
       try {
         await announce();
@@ -448,11 +365,44 @@ export class PostsService {
 
   /** The posts as the feed shows them to the viewer, with the viewer's own reaction to each (one query). */
   private async asFeedPosts(viewerId: string, posts: PostEntity[]): Promise<FeedPost[]> {
-    const reactions = await this.reactionsOf(
-      viewerId,
-      posts.map((p) => p.id),
+    const [reactions, clubs] = await Promise.all([
+      this.reactionsOf(
+        viewerId,
+        posts.map((p) => p.id),
+      ),
+      this.clubsOf(posts),
+    ]);
+    return posts.map((post) =>
+      toFeedPost(
+        post,
+        post.author!,
+        reactions.get(post.id) ?? NO_VIEWER_STATE,
+        post.clubId ? clubs.get(post.clubId) : null,
+      ),
     );
-    return posts.map((post) => toFeedPost(post, post.author!, reactions.get(post.id) ?? NO_VIEWER_STATE));
+  }
+
+  /** The clubs the posts were posted to, by id: no query when none was. */
+  private async clubsOf(posts: PostEntity[]): Promise<Map<string, PostClub>> {
+    const ids = [...new Set(posts.flatMap((post) => post.clubId ?? []))];
+    if (ids.length === 0) return new Map();
+    const rows = await this.dataSource.query<PostClub[]>(
+      `SELECT "id", "slug", "name" FROM clubs WHERE "id" = ANY($1::uuid[])`,
+      [ids],
+    );
+    return new Map(rows.map((club) => [club.id, club]));
+  }
+
+  /** The club a post is sent to, which the author must be a member of. */
+  private async clubOfMember(manager: EntityManager, clubId: string, userId: string): Promise<PostClub> {
+    const [club] = await manager.query<PostClub[]>(
+      `SELECT c."id", c."slug", c."name" FROM clubs c
+         JOIN club_members m ON m."clubId" = c."id" AND m."userId" = $2
+        WHERE c."id" = $1`,
+      [clubId, userId],
+    );
+    if (!club) throw new ForbiddenException('Only the club’s members can post to it');
+    return club;
   }
 
   private async reactionsOf(viewerId: string, postIds: string[]): Promise<Map<string, ViewerReaction>> {
@@ -478,7 +428,7 @@ export class PostsService {
 }
 
 /** Drops empty detail fields; no details at all is null. */
-function compactDetails<T extends DrillDetails | AchievementDetails>(
+export function compactDetails<T extends DrillDetails | AchievementDetails>(
   details: T | null | undefined,
 ): T | null {
   if (!details) return null;

@@ -9,21 +9,23 @@ import {
   type SessionUser,
 } from '@piste/contracts';
 import { ConnectionsService } from '../connections/connections.service';
-import { connectedSql } from '../connections/request-rows';
 import { notBlockedEitherWay } from '../blocks/block-visibility';
+import { visibleTo } from '../posts/post-visibility';
 import { PostsService } from '../posts/posts.service';
 import { FENCER_COLUMNS, toPublicProfile, type PublicProfileRow } from '../users/users.mapper';
 import { toCompetitionRecord } from './profiles.mapper';
 
 /**
  * `$1` is the viewer, `$2` the username; the unique index on lower(username) finds the row. Posts for the
- * fencer's connections only are not counted for anyone else: not even their number leaves the circle.
+ * fencer's connections or a club only are not counted for anyone who cannot see them: not even their number
+ * leaves the circle.
  */
 const VISIBLE_USER = `
   SELECT ${FENCER_COLUMNS}, u."bio", u."location", u."achievements", u."createdAt",
-         CASE WHEN u."id" = $1 OR ${connectedSql('u."id"', '$1')} THEN u."postsCount"
+         CASE WHEN u."id" = $1 THEN u."postsCount"
               ELSE u."postsCount" - (SELECT count(*)::int FROM posts p
-                                      WHERE p."authorId" = u."id" AND p."visibility" = 'connections')
+                                      WHERE p."authorId" = u."id" AND p."visibility" <> 'public'
+                                        AND NOT ${visibleTo('p', '$1')})
          END AS "postsCount"
     FROM users u
    WHERE lower(u."username") = lower($2) AND ${notBlockedEitherWay('u."id"', '$1')}`;

@@ -12,6 +12,10 @@ import type { IncomingMessage } from 'node:http';
 import type { Socket } from 'socket.io';
 import {
   ADMINS_ROOM,
+  clubRoom,
+  clubWatchPayloadSchema,
+  eventRoom,
+  eventWatchPayloadSchema,
   feedRoom,
   isWeapon,
   postRoom,
@@ -38,6 +42,7 @@ type PisteSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<str
  */
 export const MAX_WATCHED_POSTS = 500;
 const POST_ROOM_PREFIX = postRoom('');
+const EVENT_ROOM_PREFIX = eventRoom('');
 
 /**
  * Authenticates sockets with the HTTP session (SocketSessions reads it), joins `user:{id}` (and `admins`), and
@@ -149,7 +154,7 @@ export class RealtimeGateway
     const parsed = postWatchPayloadSchema.safeParse(body);
     if (!parsed.success) return;
     await socket.join(parsed.data.postIds.map(postRoom));
-    await leaveOldestPostRooms(socket);
+    await leaveOldestRooms(socket, POST_ROOM_PREFIX);
   }
 
   @SubscribeMessage('posts:unwatch')
@@ -158,6 +163,39 @@ export class RealtimeGateway
     const parsed = postWatchPayloadSchema.safeParse(body);
     if (!parsed.success) return;
     for (const postId of parsed.data.postIds) await socket.leave(postRoom(postId));
+  }
+
+  /** Follows a club's page: its public posts (club-only ones reach members through their own rooms). */
+  @SubscribeMessage('club:watch')
+  async watchClub(@ConnectedSocket() socket: PisteSocket, @MessageBody() body: unknown): Promise<void> {
+    if (!(await this.eventLimits.admit(socket, 'feed'))) return;
+    const parsed = clubWatchPayloadSchema.safeParse(body);
+    if (parsed.success) await socket.join(clubRoom(parsed.data.clubId));
+  }
+
+  @SubscribeMessage('club:unwatch')
+  async unwatchClub(@ConnectedSocket() socket: PisteSocket, @MessageBody() body: unknown): Promise<void> {
+    if (!(await this.eventLimits.admit(socket, 'feed'))) return;
+    const parsed = clubWatchPayloadSchema.safeParse(body);
+    if (parsed.success) await socket.leave(clubRoom(parsed.data.clubId));
+  }
+
+  /** Follows the going and interested counts of events on screen (events are public). */
+  @SubscribeMessage('events:watch')
+  async watchEvents(@ConnectedSocket() socket: PisteSocket, @MessageBody() body: unknown): Promise<void> {
+    if (!(await this.eventLimits.admit(socket, 'posts'))) return;
+    const parsed = eventWatchPayloadSchema.safeParse(body);
+    if (!parsed.success) return;
+    await socket.join(parsed.data.eventIds.map(eventRoom));
+    await leaveOldestRooms(socket, EVENT_ROOM_PREFIX);
+  }
+
+  @SubscribeMessage('events:unwatch')
+  async unwatchEvents(@ConnectedSocket() socket: PisteSocket, @MessageBody() body: unknown): Promise<void> {
+    if (!(await this.eventLimits.admit(socket, 'posts'))) return;
+    const parsed = eventWatchPayloadSchema.safeParse(body);
+    if (!parsed.success) return;
+    for (const eventId of parsed.data.eventIds) await socket.leave(eventRoom(eventId));
   }
 }
 
@@ -169,9 +207,12 @@ function releaseHandshakeRequest(socket: Socket): void {
   (socket.conn as { request: IncomingMessage | null }).request = null;
 }
 
-/** Keeps a socket within MAX_WATCHED_POSTS post rooms; a socket's rooms iterate in the order they were joined. */
-async function leaveOldestPostRooms(socket: PisteSocket): Promise<void> {
-  const postRooms = [...socket.rooms].filter((room) => room.startsWith(POST_ROOM_PREFIX));
-  const oldest = postRooms.slice(0, Math.max(0, postRooms.length - MAX_WATCHED_POSTS));
+/**
+ * Keeps a socket within MAX_WATCHED_POSTS rooms of one kind (posts, events); a socket's rooms iterate in the order
+ * they were joined.
+ */
+async function leaveOldestRooms(socket: PisteSocket, prefix: string): Promise<void> {
+  const watched = [...socket.rooms].filter((room) => room.startsWith(prefix));
+  const oldest = watched.slice(0, Math.max(0, watched.length - MAX_WATCHED_POSTS));
   for (const room of oldest) await socket.leave(room);
 }

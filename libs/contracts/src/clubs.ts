@@ -11,12 +11,12 @@ export type ClubJoinPolicy = (typeof CLUB_JOIN_POLICIES)[number];
 
 export const CLUB_LIMITS = { name: 100, city: 120, description: 2000 } as const;
 
-const countrySchema = clientString('Choose a country')
+export const countrySchema = clientString('Choose a country')
   .trim()
   .toUpperCase()
   .regex(/^[A-Z]{2}$/, { message: 'Country must be a two-letter code such as FR or US' });
 
-const weaponsSchema = z
+export const weaponsSchema = z
   .array(z.enum(WEAPONS, { message: 'Weapons are epee, foil or sabre' }), {
     message: 'Choose the weapons the club fences',
   })
@@ -42,6 +42,12 @@ const clubFields = {
     }),
   joinPolicy: z.enum(CLUB_JOIN_POLICIES, { message: 'Joining is open or by request' }),
 };
+
+/** A club's slug in a path; one that cannot be a slug is answered as a club that does not exist. */
+export const clubSlugSchema = z
+  .string()
+  .max(100, { message: 'Club not found' })
+  .regex(/^[A-Za-z0-9-]+$/, { message: 'Club not found' });
 
 /** POST /api/clubs: the creator becomes its owner. */
 export const createClubSchema = z

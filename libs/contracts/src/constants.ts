@@ -32,8 +32,11 @@ export const DEFAULT_ROLE: Role = 'student';
 
 export const POST_TYPES = ['general', 'drill', 'achievement'] as const;
 export type PostType = (typeof POST_TYPES)[number];
-/** Who sees a post (§4c): everyone signed in, or the author's connections only. */
-export const POST_VISIBILITIES = ['public', 'connections'] as const;
+/**
+ * Who sees a post (§4c, §4d): everyone signed in, the author's connections only, or the members of the club it
+ * was posted to.
+ */
+export const POST_VISIBILITIES = ['public', 'connections', 'club'] as const;
 export type PostVisibility = (typeof POST_VISIBILITIES)[number];
 
 export const MEDIA_TYPES = ['image', 'video'] as const;
@@ -53,6 +56,7 @@ export const NOTIFICATION_TYPES = [
   'message',
   'mention',
   'club',
+  'event',
   'other',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];

@@ -7,6 +7,7 @@ import { notificationsChangedSchema, serverNotificationSchema } from './notifica
 import { commentSchema, feedPostSchema, postCountsSchema, postViewerSchema } from './posts';
 import { commentUpdateSchema, postUpdateSchema } from './social';
 import { clubMemberEventSchema, clubRequestEventSchema } from './clubs';
+import { eventAttendanceEventSchema } from './fencing-events';
 
 const weapon = z.enum(WEAPONS);
 
@@ -35,6 +36,8 @@ export const serverEventSchemas = {
   'club:request': clubRequestEventSchema,
   /** To the member's own room: they joined, were accepted, changed role, or left or were removed. */
   'club:member': clubMemberEventSchema,
+  /** To `event:{id}`: those who show the event; its going and interested counts changed. */
+  'event:attendance': eventAttendanceEventSchema,
   /** To the reacting user's own room: their like or dislike changed, so their other tabs show it. */
   'post:viewer': postViewerSchema,
   'friend-request:new': z.object({ request: friendRequestSchema }),
@@ -68,6 +71,12 @@ export interface ClientToServerEvents {
   /** Follow the counts and comments of posts shown on screen. */
   'posts:watch': (payload: PostWatchPayload, handled?: () => void) => void;
   'posts:unwatch': (payload: PostWatchPayload, handled?: () => void) => void;
+  /** Follow a club's page: its public posts as they come and go. */
+  'club:watch': (payload: ClubWatchPayload, handled?: () => void) => void;
+  'club:unwatch': (payload: ClubWatchPayload, handled?: () => void) => void;
+  /** Follow the going and interested counts of events shown on screen. */
+  'events:watch': (payload: EventWatchPayload, handled?: () => void) => void;
+  'events:unwatch': (payload: EventWatchPayload, handled?: () => void) => void;
   typing: (
     payload: { receiverId: string; conversationId: string | null; isTyping: boolean },
     handled?: () => void,
@@ -80,6 +89,10 @@ export type ServerEventPayload<E extends ServerEventName> = Parameters<ServerToC
 export const userRoom = (userId: string) => `user:${userId}`;
 export const feedRoom = (weapon: Weapon) => `feed:${weapon}`;
 export const postRoom = (postId: string) => `post:${postId}`;
+/** Those watching a club's page: its public posts as they come and go (club-only ones go to members' rooms). */
+export const clubRoom = (clubId: string) => `club:${clubId}`;
+/** Those showing an event: its going and interested counts. */
+export const eventRoom = (eventId: string) => `event:${eventId}`;
 export const ADMINS_ROOM = 'admins';
 
 /** Ids per `posts:watch` / `posts:unwatch` message: 50 uuids keep it well under the socket message limit (4 KiB). */
@@ -90,3 +103,13 @@ export const postWatchPayloadSchema = z.object({
   postIds: z.array(z.uuid()).min(1).max(POST_WATCH_MAX_IDS),
 });
 export type PostWatchPayload = z.infer<typeof postWatchPayloadSchema>;
+
+/** The client's `club:watch` and `club:unwatch` events: the club whose page it shows. */
+export const clubWatchPayloadSchema = z.object({ clubId: z.uuid() });
+export type ClubWatchPayload = z.infer<typeof clubWatchPayloadSchema>;
+
+/** The client's `events:watch` and `events:unwatch` events: the events that came on screen, or left it. */
+export const eventWatchPayloadSchema = z.object({
+  eventIds: z.array(z.uuid()).min(1).max(POST_WATCH_MAX_IDS),
+});
+export type EventWatchPayload = z.infer<typeof eventWatchPayloadSchema>;

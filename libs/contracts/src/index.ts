@@ -7,6 +7,7 @@ export * from './posts';
 export * from './post-text';
 export * from './social';
 export * from './clubs';
+export * from './fencing-events';
 export * from './objects';
 export * from './connections';
 export * from './messages';

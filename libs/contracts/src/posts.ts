@@ -46,7 +46,11 @@ const mediaAltSchema = clientString()
 export const createPostSchema = z
   .object({
     content: postContentSchema,
-    visibility: z.enum(POST_VISIBILITIES, { message: 'Visibility must be public or connections' }).optional(),
+    visibility: z
+      .enum(POST_VISIBILITIES, { message: 'Visibility must be public, connections or club' })
+      .optional(),
+    /** The club it is posted to (its members only, §4d); such a post is public or for the club. */
+    clubId: z.uuid({ message: 'Invalid club id' }).nullish(),
     mediaAlt: mediaAltSchema.nullish(),
     type: z.enum(POST_TYPES, { message: 'Type must be general, drill or achievement' }).default('general'),
     weapon: z.enum(WEAPONS, { message: 'Choose a weapon: epee, foil or sabre' }),
@@ -84,6 +88,14 @@ export const createPostSchema = z
   .refine((p) => !p.mediaAlt || p.mediaType === 'image', {
     message: 'Only an image has a description',
     path: ['mediaAlt'],
+  })
+  .refine((p) => (p.visibility === 'club' ? Boolean(p.clubId) : true), {
+    message: 'Choose the club this post is for',
+    path: ['clubId'],
+  })
+  .refine((p) => !p.clubId || p.visibility !== 'connections', {
+    message: 'A club post is for everyone or for the club',
+    path: ['visibility'],
   });
 export type CreatePostPayload = z.input<typeof createPostSchema>;
 
@@ -109,6 +121,10 @@ const pixels = z.number().int().positive();
 /** An image post's display version: WebP at most 1080 px wide, made at upload. `mediaUrl` stays the original. */
 export const mediaDisplaySchema = z.object({ url: z.string(), width: pixels, height: pixels });
 export type MediaDisplay = z.infer<typeof mediaDisplaySchema>;
+
+/** The club a post was posted to, as a post names it. */
+export const postClubSchema = z.object({ id: z.string(), slug: z.string(), name: z.string() });
+export type PostClub = z.infer<typeof postClubSchema>;
 
 export const feedPostSchema = z.object({
   id: z.string(),
@@ -138,6 +154,8 @@ export const feedPostSchema = z.object({
   isDisliked: z.boolean(),
   /** Who sees it (§4c); absent is public. */
   visibility: z.enum(POST_VISIBILITIES).optional(),
+  /** The club it was posted to (§4d); absent when none. */
+  club: postClubSchema.optional(),
   /** The image's description for screen readers; absent or null when the author gave none. */
   mediaAlt: z.string().nullish(),
   /** When the author last edited it; absent or null when never. */

@@ -97,6 +97,8 @@ export function notificationSettingTypeOf(notification: {
       return 'mention';
     case 'club':
       return 'club';
+    case 'event':
+      return 'event';
     case 'follow':
       return notification.requestId ? 'connection-request' : 'accepted';
     case 'other':
