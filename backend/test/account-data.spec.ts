@@ -367,6 +367,18 @@ describe('account data: export and deletion (objects on S3)', () => {
         (await leaver.client.post('/api/events', { ...event, ...eventTimes, title: 'Mine' })).status,
       ).toBe(201);
       expect((await leaver.client.post('/api/account/calendar')).status).toBe(201);
+      // A club the leaver owns, with a logo they uploaded: it passes to the friend, logo and all.
+      const club = await leaver.client.post<{ club: { slug: string } }>('/api/clubs', {
+        name: `Salle ${leaver.user.username}`.slice(0, 100),
+        city: 'Lyon',
+        country: 'FR',
+        weapons: ['epee'],
+      });
+      const logo = await uploadFile(leaver.client, makePng(32, 32), 'image/png', 'club');
+      expect(
+        (await leaver.client.patch(`/api/clubs/${club.body.club.slug}`, { logo: logo.objectPath })).status,
+      ).toBe(200);
+      expect((await friend.client.post(`/api/clubs/${club.body.club.slug}/join`)).status).toBe(201);
       expect((await leaver.client.post('/api/account/export')).status).toBe(202);
       await readyExport(leaver);
       expect(await wrongCounters()).toEqual([]);
@@ -441,6 +453,11 @@ describe('account data: export and deletion (objects on S3)', () => {
         () => s3.keys(),
         (keys) => !keys.some((key) => leaverKeys.includes(key)),
       );
+      const clubAfter = await friend.client.get<{ club: { logo: string }; viewerRole: string }>(
+        `/api/clubs/${club.body.club.slug}`,
+      );
+      expect(clubAfter.body).toMatchObject({ club: { logo: logo.objectPath }, viewerRole: 'owner' });
+      expect(await s3.keys()).toContain(logo.objectPath.slice(9));
       const friendView = await friend.client.get<FeedPost>(`/api/posts/id/${friendPost.id}`);
       expect(friendView.body).toMatchObject({ likesCount: 0, commentsCount: 1 });
       expect((await friend.client.get(`/api/posts/id/${own.id}`)).status).toBe(404);

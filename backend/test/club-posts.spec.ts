@@ -1,4 +1,4 @@
-import type { FeedPost, FencerProfile, PostComment } from '@piste/contracts';
+import type { FeedPost, FencerProfile, PostComment, PostPage } from '@piste/contracts';
 import { makeAdmin, makePost, makeUser, nextEvent, storeBlock, useTestApp } from './helpers';
 import { barrier, emitHandled, record, useSockets } from './sockets';
 import { joinClub, makeClub } from './club-fixtures';
@@ -57,18 +57,20 @@ describe('club posts', () => {
     const plain = await makePost(member, { content: 'Not a club post' });
     expect(plain).not.toHaveProperty('club');
 
-    const asOwner = await owner.client.get<FeedPost[]>(`/api/clubs/${club.slug}/posts`);
-    expect(asOwner.body.map((p) => p.id)).toEqual([open.id, inside.id]);
-    expect(asOwner.body[0].club).toEqual({ id: club.id, slug: club.slug, name: club.name });
-    const asOutsider = await outsider.client.get<FeedPost[]>(`/api/clubs/${club.slug}/posts`);
-    expect(asOutsider.body.map((p) => p.id)).toEqual([open.id]);
+    const asOwner = await owner.client.get<PostPage>(`/api/clubs/${club.slug}/posts`);
+    expect(asOwner.body.posts.map((p) => p.id)).toEqual([open.id, inside.id]);
+    expect(asOwner.body.posts[0].club).toEqual({ id: club.id, slug: club.slug, name: club.name });
+    const asOutsider = await outsider.client.get<PostPage>(`/api/clubs/${club.slug}/posts`);
+    expect(asOutsider.body.posts.map((p) => p.id)).toEqual([open.id]);
     expect((await outsider.client.get(`/api/posts/id/${inside.id}`)).status).toBe(404);
     expect((await outsider.client.get<FeedPost>(`/api/posts/id/${open.id}`)).body.club?.slug).toBe(club.slug);
 
-    const page = await owner.client.get<FeedPost[]>(
-      `/api/clubs/${club.slug}/posts?limit=1&before=${open.id}`,
+    const first = await owner.client.get<PostPage>(`/api/clubs/${club.slug}/posts?limit=1`);
+    expect(first.body).toMatchObject({ posts: [{ id: open.id }], nextCursor: open.id });
+    const page = await owner.client.get<PostPage>(
+      `/api/clubs/${club.slug}/posts?limit=1&before=${first.body.nextCursor}`,
     );
-    expect(page.body.map((p) => p.id)).toEqual([inside.id]);
+    expect(page.body.posts.map((p) => p.id)).toEqual([inside.id]);
     expect((await owner.client.get(`/api/clubs/${club.slug}/posts?before=${plain.id}`)).status).toBe(400);
     expect((await owner.client.get(`/api/clubs/no-such-club-here/posts`)).status).toBe(404);
   });
@@ -118,7 +120,10 @@ describe('club posts', () => {
     expect((await admin.client.delete(`/api/posts/${elsewhere.id}`)).status).toBe(403);
     expect((await admin.client.delete(`/api/posts/${first.id}`)).status).toBe(200);
     expect((await owner.client.delete(`/api/posts/${second.id}`)).status).toBe(200);
-    expect((await member.client.get<FeedPost[]>(`/api/clubs/${club.slug}/posts`)).body).toEqual([]);
+    expect((await member.client.get<PostPage>(`/api/clubs/${club.slug}/posts`)).body).toEqual({
+      posts: [],
+      nextCursor: null,
+    });
   });
 
   it('go live to members only when club-only, and to the club page’s watchers when public', async () => {

@@ -9,7 +9,8 @@ import type {
 } from '@piste/contracts';
 import { itRacing, makeAdmin, makeUser, nextEvent, storeBlock, useTestApp, type TestUser } from './helpers';
 import { useSockets } from './sockets';
-import { makeClub, word } from './club-fixtures';
+import { joinClub, makeClub, word } from './club-fixtures';
+import { makePng, uploadFile } from './media-fixtures';
 
 const t = useTestApp();
 
@@ -117,7 +118,13 @@ describe('clubs', () => {
     await expect(membership(owner, club.slug)).resolves.toMatchObject({ stored: 2, recount: 2, owners: 1 });
 
     const clubs = await member.client.get<FencerClub[]>(`/api/profiles/${owner.user.username}/clubs`);
-    expect(clubs.body).toContainEqual({ slug: club.slug, name: club.name, logo: null, role: 'owner' });
+    expect(clubs.body).toContainEqual({
+      id: club.id,
+      slug: club.slug,
+      name: club.name,
+      logo: null,
+      role: 'owner',
+    });
 
     expect((await member.client.delete(`/api/clubs/${club.slug}/members/${member.user.id}`)).status).toBe(
       204,
@@ -125,6 +132,45 @@ describe('clubs', () => {
     await expect(membership(owner, club.slug)).resolves.toMatchObject({ stored: 1, recount: 1 });
     expect((await owner.client.delete(`/api/clubs/${club.slug}`)).status).toBe(204);
     expect((await owner.client.get(`/api/clubs/${club.slug}`)).status).toBe(404);
+  });
+
+  it('take a logo an admin uploaded for a club, and nothing else', async () => {
+    const owner = await makeUser(t);
+    const member = await makeUser(t);
+    const { club } = await makeClub(owner);
+    await joinClub(member, club.slug);
+    const logo = await uploadFile(owner.client, makePng(64, 64), 'image/png', 'club');
+    const set = await owner.client.patch<ClubPage>(`/api/clubs/${club.slug}`, { logo: logo.objectPath });
+    expect(set.status).toBe(200);
+    expect(set.body.club.logo).toBe(logo.objectPath);
+    expect((await member.client.get(logo.objectPath)).status).toBe(200);
+    const listed = await member.client.get<FencerClub[]>(`/api/profiles/${owner.user.username}/clubs`);
+    expect(listed.body).toContainEqual(expect.objectContaining({ slug: club.slug, logo: logo.objectPath }));
+
+    // A member cannot; nor can an admin set someone else's upload, a post's image, or a path that is no upload.
+    const own = await uploadFile(member.client, makePng(64, 64), 'image/png', 'club');
+    expect((await member.client.patch(`/api/clubs/${club.slug}`, { logo: own.objectPath })).status).toBe(403);
+    const theirs = await owner.client.patch(`/api/clubs/${club.slug}`, { logo: own.objectPath });
+    expect(theirs.status).toBe(400);
+    expect(theirs.body).toEqual({ message: 'Media must be a file you uploaded' });
+    const postImage = await uploadFile(owner.client, makePng(64, 64), 'image/png', 'post');
+    expect((await owner.client.patch(`/api/clubs/${club.slug}`, { logo: postImage.objectPath })).status).toBe(
+      400,
+    );
+    const notUploaded = await owner.client.patch(`/api/clubs/${club.slug}`, {
+      logo: 'https://example.org/logo.png',
+    });
+    expect(notUploaded.status).toBe(400);
+    expect(JSON.stringify(notUploaded.body)).toContain('The logo must be an uploaded image');
+    const text = await owner.client.post('/api/objects/upload', {
+      purpose: 'club',
+      contentType: 'application/pdf',
+      filename: 'logo.pdf',
+    });
+    expect(text.status).toBe(400);
+
+    const cleared = await owner.client.patch<ClubPage>(`/api/clubs/${club.slug}`, { logo: null });
+    expect(cleared.body.club.logo).toBeNull();
   });
 
   it('by request: the admins hear of it live, and only they accept or decline', async () => {

@@ -142,7 +142,14 @@ export class AccountDeletionService implements OnModuleInit {
         [userId],
       )
     ).map((row) => row.commentId);
-    const uploads = await this.objects.uploadsOf(manager, userId);
+    // A logo they uploaded for a club that still shows it stays: the club is not theirs alone.
+    const uploaded = await this.objects.uploadsOf(manager, userId);
+    const logos = await manager.query<{ logo: string }[]>(
+      `SELECT "logo" FROM clubs WHERE "logo" = ANY($1::text[])`,
+      [uploaded.filter((upload) => upload.purpose === 'club').map((upload) => `/objects/${upload.key}`)],
+    );
+    const kept = new Set(logos.map((row) => row.logo));
+    const uploads = uploaded.filter((upload) => !kept.has(`/objects/${upload.key}`));
     const exports = await manager.query<{ objectKey: string }[]>(
       `SELECT "objectKey" FROM account_exports WHERE "userId" = $1 AND "objectKey" IS NOT NULL`,
       [userId],

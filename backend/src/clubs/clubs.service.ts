@@ -14,6 +14,7 @@ import {
 } from '@piste/contracts';
 import type { z } from 'zod';
 import { blockedEitherWay } from '../blocks/block-visibility';
+import { ObjectsService } from '../objects/objects.service';
 import { escapeLike } from '../common/like-pattern';
 import { findClub, roleIn } from './club-access';
 import { CLUB_COLUMNS, runsClub, slugOf, SQL_RANK, toClub, type ClubRow } from './club-rows';
@@ -24,7 +25,10 @@ export type UpdateClub = z.output<typeof updateClubSchema>;
 /** Clubs (DESIGN.md §4d): making one, the directory, a club's page, changing and closing it. Members are in ClubMembersService. */
 @Injectable()
 export class ClubsService {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly objects: ObjectsService,
+  ) {}
 
   /** A new club, its creator its owner, under a slug made of its name (a short suffix when taken). */
   async create(user: SessionUser, payload: CreateClub): Promise<ClubPage> {
@@ -104,6 +108,11 @@ export class ClubsService {
   }
 
   async update(viewer: SessionUser, slug: string, edit: UpdateClub): Promise<ClubPage> {
+    // A new logo is an image this admin uploaded for a club (checked before the club's row is locked).
+    if (edit.logo) {
+      const upload = await this.objects.assertUploadedBy(viewer.id, edit.logo, 'club');
+      if (upload.kind !== 'image') throw new BadRequestException('The logo must be an uploaded image');
+    }
     await this.dataSource.transaction(async (manager) => {
       const club = await findClub(manager, slug, true);
       if (!runsClub(await roleIn(manager, club.id, viewer.id))) {
@@ -138,7 +147,7 @@ export class ClubsService {
     );
     if (!user) throw new NotFoundException('User not found');
     return this.dataSource.query<FencerClub[]>(
-      `SELECT c."slug", c."name", c."logo", m."role" FROM club_members m JOIN clubs c ON c.id = m."clubId"
+      `SELECT c."id", c."slug", c."name", c."logo", m."role" FROM club_members m JOIN clubs c ON c.id = m."clubId"
         WHERE m."userId" = $1 ORDER BY ${SQL_RANK('m."role"')}, c."name"`,
       [user.id],
     );

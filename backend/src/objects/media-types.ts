@@ -43,6 +43,12 @@ export const PURPOSE_RULES: Record<UploadPurpose, PurposeRule> = {
     wrongTypeMessage: 'Please select an image file',
     tooLargeMessage: 'Please select an image smaller than 10MB',
   },
+  club: {
+    kinds: ['image'],
+    maxBytes: AVATAR_MAX_BYTES,
+    wrongTypeMessage: 'Please select an image file',
+    tooLargeMessage: 'Please select an image smaller than 10MB',
+  },
 };
 
 /** `image/PNG; charset=x` → `image/png`; unknown types stay as they are (and are then refused). */

@@ -47,7 +47,7 @@ export type UploadRequest = z.output<typeof uploadRequestSchema>;
 const OBJECT_PREFIX = '/objects/';
 /** A post image's display version is stored under the original's key with this suffix. */
 const DISPLAY_SUFFIX = '-display.webp';
-const KEY_PATTERN = /^(post|avatar)\/[a-f0-9]{32}(-display\.webp)?$/;
+const KEY_PATTERN = /^(post|avatar|club)\/[a-f0-9]{32}(-display\.webp)?$/;
 /** Objects only their owner may fetch (an export's archive): never served from /objects. */
 const PRIVATE_KEY_PATTERN = /^export\/[a-f0-9]{32}\.zip$/;
 

@@ -11,6 +11,7 @@ import {
   type FeedPost,
   type FeedQuery,
   type PostHistory,
+  type PostPage,
   type SessionUser,
   type Weapon,
 } from '@piste/contracts';
@@ -49,7 +50,7 @@ export class PostsController {
     @CurrentUser() user: SessionUser,
     @ParsedParam('slug', clubSlugSchema) slug: string,
     @ParsedQuery(fencerPostsQuerySchema) page: FencerPostsQuery,
-  ): Promise<FeedPost[]> {
+  ): Promise<PostPage> {
     return this.posts.byClub(user, slug, page);
   }
 

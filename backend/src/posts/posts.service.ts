@@ -13,6 +13,7 @@ import type {
   FeedPost,
   FeedQuery,
   PostClub,
+  PostPage,
   SessionUser,
   Weapon,
   createPostSchema,
@@ -144,9 +145,10 @@ export class PostsService {
   }
 
   /** A club's posts (§4d), as byAuthor pages an author's: club-only ones for its members alone. */
-  async byClub(viewer: SessionUser, slug: string, page: PostListPage): Promise<FeedPost[]> {
+  async byClub(viewer: SessionUser, slug: string, page: PostListPage): Promise<PostPage> {
     const club = await findClub(this.dataSource.manager, slug);
-    return this.newestOf(viewer, 'clubId', club.id, page);
+    const posts = await this.newestOf(viewer, 'clubId', club.id, page);
+    return { posts, nextCursor: posts.length === page.limit ? posts[posts.length - 1].id : null };
   }
 
   private async newestOf(

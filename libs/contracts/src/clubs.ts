@@ -68,6 +68,12 @@ export const updateClubSchema = z
     weapons: clubFields.weapons.optional(),
     description: clubFields.description.optional(),
     joinPolicy: clubFields.joinPolicy.optional(),
+    /** An image the admin uploaded for a club (purpose `club`), or null for none. */
+    logo: clientString()
+      .max(300, { message: 'The logo must be an uploaded image' })
+      .regex(/^\/objects\/club\/[A-Za-z0-9_.-]+$/, { message: 'The logo must be an uploaded image' })
+      .nullable()
+      .optional(),
   })
   .strict()
   .refine((edit) => Object.values(edit).some((value) => value !== undefined), {
@@ -149,6 +155,7 @@ export const setClubRoleSchema = z
 
 /** A fencer's clubs, on their page. */
 export const fencerClubSchema = z.object({
+  id: z.string(),
   slug: z.string(),
   name: z.string(),
   logo: z.string().nullable(),

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { clientString } from './common';
 
-export const UPLOAD_PURPOSES = ['post', 'avatar'] as const;
+/** What an upload is for: a post's media, a fencer's avatar, or a club's logo. */
+export const UPLOAD_PURPOSES = ['post', 'avatar', 'club'] as const;
 export type UploadPurpose = (typeof UPLOAD_PURPOSES)[number];
 
 /** POST /api/objects/upload; an empty body means an avatar upload (the spec's profile flow). */

@@ -22,6 +22,12 @@ export class ClubPostsAndEvents1763800001400 implements MigrationInterface {
     await q.query(
       `CREATE INDEX posts_club_idx ON posts ("clubId", "createdAt" DESC, "id" DESC) WHERE "clubId" IS NOT NULL`,
     );
+    // A club's logo is uploaded like an avatar, for its own purpose.
+    await q.query(`ALTER TABLE upload_tickets DROP CONSTRAINT IF EXISTS "upload_tickets_purpose_check"`);
+    await q.query(
+      `ALTER TABLE upload_tickets ADD CONSTRAINT "upload_tickets_purpose_check"
+         CHECK ("purpose" IN ('post', 'avatar', 'club'))`,
+    );
     await q.query(`
       CREATE TABLE events (
         "id" uuid NOT NULL DEFAULT gen_random_uuid() PRIMARY KEY,
@@ -70,6 +76,11 @@ export class ClubPostsAndEvents1763800001400 implements MigrationInterface {
     await q.query(`DROP TABLE IF EXISTS calendar_tokens`);
     await q.query(`DROP TABLE IF EXISTS event_attendance`);
     await q.query(`DROP TABLE IF EXISTS events`);
+    await q.query(`DELETE FROM upload_tickets WHERE "purpose" = 'club'`);
+    await q.query(`ALTER TABLE upload_tickets DROP CONSTRAINT IF EXISTS "upload_tickets_purpose_check"`);
+    await q.query(
+      `ALTER TABLE upload_tickets ADD CONSTRAINT "upload_tickets_purpose_check" CHECK ("purpose" IN ('post', 'avatar'))`,
+    );
     await q.query(`DELETE FROM posts WHERE "visibility" = 'club'`);
     await q.query(`ALTER TABLE posts DROP CONSTRAINT IF EXISTS "posts_visibility_check"`);
     await q.query(
