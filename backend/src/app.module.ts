@@ -30,6 +30,7 @@ import { PushModule } from './push/push.module';
 import { LibraryModule } from './library/library.module';
 import { ClubsModule } from './clubs/clubs.module';
 import { FencingEventsModule } from './fencing-events/fencing-events.module';
+import { RecordModule } from './record/record.module';
 
 /** The domain modules, one per folder. */
 const DOMAIN_MODULES = [
@@ -54,6 +55,7 @@ const DOMAIN_MODULES = [
   LibraryModule,
   ClubsModule,
   FencingEventsModule,
+  RecordModule,
 ];
 
 @Module({})

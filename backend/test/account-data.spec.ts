@@ -89,6 +89,16 @@ describe('account data: export and deletion (objects on S3)', () => {
         { receiverId: friend.user.id, content: 'Salle at six?' },
       );
       await friend.client.post('/api/messages', { receiverId: owner.user.id, content: 'Oui' });
+      const bout = await friend.client.post<{ id: string }>('/api/bouts', {
+        weapon: 'foil',
+        opponentId: owner.user.id,
+        scoreFor: 3,
+        scoreAgainst: 5,
+        won: false,
+        kind: 'pool',
+        date: '2026-11-01',
+      });
+      expect(bout.status).toBe(201);
       const socket = await connectSocket(t.url, owner.client);
 
       const requested = await owner.client.post<AccountExport>('/api/account/export');
@@ -163,6 +173,17 @@ describe('account data: export and deletion (objects on S3)', () => {
       expect(conversations).toHaveLength(1);
       expect(conversations[0].messages.map((m) => m.content)).toEqual(thread.body.map((m) => m.content));
       expect(json<Array<{ message: string }>>(files, 'notifications.json').length).toBeGreaterThan(0);
+      // The bout the friend logged, from the owner's side.
+      expect(json<{ bouts: unknown[] }>(files, 'fencing.json').bouts).toEqual([
+        expect.objectContaining({
+          id: bout.body.id,
+          loggedBy: 'your opponent',
+          yourTouches: 5,
+          theirTouches: 3,
+          youWon: true,
+          opponent: { id: friend.user.id, username: friend.user.username, name: friend.user.name },
+        }),
+      ]);
       // The uploaded picture, byte for byte.
       const media = [...files.keys()].filter((name) => name.startsWith('media/'));
       expect(media).toEqual([`media/${upload.objectPath.slice('/objects/'.length)}.png`]);

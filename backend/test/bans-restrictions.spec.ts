@@ -150,6 +150,8 @@ describe('temporary bans: what a banned user may and may not do', () => {
       'DELETE /api/account/calendar',
       // Securing the account: a ban never stops a user from changing a password or ending a stolen session.
       'DELETE /api/account/sessions/:id',
+      // Taking back a bout they logged, or answering one logged against them: their record stays true.
+      'DELETE /api/bouts/:id',
       // Closing a club, leaving it or turning a request away adds nothing anyone reads.
       'DELETE /api/clubs/:slug',
       'DELETE /api/clubs/:slug/members/:userId',
@@ -176,6 +178,8 @@ describe('temporary bans: what a banned user may and may not do', () => {
       'POST /api/account/sessions/revoke-others',
       'POST /api/account/verify-email/resend',
       'POST /api/block-user',
+      'POST /api/bouts/:id/confirm',
+      'POST /api/bouts/:id/dispute',
       'POST /api/clubs/:slug/requests/:userId/decline',
       'POST /api/conversations/:id/read',
       'POST /api/hide-post',
@@ -198,6 +202,8 @@ describe('temporary bans: what a banned user may and may not do', () => {
       'PATCH /api/posts/:id',
       // A new address is part of the profile, which a ban freezes.
       'POST /api/account/email',
+      // A bout logged is something others read and answer.
+      'POST /api/bouts',
       // A club is a page others read: making one, joining it, letting people in.
       'POST /api/clubs',
       'POST /api/clubs/:slug/join',
@@ -212,6 +218,8 @@ describe('temporary bans: what a banned user may and may not do', () => {
       'POST /api/messages',
       'POST /api/objects/upload',
       'POST /api/posts',
+      // Ratings are part of the profile.
+      'PUT /api/account/record',
       'PUT /api/events/:id/attendance',
       'PUT /api/users/:id',
     ];

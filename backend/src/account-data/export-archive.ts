@@ -13,6 +13,8 @@ export interface ExportData {
   'connections.json': Record<string, unknown[]>;
   'messages.json': unknown[];
   'notifications.json': unknown[];
+  /** Ratings, bouts, clubs and events. */
+  'fencing.json': Record<string, unknown>;
 }
 
 /** Whom a row points at, by name as well as id, so the archive reads on its own. */
@@ -28,7 +30,8 @@ export async function collectExportData(manager: EntityManager, userId: string):
   const rows = <T = Record<string, unknown>>(sql: string) => manager.query<T[]>(sql, [userId]);
   const [profile] = await rows(
     `SELECT "id", "username", "email", "name", "firstName", "lastName", "bio", "role", "title", "location",
-            "weaponSpecialty", "achievements", "avatar", "isAdmin", "emailVerifiedAt", "createdAt", "updatedAt"
+            "weaponSpecialty", "achievements", "avatar", "isAdmin", "emailVerifiedAt", "createdAt", "updatedAt",
+            "recordVisibility"
        FROM users WHERE "id" = $1`,
   );
   const posts = await rows(
@@ -105,6 +108,31 @@ export async function collectExportData(manager: EntityManager, userId: string):
     `SELECT "id", "type", "actorName", "message", "postId", "postContent", "readAt", "createdAt"
        FROM notifications WHERE "recipientId" = $1 ORDER BY "createdAt" DESC, "id" DESC`,
   );
+  const fencing = {
+    ratings:
+      (await rows<{ ratings: unknown }>(`SELECT "ratings" FROM users WHERE "id" = $1`))[0]?.ratings ?? [],
+    recordVisibility: (profile as { recordVisibility?: string } | undefined)?.recordVisibility,
+    bouts: await rows(
+      `SELECT b."id", b."weapon", b."kind", b."date"::text AS "date", b."status", b."notes", b."createdAt",
+              CASE WHEN b."authorId" = $1 THEN 'you' ELSE 'your opponent' END AS "loggedBy",
+              CASE WHEN b."authorId" = $1 THEN b."scoreFor" ELSE b."scoreAgainst" END AS "yourTouches",
+              CASE WHEN b."authorId" = $1 THEN b."scoreAgainst" ELSE b."scoreFor" END AS "theirTouches",
+              (b."authorId" = $1) = b."won" AS "youWon",
+              coalesce(${PERSON(`CASE WHEN b."authorId" = $1 THEN b."opponentId" ELSE b."authorId" END`)},
+                       json_build_object('name', b."opponentName")) AS "opponent"
+         FROM bouts b WHERE b."authorId" = $1 OR b."opponentId" = $1 ORDER BY b."date", b."createdAt", b."id"`,
+    ),
+    clubs: await rows(
+      `SELECT c."name", c."slug", m."role", m."createdAt" AS "joinedAt"
+         FROM club_members m JOIN clubs c ON c."id" = m."clubId" WHERE m."userId" = $1 ORDER BY m."createdAt"`,
+    ),
+    events: await rows(
+      `SELECT e."id", e."title", e."startsAt", e."endsAt", e."city", e."country",
+              a."status", e."creatorId" = $1 AS "announcedByYou"
+         FROM events e LEFT JOIN event_attendance a ON a."eventId" = e."id" AND a."userId" = $1
+        WHERE e."creatorId" = $1 OR a."userId" = $1 ORDER BY e."startsAt", e."id"`,
+    ),
+  };
   return {
     'profile.json': profile,
     'posts.json': posts,
@@ -113,6 +141,7 @@ export async function collectExportData(manager: EntityManager, userId: string):
     'connections.json': connections,
     'messages.json': messages,
     'notifications.json': notifications,
+    'fencing.json': fencing,
   };
 }
 
@@ -144,6 +173,7 @@ function readme(username: string, madeAt: Date, mediaCount: number): string {
     '                    and the words you muted',
     'messages.json       your conversations: the messages you sent and received',
     'notifications.json  the notifications you received',
+    'fencing.json        your ratings, the bouts you fenced, your clubs and your events',
     `media/              the ${mediaCount} file(s) you uploaded (post pictures and videos, profile pictures)`,
     '',
     'Times are UTC (ISO 8601). Media in posts.json is named by its path; the same file is in media/.',

@@ -19,6 +19,7 @@ export const RATE_LIMIT_NAMES = [
   'clubs',
   'events',
   'attendance',
+  'bouts',
   'messages',
   'messages-burst',
   'reports',
@@ -75,6 +76,8 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   events: rule(30, HOUR),
   /** Going / interested answers by one user: tapping back and forth, not a script telling connections. */
   attendance: rule(120, HOUR),
+  /** Bouts logged by one user: a long competition day is a few dozen. */
+  bouts: rule(100, HOUR),
   'comments-burst': rule(20, 30),
   messages: rule(120, 5 * MINUTE),
   'messages-burst': rule(30, 10),

@@ -16,6 +16,7 @@ import { Push1763800001100 } from './migrations/1763800001100-Push';
 import { SocialFeatures1763800001200 } from './migrations/1763800001200-SocialFeatures';
 import { Clubs1763800001300 } from './migrations/1763800001300-Clubs';
 import { ClubPostsAndEvents1763800001400 } from './migrations/1763800001400-ClubPostsAndEvents';
+import { FencerRecord1763800001500 } from './migrations/1763800001500-FencerRecord';
 
 export const MIGRATIONS = [
   InitialSchema1763800000000,
@@ -33,6 +34,7 @@ export const MIGRATIONS = [
   SocialFeatures1763800001200,
   Clubs1763800001300,
   ClubPostsAndEvents1763800001400,
+  FencerRecord1763800001500,
 ];
 
 /** Where the database is: a PostgreSQL server, or the embedded PGlite speaking its protocol on loopback. */

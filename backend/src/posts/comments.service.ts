@@ -47,7 +47,7 @@ export class CommentsService {
       .getRepository(CommentEntity)
       .createQueryBuilder('c')
       .innerJoin('c.author', 'u')
-      .addSelect(['u.id', 'u.name', 'u.username', 'u.avatar', 'u.title'])
+      .addSelect(['u.id', 'u.name', 'u.username', 'u.avatar', 'u.title', 'u.ratingLabel'])
       .addSelect(
         `EXISTS (SELECT 1 FROM comment_likes cl WHERE cl."commentId" = c.id AND cl."userId" = :viewerId)`,
         'isLiked',

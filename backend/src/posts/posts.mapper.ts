@@ -4,7 +4,7 @@ import type { UserEntity } from '../users/user.entity';
 import type { CommentEntity } from './comment.entity';
 import type { PostEntity } from './post.entity';
 
-export type PostAuthor = Pick<UserEntity, 'id' | 'name' | 'username' | 'avatar' | 'title'>;
+export type PostAuthor = Pick<UserEntity, 'id' | 'name' | 'username' | 'avatar' | 'title' | 'ratingLabel'>;
 
 export interface ViewerReaction {
   isLiked: boolean;
@@ -91,7 +91,13 @@ export function toPostComment(comment: CommentEntity, author: PostAuthor, isLike
     likesCount: comment.likesCount,
     isLiked,
     createdAt: comment.createdAt.toISOString(),
-    author: { id: author.id, name: author.name, username: author.username, avatar: author.avatar },
+    author: {
+      id: author.id,
+      name: author.name,
+      username: author.username,
+      avatar: author.avatar,
+      ...(author.ratingLabel ? { rating: author.ratingLabel } : {}),
+    },
     editedAt: comment.editedAt?.toISOString() ?? null,
   };
 }

@@ -62,7 +62,7 @@ export interface PostListPage {
   type?: FeedPost['type'];
 }
 
-const AUTHOR_COLUMNS = ['u.id', 'u.name', 'u.username', 'u.avatar', 'u.title'];
+const AUTHOR_COLUMNS = ['u.id', 'u.name', 'u.username', 'u.avatar', 'u.title', 'u.ratingLabel'];
 
 /** The time of the feed cursor `:before`, if it is a post of `:weapon` the viewer may see (hidden ones count). */
 const CURSOR_TIME =

@@ -1,6 +1,6 @@
 import { applyDecorators } from '@nestjs/common';
 import { Column, Entity, JoinColumn, ManyToOne, UpdateDateColumn } from 'typeorm';
-import type { Weapon } from '@piste/contracts';
+import type { Rating, RecordVisibility, Weapon } from '@piste/contracts';
 import { Row } from '../common/row';
 
 @Entity('users')
@@ -23,6 +23,11 @@ export class UserEntity extends Row {
   @Column({ type: 'int', default: 0 }) followingCount: number;
   @Column({ type: 'int', default: 0 }) postsCount: number;
   @Column({ type: 'boolean', default: false }) isAdmin: boolean;
+  /** Ratings per weapon, the first shown beside the name (§4d), and who sees the record. */
+  @Column({ type: 'jsonb', default: () => "'[]'" }) ratings: Rating[];
+  /** The first rating's label while everyone may see the record; null otherwise. */
+  @Column({ type: 'varchar', nullable: true }) ratingLabel: string | null;
+  @Column({ type: 'varchar', default: 'everyone' }) recordVisibility: RecordVisibility;
   /** When the user followed the link mailed to their current address; null until then. */
   @Column({ type: 'timestamptz', nullable: true }) emailVerifiedAt: Date | null;
   /** When the user asked for their account to be deleted: from then on it cannot sign in, until it is gone. */

@@ -16,13 +16,21 @@ export function toSessionUser(user: UserEntity, bannedUntil: Date | null): Sessi
 }
 
 export function toUserSummary(
-  user: Pick<UserEntity, 'id' | 'name' | 'username' | 'avatar' | 'title'>,
+  user: Pick<UserEntity, 'id' | 'name' | 'username' | 'avatar' | 'title'> & { ratingLabel?: string | null },
 ): UserSummary {
-  return { id: user.id, name: user.name, username: user.username, avatar: user.avatar, title: user.title };
+  return {
+    id: user.id,
+    name: user.name,
+    username: user.username,
+    avatar: user.avatar,
+    title: user.title,
+    ...(user.ratingLabel ? { rating: user.ratingLabel } : {}),
+  };
 }
 
 /** The columns of user `u` that a fencer list row shows (connections, Discover, search hits). */
-export const FENCER_COLUMNS = `u."id", u."username", u."name", u."avatar", u."title", u."weaponSpecialty", u."role"`;
+export const FENCER_COLUMNS = `u."id", u."username", u."name", u."avatar", u."title", u."weaponSpecialty", u."role",
+  u."ratingLabel"`;
 
 /** A user as FENCER_COLUMNS select it (never the email). */
 export interface FencerRow {
@@ -33,6 +41,8 @@ export interface FencerRow {
   title: string | null;
   weaponSpecialty: Weapon | null;
   role: string;
+  /** The rating shown beside the name; absent where a query does not select it. */
+  ratingLabel?: string | null;
 }
 
 export function toFencer(row: FencerRow): Fencer {
@@ -44,6 +54,8 @@ export function toFencer(row: FencerRow): Fencer {
     title: row.title,
     weaponSpecialty: row.weaponSpecialty,
     role: row.role,
+    // Only fencers who show a rating carry it, so other rows keep the reply they always had.
+    ...(row.ratingLabel ? { rating: row.ratingLabel } : {}),
   };
 }
 

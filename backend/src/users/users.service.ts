@@ -97,7 +97,13 @@ export class UsersService {
     await this.assertAvailable(input.username, input.email, undefined, manager);
     const { passwordHash, emailVerified, ...fields } = input;
     const saved = await users.save(
-      users.create({ ...fields, password: passwordHash, emailVerifiedAt: emailVerified ? new Date() : null }),
+      users.create({
+        ...fields,
+        password: passwordHash,
+        emailVerifiedAt: emailVerified ? new Date() : null,
+        // Youth fencers show their bouts and ratings to their connections unless they choose otherwise.
+        recordVisibility: fields.role === 'youth' ? 'connections' : 'everyone',
+      }),
     );
     return users.findOneByOrFail({ id: saved.id });
   }

@@ -1,7 +1,9 @@
 import type { AppNotification, NotificationType } from '@piste/contracts';
 import {
   AtSign,
+  CalendarCheck,
   Shield,
+  Swords,
   Bell,
   BellOff,
   Check,
@@ -29,6 +31,8 @@ const TYPE_ICONS: Record<NotificationType, { icon: LucideIcon; colours: string; 
   message: { icon: Mail, colours: 'bg-violet-500 text-white', label: 'Message' },
   mention: { icon: AtSign, colours: 'bg-teal-600 text-white', label: 'Mention' },
   club: { icon: Shield, colours: 'bg-indigo-600 text-white', label: 'Club' },
+  event: { icon: CalendarCheck, colours: 'bg-orange-600 text-white', label: 'Event' },
+  bout: { icon: Swords, colours: 'bg-cyan-700 text-white', label: 'Bout' },
   other: { icon: Bell, colours: 'bg-slate-500 text-white', label: 'Notification' },
 };
 

@@ -20,6 +20,7 @@ export const EXPORT_FILES = [
   'connections.json',
   'messages.json',
   'notifications.json',
+  'fencing.json',
 ] as const;
 
 /**

@@ -13,6 +13,10 @@ import {
   registerPayloadSchema,
   sendMessageSchema,
   updateProfileSchema,
+  createClubSchema,
+  updateClubSchema,
+  createEventSchema,
+  updateEventSchema,
   uploadRequestSchema,
   userSearchQuerySchema,
 } from './index';
@@ -40,6 +44,10 @@ const REQUESTS: [string, ZodType, Record<string, unknown>][] = [
   ['user search', userSearchQuerySchema, { q: 'ada' }],
   ['push subscription', pushSubscriptionSchema, { endpoint: 'https://push.example.org/x', keys: { p256dh: 'B'.repeat(87), auth: 'A'.repeat(22) } }],
   ['push unsubscription', deletePushSubscriptionSchema, { endpoint: 'https://push.example.org/x' }],
+  ['club', createClubSchema, { name: 'Salle Lyon', city: 'Lyon', country: 'FR', weapons: ['epee'], description: 'Nights', joinPolicy: 'open' }],
+  ['club edit', updateClubSchema, { name: 'Salle Lyon', city: 'Lyon', description: 'Nights', logo: '/objects/club/abc' }],
+  ['event', createEventSchema, { title: 'Open', kind: 'competition', startsAt: '2027-01-01T09:00:00Z', endsAt: '2027-01-01T18:00:00Z', timezone: 'Europe/Paris', venue: 'Hall', city: 'Lyon', country: 'FR', weapons: ['epee'], categories: ['Senior'], url: 'https://example.org', description: 'Bring ID' }],
+  ['event edit', updateEventSchema, { title: 'Open', venue: 'Hall', city: 'Lyon', categories: ['Senior'], url: 'https://example.org', description: 'Bring ID' }],
 ]; // prettier-ignore
 
 /** Paths of the string values in a sample (nested objects and arrays included). */

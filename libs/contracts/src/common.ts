@@ -71,6 +71,8 @@ export const userSummarySchema = z.object({
   title: z.string().nullable().optional(),
   /** Where a view shows the '{weapon} fencer' fallback (connection requests). */
   weaponSpecialty: z.enum(WEAPONS).nullable().optional(),
+  /** The rating beside the name (B24, #12), when the fencer shows their record to everyone. */
+  rating: z.string().optional(),
 });
 export type UserSummary = z.infer<typeof userSummarySchema>;
 
@@ -90,6 +92,8 @@ export const fencerSchema = fencerIdentitySchema.extend({
   title: z.string().nullable(),
   weaponSpecialty: z.enum(WEAPONS).nullable(),
   role: z.string(),
+  /** The rating beside the name (B24, #12), when the fencer shows their record to everyone. */
+  rating: z.string().optional(),
 });
 export type Fencer = z.infer<typeof fencerSchema>;
 

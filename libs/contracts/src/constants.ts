@@ -57,6 +57,7 @@ export const NOTIFICATION_TYPES = [
   'mention',
   'club',
   'event',
+  'bout',
   'other',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];

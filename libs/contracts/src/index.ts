@@ -8,6 +8,7 @@ export * from './post-text';
 export * from './social';
 export * from './clubs';
 export * from './fencing-events';
+export * from './record';
 export * from './objects';
 export * from './connections';
 export * from './messages';

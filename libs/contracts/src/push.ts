@@ -16,6 +16,7 @@ export const NOTIFICATION_SETTING_TYPES = [
   'message',
   'club',
   'event',
+  'bout',
 ] as const;
 export type NotificationSettingType = (typeof NOTIFICATION_SETTING_TYPES)[number];
 
@@ -99,6 +100,8 @@ export function notificationSettingTypeOf(notification: {
       return 'club';
     case 'event':
       return 'event';
+    case 'bout':
+      return 'bout';
     case 'follow':
       return notification.requestId ? 'connection-request' : 'accepted';
     case 'other':

@@ -14,6 +14,7 @@ const TYPE_LABELS: Record<NotificationSettingType, { label: string; hint: string
   dislike: { label: 'Dislikes', hint: 'On your posts' },
   club: { label: 'Clubs', hint: 'News from your clubs' },
   event: { label: 'Events', hint: 'Events you follow' },
+  bout: { label: 'Bouts', hint: 'Bouts to confirm, and answers to yours' },
 };
 
 /** Messages first: the order a fencer cares about. */
