@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { makePng } from '../backend/test/media-fixtures';
 import { uniqueName } from './api';
 import { describeInBrowser, journeyFixture } from './journey';
 import { live, screenshot } from './ui';
@@ -60,6 +61,43 @@ describeInBrowser('clubs: create, ask to join, accept live, listed on the fencer
     await b.page.getByRole('button', { name: 'Leave' }).waitFor();
     await b.page.getByTestId('club-viewer-role').filter({ hasText: 'Member' }).waitFor();
     await b.page.getByTestId('club-members-count').filter({ hasText: '2 members' }).waitFor();
+
+    // B posts to the club, for members only; A sees it arrive live on the club page, marked as the club's.
+    await a.page.getByRole('tab', { name: 'Posts' }).click();
+    await a.page.getByTestId('club-posts-empty').waitFor();
+    const clubPost = `Tuesday: footwork ladder, then bouting ${uniqueName('p')}`;
+    const composer = b.page.getByRole('form', { name: 'Create a post' });
+    await expect(composer.locator('#post-visibility').inputValue()).resolves.toBe('club');
+    await composer.getByLabel('Post content').fill(clubPost);
+    await composer.getByRole('button', { name: 'Post', exact: true }).click();
+    await b.page.getByTestId('post-content').filter({ hasText: clubPost }).waitFor();
+    const arrived = a.page.getByTestId('post-card').filter({ hasText: clubPost });
+    await arrived.waitFor();
+    await arrived.getByTestId('post-club').filter({ hasText: 'members only' }).waitFor();
+    await screenshot(a.page, 'clubs-post-arrived', { fullPage: false });
+    // A runs the club, so A may remove B's post from it.
+    await arrived.getByRole('button', { name: 'Post options' }).click();
+    await a.page.getByRole('menuitem', { name: 'Remove post' }).waitFor();
+    await a.page.keyboard.press('Escape');
+
+    // A gives the club a logo and moves it to Villeurbanne in Edit; B's page shows both after a reload.
+    await a.page.getByRole('tab', { name: 'Edit' }).click();
+    await a.page.locator('#club-logo-file').setInputFiles({
+      name: 'logo.png',
+      mimeType: 'image/png',
+      buffer: makePng(96, 96, [37, 99, 235]),
+    });
+    await a.page.getByRole('button', { name: 'Change logo' }).waitFor();
+    const edit = a.page.getByRole('form', { name: 'Edit club' });
+    await edit.getByLabel('City').fill('Villeurbanne');
+    await edit.getByRole('button', { name: 'Save changes' }).click();
+    await a.page.getByText('Villeurbanne, France').waitFor();
+    await screenshot(a.page, 'clubs-edit', { fullPage: false });
+    await b.page.reload();
+    await b.page.getByText('Villeurbanne, France').waitFor();
+    await expect(
+      b.page.getByTestId('club-page').locator('img[src^="/objects/club/"]').first().isVisible(),
+    ).resolves.toBe(true);
 
     // B's fencer page lists the club with B's role, linking to it.
     await b.page.goto(`/u/${b.user.username}`);

@@ -43,6 +43,8 @@ export interface ScreensWorld {
   reportedContent: string;
   /** Ana's club, which Ben has joined. */
   club: { slug: string; name: string };
+  /** Her club's competition in three weeks, which Ben is going to. */
+  event: { id: string; title: string };
 }
 
 /** A club member, `{first} Duval`, with everything the profile screens show filled in. */
@@ -133,7 +135,7 @@ export async function buildScreensWorld(journey: Journey): Promise<ScreensWorld>
   const reported = await createPost(ben.request, { content: reportedContent });
 
   // Ana runs a club, open to join; Ben is a member.
-  const created = await ok<{ club: { slug: string; name: string } }>(
+  const created = await ok<{ club: { id: string; slug: string; name: string } }>(
     ana.context.request.post('/api/clubs', {
       data: {
         name: 'Salle Duval Lyon',
@@ -147,6 +149,9 @@ export async function buildScreensWorld(journey: Journey): Promise<ScreensWorld>
   );
   const club = { slug: created.club.slug, name: created.club.name };
   await ok(ben.request.post(`/api/clubs/${club.slug}/join`));
+  const event = await addClubCompetition(ana.context.request, created.club.id);
+  await ok(ben.request.put(`/api/events/${event.id}/attendance`, { data: { status: 'going' } }));
+  await addAnasRecord(ana.context.request, ben);
 
   const cleo = await signUpDuval(journey, 'Cleo');
   await ok(cleo.context.request.post('/api/friend-requests', { data: { receiverId: ana.user.id } }));
@@ -169,7 +174,63 @@ export async function buildScreensWorld(journey: Journey): Promise<ScreensWorld>
   await logInByApi(admin.context.request, journey.admin.username, journey.admin.password);
   const visitor = await journey.newTab(SCREEN_TAB);
   const newcomer = await journey.signUpByApi('eli', { name: 'Eli Martin' }, SCREEN_TAB);
-  return { visitor, ana, ben, admin, newcomer, drill, reportedContent, club };
+  return { visitor, ana, ben, admin, newcomer, drill, reportedContent, club, event };
+}
+
+/** Ana's ratings (USA Fencing in épée, shown beside her name; FIE in foil) and a pool bout Ben confirmed. */
+async function addAnasRecord(
+  request: APIRequestContext,
+  ben: { request: APIRequestContext; user: Fencer },
+): Promise<void> {
+  const ratings = [
+    { weapon: 'epee', system: 'USAF', value: 'B24' },
+    { weapon: 'foil', system: 'FIE', value: '212' },
+  ];
+  await ok(request.put('/api/account/record', { data: { ratings, recordVisibility: 'everyone' } }));
+  const bout = await ok<{ id: string }>(
+    request.post('/api/bouts', {
+      data: {
+        weapon: 'epee',
+        opponentId: ben.user.id,
+        scoreFor: 5,
+        scoreAgainst: 3,
+        won: true,
+        kind: 'pool',
+        date: new Date().toISOString().slice(0, 10),
+        notes: 'Counter-attacks to the wrist finally landed.',
+      },
+    }),
+  );
+  await ok(ben.request.post(`/api/bouts/${bout.id}/confirm`));
+}
+
+/** Ana's club holds a two-day competition in three weeks, in Lyon, on Paris time. */
+async function addClubCompetition(
+  request: APIRequestContext,
+  clubId: string,
+): Promise<ScreensWorld['event']> {
+  const day = new Date(Date.now() + 21 * 24 * 3600_000).toISOString().slice(0, 10);
+  const next = new Date(Date.parse(day) + 24 * 3600_000).toISOString().slice(0, 10);
+  const created = await ok<{ event: { id: string; title: string } }>(
+    request.post('/api/events', {
+      data: {
+        title: 'Challenge Duval: Épée and Foil Open',
+        kind: 'competition',
+        startsAt: `${day}T07:30:00Z`,
+        endsAt: `${next}T16:00:00Z`,
+        timezone: 'Europe/Paris',
+        venue: 'Gymnase Jean Jaurès',
+        city: 'Lyon',
+        country: 'FR',
+        weapons: ['epee', 'foil'],
+        categories: ['U17', 'Seniors', 'Veterans'],
+        url: 'https://example.com/challenge-duval',
+        description: 'Pools on Saturday, direct elimination on Sunday. Bring your own body wires.',
+        clubId,
+      },
+    }),
+  );
+  return { id: created.event.id, title: created.event.title };
 }
 
 /**

@@ -47,6 +47,7 @@ describeInBrowser('every screen: accessible, no sideways scroll on a phone, ligh
     visit(
       () => `/u/${fencer().username}`,
       (page) => page.getByRole('heading', { name: fencer().name }),
+      (page) => page.getByTestId('record-totals'),
       shown,
     );
 
@@ -308,7 +309,11 @@ describeInBrowser('every screen: accessible, no sideways scroll on a phone, ligh
     {
       screen: 'profile',
       who: 'ana',
-      reach: visit('/profile', (page) => page.getByTestId('profile-display-name')),
+      reach: visit(
+        '/profile',
+        (page) => page.getByTestId('profile-display-name'),
+        (page) => page.getByTestId('rating-row').first(),
+      ),
     },
     {
       screen: 'profile-edit',
@@ -359,19 +364,55 @@ describeInBrowser('every screen: accessible, no sideways scroll on a phone, ligh
       reach: visit('/clubs', (page) => page.getByTestId('club-card').filter({ hasText: world.club.name })),
     },
     {
-      // Ana owns the club: Ben's row has her role select and Remove.
+      // The club opens on its posts: Ana writes for the members by default.
       screen: 'club',
       who: 'ana',
       reach: visit(
         () => `/clubs/${world.club.slug}`,
         (page) => page.getByRole('heading', { level: 1, name: world.club.name }),
-        (page) => page.getByRole('combobox', { name: `Role of ${world.ben.user.name}` }),
+        (page) => page.getByRole('form', { name: 'Create a post' }),
       ),
+    },
+    {
+      // Ana owns the club: Ben's row has her role select and Remove.
+      screen: 'club-members',
+      who: 'ana',
+      reach: async (page) => {
+        await visit(
+          () => `/clubs/${world.club.slug}`,
+          (shown) => shown.getByRole('heading', { level: 1, name: world.club.name }),
+        )(page);
+        await page.getByRole('tab', { name: 'Members' }).click();
+        await page.getByRole('combobox', { name: `Role of ${world.ben.user.name}` }).waitFor();
+      },
     },
     {
       screen: 'club-new',
       who: 'ana',
       reach: visit('/clubs/new', (page) => page.getByRole('form', { name: 'Create a club' })),
+    },
+    {
+      screen: 'events',
+      who: 'ana',
+      reach: visit('/events', (page) =>
+        page.getByTestId('event-card').filter({ hasText: world.event.title }),
+      ),
+    },
+    {
+      // Ana runs it: Edit and Cancel event; Ben is going, and connected with her.
+      screen: 'event',
+      who: 'ana',
+      reach: visit(
+        () => `/events/${world.event.id}`,
+        (page) => page.getByRole('heading', { level: 1, name: world.event.title }),
+        (page) => page.getByTestId('event-attendee').filter({ hasText: world.ben.user.name }),
+        (page) => page.getByTestId('event-going-count').filter({ hasText: '1 going' }),
+      ),
+    },
+    {
+      screen: 'event-new',
+      who: 'ana',
+      reach: visit('/events/new', (page) => page.getByRole('form', { name: 'Create an event' })),
     },
     {
       screen: 'search',

@@ -2,17 +2,25 @@ import type { ServerEventName, ServerEventPayload, SessionUser } from '@piste/co
 import { forgetDrafts } from './lib/drafts';
 import { forgetUserData } from './lib/offline-data';
 import { PRIVACY_SETTINGS_PATH } from './lib/paths';
+import { announceWatchedEvents } from './realtime/event-watch';
 import { announceWatchedPosts } from './realtime/post-watch';
 import { onReconnect, onRejoin, onServerEvent, type SocketSession } from './realtime/socket';
 import { useAccountStore } from './stores/account';
 import { useAccountExportStore } from './stores/account-export';
 import { useAccountSessionsStore } from './stores/account-sessions';
 import { followBan, receiveBan } from './stores/ban';
+import { useCalendarFeedStore } from './stores/calendar-feed';
+import { useClubEventsStore } from './stores/club-events';
 import { useClubPageStore } from './stores/club-page';
+import { receiveClubPost, useClubPostsStore } from './stores/club-posts';
 import { useClubsStore } from './stores/clubs';
 import { useCommentsStore } from './stores/comments';
 import { useDrillsStore } from './stores/drills';
+import { useEventPageStore } from './stores/event-page';
+import { useEventsStore } from './stores/events';
 import { useFencerClubsStore } from './stores/fencer-clubs';
+import { useFencerRecordStore } from './stores/fencer-record';
+import { useHostingClubsStore } from './stores/hosting-clubs';
 import { useMutedSettingsStore } from './stores/muted-settings';
 import { useSavedPostsStore } from './stores/saved-posts';
 import { useTagPostsStore } from './stores/tag-posts';
@@ -24,6 +32,7 @@ import { useModerationStore } from './stores/moderation';
 import { useNotificationSettingsStore } from './stores/notification-settings';
 import { followOtherTabs, useNotificationsStore } from './stores/notifications';
 import { usePostsStore } from './stores/posts';
+import { useRecordSettingsStore } from './stores/record-settings';
 import { useSessionStore } from './stores/session';
 import { useUserSuggestionsStore } from './stores/user-suggestions';
 
@@ -52,9 +61,14 @@ const SERVER_EVENTS: ServerEventTable = {
     notifications().receive(notification);
     // An export is ready: the Privacy tab shows its download.
     if (notification.path === PRIVACY_SETTINGS_PATH) void useAccountExportStore.getState().refreshIfShown();
+    // A bout logged against the user, or answered: the record shown (either fencer's page) catches up.
+    if (notification.type === 'bout') void useFencerRecordStore.getState().refreshIfShown();
   },
   'notifications:changed': (changed) => notifications().applyChanged(changed),
-  'post:created': ({ post }) => feed().receiveCreated(post),
+  'post:created': ({ post }) => {
+    feed().receiveCreated(post);
+    receiveClubPost(post);
+  },
   'post:deleted': ({ postId }) => feed().receiveDeleted(postId),
   // Counts and comments come only for the posts this tab watches (realtime/post-watch.ts).
   'post:counts': (counts) => posts().receiveCounts(counts),
@@ -78,10 +92,16 @@ const SERVER_EVENTS: ServerEventTable = {
   'club:request': (request) => useClubPageStore.getState().receiveRequest(request),
   // To the member: the club they have open shows their new standing.
   'club:member': (change) => useClubPageStore.getState().receiveMember(change),
+  // For the event this tab shows (realtime/event-watch.ts): its going and interested counts.
+  'event:attendance': (attendance) => useEventPageStore.getState().receiveAttendance(attendance),
 };
 
 /** After every connect (the first included) and on resync: tell the server again what this tab follows. */
-const ON_REJOIN: Array<() => void> = [announceWatchedPosts, () => void notifications().sync()];
+const ON_REJOIN: Array<() => void> = [
+  announceWatchedPosts,
+  announceWatchedEvents,
+  () => void notifications().sync(),
+];
 
 /** After a reconnect and on resync: events meanwhile were lost, so refetch what is shown. */
 const ON_RECONNECT: Array<() => void> = [
@@ -103,6 +123,11 @@ const ON_RECONNECT: Array<() => void> = [
     const club = useClubPageStore.getState();
     if (club.status === 'ready') void club.refresh();
   },
+  () => {
+    const event = useEventPageStore.getState();
+    if (event.status === 'ready') void event.refresh();
+  },
+  () => void useFencerRecordStore.getState().refreshIfShown(),
   // A ban issued while this tab was offline arrives with the refreshed session user.
   () => void useSessionStore.getState().refresh(),
 ];
@@ -130,7 +155,17 @@ const ON_USER_CHANGE: Array<(user: SessionUser | null) => void> = [
   // A club's page shows where the viewer stands in it.
   () => useClubsStore.getState().reset(),
   () => useClubPageStore.getState().reset(),
+  () => useClubPostsStore.getState().reset(),
   () => useFencerClubsStore.getState().reset(),
+  // A fencer's record shows the viewer's head-to-head and the bouts waiting for their answer.
+  () => useFencerRecordStore.getState().reset(),
+  () => useRecordSettingsStore.getState().reset(),
+  // An event's page shows the viewer's answer and who of their connections goes.
+  () => useEventsStore.getState().reset(),
+  () => useClubEventsStore.getState().reset(),
+  () => useEventPageStore.getState().reset(),
+  () => useHostingClubsStore.getState().reset(),
+  () => useCalendarFeedStore.getState().reset(),
 ];
 
 /** What the socket needs of the session: who this tab thinks is signed in, and how to correct it. */

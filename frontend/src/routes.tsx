@@ -35,6 +35,14 @@ const CreateClubPage = lazy(() =>
   import('./pages/clubs/CreateClubPage').then((m) => ({ default: m.CreateClubPage })),
 );
 const ClubPage = lazy(() => import('./pages/clubs/ClubPage').then((m) => ({ default: m.ClubPage })));
+const EventsPage = lazy(() => import('./pages/events/EventsPage').then((m) => ({ default: m.EventsPage })));
+const CreateEventPage = lazy(() =>
+  import('./pages/events/CreateEventPage').then((m) => ({ default: m.CreateEventPage })),
+);
+const EventPage = lazy(() => import('./pages/events/EventPage').then((m) => ({ default: m.EventPage })));
+const EditEventPage = lazy(() =>
+  import('./pages/events/EditEventPage').then((m) => ({ default: m.EditEventPage })),
+);
 const SettingsPage = lazy(() => import('./pages/SettingsPage').then((m) => ({ default: m.SettingsPage })));
 const ForgotPasswordPage = lazy(() =>
   import('./pages/ForgotPasswordPage').then((m) => ({ default: m.ForgotPasswordPage })),
@@ -90,6 +98,10 @@ export function AppRoutes() {
         <Route path="clubs" element={<ClubsPage />} />
         <Route path="clubs/new" element={<CreateClubPage />} />
         <Route path="clubs/:slug" element={<ClubPage user={user} />} />
+        <Route path="events" element={<EventsPage />} />
+        <Route path="events/new" element={<CreateEventPage user={user} />} />
+        <Route path="events/:id" element={<EventPage user={user} />} />
+        <Route path="events/:id/edit" element={<EditEventPage />} />
         <Route path="settings" element={<SettingsPage user={user} />} />
         <Route path="verify-email" element={<VerifyEmailPage signedIn />} />
         <Route path="forgot-password" element={<ForgotPasswordPage signedIn />} />

@@ -4,6 +4,7 @@ import {
   clubRequestsSchema,
   clubsPageSchema,
   fencerClubSchema,
+  postPageSchema,
   type ClubMembersPage,
   type ClubPage,
   type ClubRequest,
@@ -11,6 +12,7 @@ import {
   type ClubsPage,
   type CreateClubPayload,
   type FencerClub,
+  type PostPage,
   type UpdateClubPayload,
   type Weapon,
 } from '@piste/contracts';
@@ -91,4 +93,9 @@ export async function removeClubMember(slug: string, userId: string): Promise<vo
 /** GET /api/profiles/{username}/clubs: the clubs on a fencer's page. */
 export function fetchFencerClubs(username: string): Promise<FencerClub[]> {
   return api.get(`/api/profiles/${encodeURIComponent(username)}/clubs`, z.array(fencerClubSchema));
+}
+
+/** GET /api/clubs/{slug}/posts: newest first, club-only ones for members alone. */
+export function fetchClubPosts(slug: string, before?: string): Promise<PostPage> {
+  return api.get(withParams(`${clubPath(slug)}/posts`, { before }), postPageSchema);
 }

@@ -10,6 +10,7 @@ import { Button } from './Button';
 import { EditedMark } from './EditedMark';
 import { EmptyState } from './EmptyState';
 import { AvatarLink, ProfileLink } from './fencer/ProfileLink';
+import { RatingBadge } from './record/RatingBadge';
 import { MentionTextarea } from './MentionTextarea';
 import { RichText } from './RichText';
 
@@ -147,6 +148,7 @@ function CommentItem({ comment, thread, depth }: { comment: PostComment; thread:
               <ProfileLink user={comment.author} className="font-semibold text-slate-900 dark:text-slate-100">
                 {name}
               </ProfileLink>
+              <RatingBadge rating={comment.author.rating} className="self-center" />
               <time dateTime={comment.createdAt} className="text-xs text-slate-500 dark:text-slate-400">
                 {timeAgo(comment.createdAt, 'post')}
               </time>

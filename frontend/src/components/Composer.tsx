@@ -16,6 +16,7 @@ import {
   ImagePlus,
   LoaderCircle,
   MessageSquareText,
+  Shield,
   Trophy,
   UsersRound,
   X,
@@ -51,6 +52,8 @@ interface ComposerProps {
   weapon: Weapon;
   /** Lets the author pick the weapon (the /post page); on a feed page the post goes to that feed. */
   chooseWeapon?: boolean;
+  /** The club the post goes to (its page's composer): for its members by default, or public; no kept draft. */
+  club?: { id: string; name: string };
   onPosted?: (post: FeedPost) => void;
 }
 
@@ -77,13 +80,15 @@ function keptDraft(userId: string | undefined, weapon: Weapon): PostDraft | null
  * video (with upload progress), drill or achievement details. The unsent post is kept per weapon for this user
  * (lib/drafts.ts) and comes back when the composer opens for that weapon again.
  */
-export function Composer({ user, weapon: feedWeapon, chooseWeapon = false, onPosted }: ComposerProps) {
+export function Composer({ user, weapon: feedWeapon, chooseWeapon = false, club, onPosted }: ComposerProps) {
   const publish = useFeedStore((s) => s.publish);
-  const userId = user?.id;
+  // A club's composer keeps no draft: the feeds' drafts are per weapon and never for a club.
+  const userId = club ? undefined : user?.id;
   const role = user?.role ?? null;
+  const startVisibility = club ? 'club' : defaultVisibility(role);
   const [restored] = useState(() => keptDraft(userId, feedWeapon));
   const form = useContractForm(postDraftSchema, {
-    defaultValues: restored ?? emptyDraft(feedWeapon, defaultVisibility(role)),
+    defaultValues: restored ?? emptyDraft(feedWeapon, startVisibility),
     toastTitles: POST_TOAST_TITLES,
   });
   const [content, type, chosenWeapon, visibility, mediaAlt] = form.watch([
@@ -116,8 +121,8 @@ export function Composer({ user, weapon: feedWeapon, chooseWeapon = false, onPos
 
   // Youth fencers post to their connections unless they choose otherwise (the role changes with the profile).
   useEffect(() => {
-    if (role && !visibilityChosen.current) form.setValue('visibility', defaultVisibility(role));
-  }, [role, form]);
+    if (role && !club && !visibilityChosen.current) form.setValue('visibility', defaultVisibility(role));
+  }, [role, club, form]);
 
   // Every change is kept as the draft of the weapon the post goes to (and leaves the one it no longer goes to).
   const { watch, reset, getValues } = form;
@@ -141,8 +146,8 @@ export function Composer({ user, weapon: feedWeapon, chooseWeapon = false, onPos
     shownWeapon.current = feedWeapon;
     const kept = keptDraft(userId, feedWeapon);
     visibilityChosen.current = kept !== null;
-    reset(kept ?? emptyDraft(feedWeapon, defaultVisibility(role)));
-  }, [feedWeapon, userId, role, reset]);
+    reset(kept ?? emptyDraft(feedWeapon, startVisibility));
+  }, [feedWeapon, userId, startVisibility, reset]);
 
   // Nothing here shows an error under its field: the spec's toast says what is missing.
   const { error: _contentError, ...contentInput } = form.field('content');
@@ -179,10 +184,13 @@ export function Composer({ user, weapon: feedWeapon, chooseWeapon = false, onPos
     setProgress(file ? 0 : null);
     try {
       const frame = poster.current?.file === file ? await poster.current.frame : null;
-      const post = await publish(newPostOf({ ...draft, weapon }, { file, poster: frame }), setProgress);
+      const post = await publish(
+        { ...newPostOf({ ...draft, weapon }, { file, poster: frame }), clubId: club?.id },
+        setProgress,
+      );
       // Published: the kept draft goes with the form's (the reset writes the empty draft, i.e. none).
       visibilityChosen.current = false;
-      form.reset(emptyDraft(draft.weapon, defaultVisibility(role)));
+      form.reset(emptyDraft(draft.weapon, startVisibility));
       if (userId) writeDraft(userId, weapon, null);
       setFile(null);
       onPosted?.(post);
@@ -219,7 +227,11 @@ export function Composer({ user, weapon: feedWeapon, chooseWeapon = false, onPos
               maxLength={LIMITS.postContent}
               disabled={pending}
               aria-describedby={bannedUntil ? `${formId}-banned` : undefined}
-              placeholder={`Share a drill, an achievement or a training insight with the ${WEAPON_LABELS[weapon]} community...`}
+              placeholder={
+                club
+                  ? `Share training times, results or news with ${club.name}...`
+                  : `Share a drill, an achievement or a training insight with the ${WEAPON_LABELS[weapon]} community...`
+              }
               className="block w-full resize-y rounded-xl border border-slate-200 bg-slate-50/60 px-3.5 py-3 text-[15px] text-slate-900 transition placeholder:text-slate-500 dark:placeholder:text-slate-400 focus:border-slate-900 focus:bg-white focus:ring-2 focus:ring-slate-900/10 focus:outline-none disabled:cursor-not-allowed disabled:opacity-60 dark:border-slate-800 dark:bg-slate-800/50 dark:text-slate-100 dark:focus:border-slate-300 dark:focus:bg-slate-900 dark:focus:ring-slate-300/10"
             />
           </div>
@@ -271,6 +283,8 @@ export function Composer({ user, weapon: feedWeapon, chooseWeapon = false, onPos
           <label className="flex items-center gap-2 rounded-xl bg-slate-100 py-1 pr-1 pl-3 text-sm font-semibold text-slate-600 has-[:disabled]:cursor-not-allowed has-[:disabled]:opacity-60 dark:bg-slate-800 dark:text-slate-300">
             {visibility === 'connections' ? (
               <UsersRound aria-hidden className="size-4" />
+            ) : visibility === 'club' ? (
+              <Shield aria-hidden className="size-4" />
             ) : (
               <Globe aria-hidden className="size-4" />
             )}
@@ -284,8 +298,9 @@ export function Composer({ user, weapon: feedWeapon, chooseWeapon = false, onPos
               }}
               className="rounded-lg border-0 bg-white py-1.5 pr-8 pl-2.5 text-sm font-semibold text-slate-900 shadow-sm focus:ring-2 focus:ring-slate-900/15 focus:outline-none dark:bg-slate-900 dark:text-slate-100 dark:focus:ring-slate-300/15"
             >
+              {club ? <option value="club">Club members</option> : null}
               <option value="public">Public</option>
-              <option value="connections">Connections only</option>
+              {club ? null : <option value="connections">Connections only</option>}
             </select>
           </label>
           {/* The Photo/Video button is the one focus stop and the name; the input only opens the file picker. */}

@@ -1,6 +1,7 @@
 import { WEAPON_LABELS, WEAPONS, type SessionUser, type Weapon } from '@piste/contracts';
 import {
   Bookmark,
+  CalendarDays,
   Castle,
   Dumbbell,
   MessageCircle,
@@ -13,7 +14,7 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import { Link, useLocation } from 'react-router-dom';
-import { CLUBS_PATH, DRILLS_PATH, SAVED_PATH, SETTINGS_PATH } from '../lib/paths';
+import { CLUBS_PATH, DRILLS_PATH, EVENTS_PATH, SAVED_PATH, SETTINGS_PATH } from '../lib/paths';
 import { WEAPON_TAB_CLASSES, weaponOfPath } from '../lib/weapons';
 import { Avatar } from './Avatar';
 import { NotificationBell } from './NotificationBell';
@@ -95,6 +96,7 @@ export function Header({ user, connectionRequestBadge = null }: HeaderProps) {
           <IconLink to="/messages" label="Messages" icon={MessageCircle} badge={badges.messages} />
           {/* Only wide rows have room (where search leaves the row); elsewhere the profile page links to them. */}
           <IconLink to={CLUBS_PATH} label="Clubs" icon={Castle} className="hidden lg:flex" />
+          <IconLink to={EVENTS_PATH} label="Events" icon={CalendarDays} className="hidden lg:flex" />
           <IconLink to={DRILLS_PATH} label="Drill library" icon={Dumbbell} className="hidden lg:flex" />
           <IconLink to={SAVED_PATH} label="Saved" icon={Bookmark} className="hidden lg:flex" />
           {/* A phone's header row is full: there, Settings is a link on the profile page. */}

@@ -12,7 +12,7 @@ import {
   type TextareaHTMLAttributes,
 } from 'react';
 import { useUserSuggestionsStore } from '../stores/user-suggestions';
-import { Avatar } from './Avatar';
+import { FencerSuggestions } from './FencerSuggestions';
 
 /** How long typing pauses before fencers are looked up. */
 export const SUGGEST_DELAY_MS = 150;
@@ -182,42 +182,16 @@ export function MentionTextarea({
         }}
       />
       {open ? (
-        <ul
+        <FencerSuggestions
           id={listboxId}
-          role="listbox"
-          aria-label="Fencers to mention"
-          data-testid="mention-suggestions"
-          className="absolute top-full right-0 left-0 z-30 mt-1 max-h-64 overflow-y-auto rounded-xl border border-slate-200 bg-white p-1 shadow-lg dark:border-slate-700 dark:bg-slate-900"
-        >
-          {suggestions.map((suggestion, index) => (
-            <li
-              key={suggestion.id}
-              id={optionId(index)}
-              role="option"
-              aria-selected={index === active}
-              // The text area keeps the focus: a press on an option must not blur it first.
-              onMouseDown={(event) => event.preventDefault()}
-              onMouseEnter={() => setActive(index)}
-              onClick={() => pick(suggestion)}
-              className={`flex cursor-pointer items-center gap-2.5 rounded-lg px-2.5 py-1.5 text-sm ${
-                index === active
-                  ? 'bg-slate-100 text-slate-900 dark:bg-slate-800 dark:text-white'
-                  : 'text-slate-700 dark:text-slate-300'
-              }`}
-            >
-              <Avatar avatar={suggestion.avatar} name={suggestion.name} size="sm" />
-              <span className="min-w-0 flex-1 truncate">
-                <span className="font-semibold">{suggestion.name ?? suggestion.username}</span>{' '}
-                <span className="text-slate-500 dark:text-slate-400">@{suggestion.username}</span>
-              </span>
-              {suggestion.connected ? (
-                <span className="shrink-0 rounded-full bg-emerald-50 px-2 py-0.5 text-[11px] font-semibold text-emerald-700 dark:bg-emerald-950 dark:text-emerald-300">
-                  Connection
-                </span>
-              ) : null}
-            </li>
-          ))}
-        </ul>
+          label="Fencers to mention"
+          testId="mention-suggestions"
+          suggestions={suggestions}
+          active={active}
+          optionId={optionId}
+          onActivate={setActive}
+          onPick={pick}
+        />
       ) : null}
       <span role="status" aria-live="polite" className="sr-only">
         {open ? `${suggestions.length} ${suggestions.length === 1 ? 'fencer' : 'fencers'} to mention` : ''}

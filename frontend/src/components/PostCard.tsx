@@ -1,10 +1,11 @@
-import type { AchievementDetails, DrillDetails, FeedPost, SessionUser } from '@piste/contracts';
+import type { AchievementDetails, DrillDetails, FeedPost, PostClub, SessionUser } from '@piste/contracts';
 import {
   Award,
   Crosshair,
   Dumbbell,
   Gauge,
   MapPin,
+  Shield,
   Target,
   Timer,
   Trophy,
@@ -13,6 +14,8 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import { lazy, memo, Suspense, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { clubPath } from '../lib/paths';
 import { useWatchedPosts } from '../realtime/post-watch';
 import { useBannedUntil } from '../stores/ban';
 import { useFeedStore } from '../stores/feed';
@@ -22,9 +25,11 @@ import { useSavesStore } from '../stores/saves';
 import { EditedMark } from './EditedMark';
 import { AvatarLink, ProfileLink } from './fencer/ProfileLink';
 import { authorNameOf, PostByline } from './PostByline';
+import { RatingBadge } from './record/RatingBadge';
 import { PostEditor } from './PostEditor';
 import { PostMedia } from './PostMedia';
 import { PostMenu } from './PostMenu';
+import { useMayRemove } from './post-removal';
 import { PostReactions } from './PostReactions';
 import { RichText } from './RichText';
 import { RoleBadge } from './RoleBadge';
@@ -63,6 +68,7 @@ function PostArticle({ post, user }: { post: FeedPost; user: SessionUser | null 
   const mute = useMutesStore((s) => s.mute);
   const authorName = authorNameOf(post);
   const isAuthor = user?.id === post.authorId;
+  const mayRemove = useMayRemove(post);
   // A banned author can read their post but not change it.
   const bannedUntil = useBannedUntil();
 
@@ -84,8 +90,10 @@ function PostArticle({ post, user }: { post: FeedPost; user: SessionUser | null 
               >
                 {authorName}
               </ProfileLink>
+              <RatingBadge rating={post.author.rating} />
               <RoleBadge role={post.authorRole} />
               {post.visibility === 'connections' ? <ConnectionsOnlyBadge /> : null}
+              {post.club ? <ClubBadge club={post.club} clubOnly={post.visibility === 'club'} /> : null}
             </div>
             <div className="mt-0.5 flex min-w-0 items-baseline gap-1.5">
               <PostByline post={post} className="min-w-0" />
@@ -102,6 +110,7 @@ function PostArticle({ post, user }: { post: FeedPost; user: SessionUser | null 
           <TypeChip type={post.type} />
           <PostMenu
             isAuthor={isAuthor}
+            mayRemove={mayRemove}
             authorHandle={handleOf(post.author)}
             isSaved={!!post.isSaved}
             onEdit={bannedUntil ? undefined : () => setEditing(true)}
@@ -166,6 +175,22 @@ function ConnectionsOnlyBadge() {
       <UsersRound aria-hidden className="size-3" />
       Connections only
     </span>
+  );
+}
+
+/** The club a post went to, linked; a club-only post says who sees it. */
+function ClubBadge({ club, clubOnly }: { club: PostClub; clubOnly: boolean }) {
+  return (
+    <Link
+      to={clubPath(club.slug)}
+      data-testid="post-club"
+      title={clubOnly ? `Only members of ${club.name} see this post` : `Posted in ${club.name}`}
+      className="inline-flex max-w-full min-w-0 items-center gap-1 rounded-full bg-indigo-50 px-2 py-0.5 text-[11px] font-semibold text-indigo-700 hover:bg-indigo-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-700 dark:bg-indigo-950/60 dark:text-indigo-200 dark:hover:bg-indigo-900/60"
+    >
+      <Shield aria-hidden className="size-3 shrink-0" />
+      <span className="truncate">{club.name}</span>
+      {clubOnly ? <span className="shrink-0">· members only</span> : null}
+    </Link>
   );
 }
 

@@ -5,6 +5,8 @@ import { DropdownMenu } from './DropdownMenu';
 
 interface PostMenuProps {
   isAuthor: boolean;
+  /** Someone else's post the viewer may remove here (a club's admins on its page): Remove post instead of Report. */
+  mayRemove?: boolean;
   /** How "Mute …" names the author, e.g. '@claire'. */
   authorHandle: string;
   /** Whether the user keeps the post (Save post / Unsave post); no save item without `onToggleSave`. */
@@ -18,11 +20,12 @@ interface PostMenuProps {
 }
 
 /**
- * A post's menu: Edit post and Delete Post (its author only), Save post or Unsave post (everyone), Report Post and
- * Mute @author (everyone else), Hide Post (everyone).
+ * A post's menu: Edit post and Delete Post (its author only), Save post or Unsave post (everyone), Remove post (a
+ * club's admins, on its page), Report Post and Mute @author (everyone else), Hide Post (everyone).
  */
 export function PostMenu({
   isAuthor,
+  mayRemove = false,
   authorHandle,
   isSaved = false,
   onEdit,
@@ -57,23 +60,24 @@ export function PostMenu({
               ? { icon: BookmarkMinus, label: 'Unsave post', onSelect: onToggleSave }
               : { icon: Bookmark, label: 'Save post', onSelect: onToggleSave }
             : null,
-          isAuthor
+          isAuthor || mayRemove
             ? {
                 icon: Trash2,
-                label: 'Delete Post',
+                label: isAuthor ? 'Delete Post' : 'Remove post',
                 onSelect: () => setConfirmingDelete(true),
                 destructive: true,
               }
-            : { icon: Flag, label: 'Report Post', onSelect: onReport },
+            : null,
+          isAuthor ? null : { icon: Flag, label: 'Report Post', onSelect: onReport },
           !isAuthor && onMute ? { icon: VolumeX, label: `Mute ${authorHandle}`, onSelect: onMute } : null,
           { icon: EyeOff, label: 'Hide Post', onSelect: onHide },
         ]}
       />
       <ConfirmDialog
         open={confirmingDelete}
-        title="Delete this post?"
+        title={isAuthor ? 'Delete this post?' : 'Remove this post from the club?'}
         description="It will be removed for everyone, with its comments and reactions."
-        confirmLabel="Delete Post"
+        confirmLabel={isAuthor ? 'Delete Post' : 'Remove post'}
         destructive
         pending={deleting}
         onCancel={() => setConfirmingDelete(false)}

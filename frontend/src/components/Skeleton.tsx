@@ -5,7 +5,7 @@ const TONES = {
 };
 
 /** A bar's size classes, soft unless it says otherwise. */
-type Bar = string | [size: string, tone: keyof typeof TONES];
+export type Bar = string | [size: string, tone: keyof typeof TONES];
 
 /** Grey bars standing in for lines of text while they load, laid out by `className`. */
 export function SkeletonBars({ bars, className }: { bars: Bar[]; className: string }) {

@@ -49,3 +49,15 @@ export const MUTED_SETTINGS_PATH = '/settings?tab=muted';
 export const CLUBS_PATH = '/clubs';
 export const NEW_CLUB_PATH = '/clubs/new';
 export const clubPath = (slug: string) => `/clubs/${encodeURIComponent(slug)}`;
+
+/** The events list, a new event's form (`?club=` for a club's), and one event's page. */
+export const EVENTS_PATH = '/events';
+export const NEW_EVENT_PATH = '/events/new';
+export const eventPath = (id: string) => `/events/${encodeURIComponent(id)}`;
+/** The form that edits an event (its creator, or its club's admins). */
+export const editEventPath = (id: string) => `${eventPath(id)}/edit`;
+/** A club's new event: the form with the club chosen. */
+export const newClubEventPath = (clubId: string) =>
+  `${NEW_EVENT_PATH}?${new URLSearchParams({ club: clubId }).toString()}`;
+/** The event as a calendar file, downloaded by a link. */
+export const eventCalendarFilePath = (id: string) => `/api/events/${encodeURIComponent(id)}.ics`;

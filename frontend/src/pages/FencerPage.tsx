@@ -7,6 +7,7 @@ import { FencerClubs } from '../components/fencer/FencerClubs';
 import { FencerHeader } from '../components/fencer/FencerHeader';
 import { FencerPosts } from '../components/fencer/FencerPosts';
 import { FencerLoadFailed, FencerNotFound, FencerSkeleton } from '../components/fencer/FencerStates';
+import { FencerRecordSection } from '../components/record/FencerRecordSection';
 import { fencerPath } from '../lib/paths';
 import { useFencerPosts } from '../components/fencer/useFencerPosts';
 import { useFencerProfile } from '../components/fencer/useFencerProfile';
@@ -74,6 +75,12 @@ function FencerProfileView({ username, user }: { username: string; user: Session
       />
       <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start">
         <div className="space-y-6 lg:col-start-2 lg:row-start-1">
+          <FencerRecordSection
+            profile={fencer.profile}
+            connection={fencer.connection}
+            name={name}
+            viewerId={user.id}
+          />
           <CompetitionRecord entries={fencer.record} isOwn={isOwn} name={name} />
           <FencerClubs username={username.toLowerCase()} />
         </div>

@@ -18,9 +18,10 @@ import { Avatar } from '../components/Avatar';
 import { Button, buttonClassName } from '../components/Button';
 import { HomeButton } from '../components/HomeButton';
 import { HeadedPage } from '../components/PageHeader';
-import { CLUBS_PATH, DRILLS_PATH, fencerPath, SAVED_PATH, SETTINGS_PATH } from '../lib/paths';
+import { CLUBS_PATH, DRILLS_PATH, EVENTS_PATH, fencerPath, SAVED_PATH, SETTINGS_PATH } from '../lib/paths';
 import { AvatarPicker } from '../components/profile/AvatarPicker';
 import { ProfileDetails } from '../components/profile/ProfileDetails';
+import { RecordSettingsForm } from '../components/record/RecordSettingsForm';
 import {
   PROFILE_TOAST_TITLES,
   ProfileForm,
@@ -149,7 +150,8 @@ export function ProfilePage({ user }: { user: SessionUser }) {
       <nav aria-label="Your library" className="mb-6 grid grid-cols-2 gap-3 lg:hidden">
         <LibraryLink to={SAVED_PATH} icon={Bookmark} label="Saved" />
         <LibraryLink to={DRILLS_PATH} icon={Dumbbell} label="Drill library" />
-        <LibraryLink to={CLUBS_PATH} icon={Castle} label="Clubs" className="col-span-2" />
+        <LibraryLink to={CLUBS_PATH} icon={Castle} label="Clubs" />
+        <LibraryLink to={EVENTS_PATH} icon={CalendarDays} label="Events" />
       </nav>
       <form
         noValidate
@@ -272,6 +274,9 @@ export function ProfilePage({ user }: { user: SessionUser }) {
           </div>
         </div>
       </form>
+      <div className="mt-6">
+        <RecordSettingsForm userId={user.id} weapon={weapon} />
+      </div>
     </HeadedPage>
   );
 }

@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { HeadedPage } from '../components/PageHeader';
 import { AccountPanel } from '../components/settings/AccountPanel';
+import { CalendarFeedPanel } from '../components/settings/CalendarFeedPanel';
 import { MutedPanel } from '../components/settings/MutedPanel';
 import { NotificationsPanel } from '../components/settings/NotificationsPanel';
 import { PrivacyPanel } from '../components/settings/PrivacyPanel';
@@ -17,6 +18,7 @@ import { TabPanel } from '../components/Tabs';
 import { useAccountExportStore } from '../stores/account-export';
 import { useAccountSessionsStore } from '../stores/account-sessions';
 import { useAccountStore } from '../stores/account';
+import { useCalendarFeedStore } from '../stores/calendar-feed';
 import { useMutedSettingsStore } from '../stores/muted-settings';
 import { useNotificationSettingsStore } from '../stores/notification-settings';
 
@@ -37,6 +39,7 @@ export function SettingsPage({ user }: { user: SessionUser }) {
     if (tab === 'security') void useAccountSessionsStore.getState().load();
     if (tab === 'privacy') void useAccountExportStore.getState().load();
     if (tab === 'notifications') void useNotificationSettingsStore.getState().load();
+    if (tab === 'notifications') void useCalendarFeedStore.getState().load();
     if (tab === 'muted') void useMutedSettingsStore.getState().load(user.id);
   }, [tab, user.id]);
 
@@ -65,7 +68,12 @@ function SettingsPanel({ tab }: { tab: SettingsTab }) {
     case 'security':
       return <SecurityPanel />;
     case 'notifications':
-      return <NotificationsPanel />;
+      return (
+        <>
+          <NotificationsPanel />
+          <CalendarFeedPanel />
+        </>
+      );
     case 'muted':
       return <MutedPanel />;
     case 'privacy':

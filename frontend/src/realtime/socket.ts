@@ -36,6 +36,8 @@ let socket: PisteSocket | null = null;
 let session: SocketSession | null = null;
 /** The feed the UI shows; re-announced to the server after every (re)connect. */
 let watchedWeapon: Weapon | null = null;
+/** The club whose page the UI shows (its public posts come live); re-announced like the feed. */
+let watchedClub: string | null = null;
 const serverEventHandlers = new Map<string, Set<ServerEventHandler>>();
 const rejoinHandlers = new Set<() => void>();
 const reconnectHandlers = new Set<() => void>();
@@ -116,6 +118,7 @@ export function connectSocket(forSession: SocketSession): PisteSocket {
     useConnectionStatus.setState({ connected: true, everConnected: true });
     // Rooms do not survive a reconnect: join the shown feed and posts again.
     if (watchedWeapon) created.emit('feed:watch', { weapon: watchedWeapon });
+    if (watchedClub) created.emit('club:watch', { clubId: watchedClub });
     rejoinHandlers.forEach((handler) => handler());
     // Events missed while offline are gone; stores refetch what they show.
     if (isReconnect) reconnectHandlers.forEach((handler) => handler());
@@ -180,6 +183,16 @@ export function watchFeed(weapon: Weapon | null): void {
   if (!socket?.connected) return;
   if (previous) socket.emit('feed:unwatch', { weapon: previous });
   if (weapon) socket.emit('feed:watch', { weapon });
+}
+
+/** Follows the public posts of the club whose page is shown (null: none), leaving the previous one. */
+export function watchClub(clubId: string | null): void {
+  if (clubId === watchedClub) return;
+  const previous = watchedClub;
+  watchedClub = clubId;
+  if (!socket?.connected) return;
+  if (previous) socket.emit('club:unwatch', { clubId: previous });
+  if (clubId) socket.emit('club:watch', { clubId });
 }
 
 /** Subscribes to one server event; returns the unsubscribe function. Survives sign-out and sign-in. */

@@ -10,6 +10,7 @@ import type {
 import { create } from 'zustand';
 import { ApiError, errorMessage } from '../api/client';
 import * as clubsApi from '../api/clubs';
+import { uploadFile } from '../api/objects';
 import { notify } from '../lib/toast';
 
 /** Those who run a club: they answer requests, set roles and edit it. */
@@ -49,6 +50,8 @@ interface ClubPageState {
   remove: (member: ClubMember) => Promise<void>;
   /** Saves an admin's edit. Rejects with the server's text. */
   update: (edit: UpdateClubPayload) => Promise<void>;
+  /** Uploads an image as the club's logo and saves it; says why when either step fails. */
+  uploadLogo: (file: File) => Promise<void>;
   /** Deletes the club (the owner); true once it is gone. */
   deleteClub: () => Promise<boolean>;
   /** `club:request`: someone asks to join a club this admin runs. */
@@ -277,6 +280,22 @@ export const useClubPageStore = create<ClubPageState>()((set, get) => {
       } finally {
         set({ acting: false });
       }
+    },
+
+    uploadLogo: async (file) => {
+      set({ acting: true });
+      let logo: string;
+      try {
+        logo = await uploadFile(file, 'club');
+      } catch (error) {
+        set({ acting: false });
+        notify.error('The logo could not be uploaded', errorMessage(error, 'Please try again.'));
+        return;
+      }
+      // update says why when the club does not take it.
+      await get()
+        .update({ logo })
+        .catch(() => undefined);
     },
 
     deleteClub: async () => {

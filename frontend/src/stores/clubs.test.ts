@@ -48,7 +48,7 @@ describe('club directory store', () => {
     api.fetchClubs.mockResolvedValueOnce(page(['c2', 'c3']));
     await clubs().loadMore();
     expect(api.fetchClubs).toHaveBeenLastCalledWith({ country: 'FR', weapon: 'foil' }, 'c2');
-    expect(clubs().clubs.map((c) => c.id)).toEqual(['c1', 'c2', 'c3']);
+    expect(clubs().items.map((c) => c.id)).toEqual(['c1', 'c2', 'c3']);
     expect(clubs()).toMatchObject({ nextCursor: null, loadingMore: false });
   });
 
@@ -60,7 +60,7 @@ describe('club directory store', () => {
     await clubs().open({ q: 'cercle' });
     answerOld(page(['old']));
     await old;
-    expect(clubs().clubs.map((c) => c.id)).toEqual(['new']);
+    expect(clubs().items.map((c) => c.id)).toEqual(['new']);
     expect(clubs().filters).toEqual({ q: 'cercle' });
   });
 
@@ -75,6 +75,6 @@ describe('club directory store', () => {
     api.fetchClubs.mockRejectedValueOnce(new ApiError('Server unavailable', 503));
     await clubs().reload();
     expect(clubs()).toMatchObject({ status: 'ready' });
-    expect(clubs().clubs).toHaveLength(1);
+    expect(clubs().items).toHaveLength(1);
   });
 });

@@ -35,6 +35,8 @@ export interface NewPost {
   visibility?: PostVisibility;
   /** The image's description for screen readers; sent only with an image. */
   mediaAlt?: string;
+  /** The club it is posted to (from the club's page). */
+  clubId?: string;
   file: File | null;
   /** A video's poster frame, captured in the browser; the post goes out without one if its upload fails. */
   poster?: File | null;
@@ -243,6 +245,7 @@ export const useFeedStore = create<FeedState>()((set, get) => ({
         drillDetails: draft.type === 'drill' ? draft.drillDetails : null,
         achievementDetails: draft.type === 'achievement' ? draft.achievementDetails : null,
         ...(draft.visibility ? { visibility: draft.visibility } : {}),
+        ...(draft.clubId ? { clubId: draft.clubId } : {}),
         // Only an image has a description; an empty one is none.
         mediaAlt: media.mediaType === 'image' && draft.mediaAlt?.trim() ? draft.mediaAlt.trim() : null,
         ...media,

@@ -1,4 +1,4 @@
-import type { PostPage } from '@piste/contracts';
+import type { FeedPost, PostPage } from '@piste/contracts';
 import { create } from 'zustand';
 import { notify } from '../lib/toast';
 import { idsOf, withNextPage } from './post-lists';
@@ -24,6 +24,8 @@ export interface PostPagesState<Query> {
   reload: () => Promise<void>;
   /** Appends the next page. */
   loadMore: () => Promise<void>;
+  /** Puts a post that just arrived (live, or published here) at the top, once. */
+  prepend: (post: FeedPost) => void;
   reset: () => void;
 }
 
@@ -96,6 +98,12 @@ export function createPostPagesStore<Query>(fetchPage: PostPageFetch<Query>) {
         set({ loadingMore: false });
         notify.error('Failed to fetch posts');
       }
+    },
+
+    prepend: (post) => {
+      if (get().postIds.includes(post.id)) return;
+      usePostsStore.getState().keep([post]);
+      set((state) => ({ postIds: [post.id, ...state.postIds] }));
     },
 
     reset: () => {

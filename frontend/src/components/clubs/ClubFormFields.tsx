@@ -1,6 +1,7 @@
 import { CLUB_JOIN_POLICIES, WEAPON_LABELS, WEAPONS, type ClubJoinPolicy } from '@piste/contracts';
 import type { FieldBinding } from '../../lib/forms';
-import { FieldError } from '../FormField';
+import { FieldError, TextField } from '../FormField';
+import { countryName, FENCING_COUNTRIES } from './club-format';
 
 const legendClasses = 'mb-1.5 block text-sm font-medium text-slate-700 dark:text-slate-300';
 const optionClasses =
@@ -10,6 +11,55 @@ const checkClasses = 'mt-0.5 size-4 shrink-0 accent-slate-900 dark:accent-slate-
 /** Strips the error off a field's binding: what an input takes. */
 function inputProps({ error: _error, ...registration }: FieldBinding) {
   return registration;
+}
+
+/** A club's name and where it is: city, and country as two letters with the fencing nations suggested. */
+export function ClubPlaceFields({
+  idPrefix,
+  field,
+  disabled,
+}: {
+  idPrefix: string;
+  field: (name: 'name' | 'city' | 'country') => FieldBinding;
+  disabled: boolean;
+}) {
+  return (
+    <>
+      <TextField
+        id={`${idPrefix}-name`}
+        label="Club name"
+        maxLength={100}
+        disabled={disabled}
+        {...field('name')}
+      />
+      <div className="grid gap-5 sm:grid-cols-[minmax(0,1fr)_10rem]">
+        <TextField
+          id={`${idPrefix}-city`}
+          label="City"
+          maxLength={120}
+          disabled={disabled}
+          {...field('city')}
+        />
+        <TextField
+          id={`${idPrefix}-country`}
+          label="Country (two letters)"
+          maxLength={2}
+          list={`${idPrefix}-countries`}
+          autoComplete="off"
+          placeholder="e.g. FR"
+          disabled={disabled}
+          {...field('country')}
+        />
+        <datalist id={`${idPrefix}-countries`}>
+          {FENCING_COUNTRIES.map((code) => (
+            <option key={code} value={code}>
+              {countryName(code)}
+            </option>
+          ))}
+        </datalist>
+      </div>
+    </>
+  );
 }
 
 /** The weapons a club fences, as checkboxes (one of them at least). */

@@ -5,6 +5,7 @@ import { profilePath } from '../../lib/paths';
 import { Avatar } from '../Avatar';
 import { Button } from '../Button';
 import { ConfirmDialog } from '../ConfirmDialog';
+import { RatingBadge } from '../record/RatingBadge';
 import { CLUB_ROLE_LABELS } from './club-format';
 
 /** The roles a viewer may give `member` (none: they cannot change it); 'owner' hands the club over. */
@@ -66,6 +67,7 @@ export function ClubMembers({
                 <span className="min-w-0">
                   <span className="block truncate font-semibold text-slate-900 dark:text-slate-100">
                     {name}
+                    <RatingBadge rating={member.user.rating} className="ml-1.5" />
                   </span>
                   <span className="block truncate text-sm text-slate-500 dark:text-slate-400">
                     @{member.user.username}

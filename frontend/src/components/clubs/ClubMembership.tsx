@@ -1,5 +1,7 @@
 import type { ClubPage } from '@piste/contracts';
+import { useState } from 'react';
 import { Button } from '../Button';
+import { ConfirmDialog } from '../ConfirmDialog';
 import { CLUB_ROLE_LABELS } from './club-format';
 
 interface ClubMembershipProps {
@@ -9,9 +11,13 @@ interface ClubMembershipProps {
   onLeave: () => void;
 }
 
-/** Where the viewer stands: Join, Ask to join, Request sent, or their role and Leave (the owner cannot leave). */
+/**
+ * Where the viewer stands: Join, Ask to join, Request sent, or their role and Leave after a confirm (the owner
+ * cannot leave).
+ */
 export function ClubMembership({ page, pending, onJoin, onLeave }: ClubMembershipProps) {
   const { viewerRole, viewerRequest, club } = page;
+  const [confirmingLeave, setConfirmingLeave] = useState(false);
   if (viewerRole) {
     return (
       <div className="flex flex-wrap items-center gap-2">
@@ -22,10 +28,26 @@ export function ClubMembership({ page, pending, onJoin, onLeave }: ClubMembershi
           {CLUB_ROLE_LABELS[viewerRole]}
         </span>
         {viewerRole === 'owner' ? null : (
-          <Button variant="outline" disabled={pending} onClick={onLeave}>
+          <Button variant="outline" disabled={pending} onClick={() => setConfirmingLeave(true)}>
             Leave
           </Button>
         )}
+        <ConfirmDialog
+          open={confirmingLeave}
+          title={`Leave ${club.name}?`}
+          description={
+            club.joinPolicy === 'open'
+              ? 'You stop seeing what members share with each other. You can join again at any time.'
+              : 'You stop seeing what members share with each other. To come back, you will ask to join again.'
+          }
+          confirmLabel="Leave club"
+          pending={pending}
+          onCancel={() => setConfirmingLeave(false)}
+          onConfirm={() => {
+            setConfirmingLeave(false);
+            onLeave();
+          }}
+        />
       </div>
     );
   }

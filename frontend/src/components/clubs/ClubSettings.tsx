@@ -4,22 +4,34 @@ import { failureText, useContractForm } from '../../lib/forms';
 import { Button } from '../Button';
 import { ConfirmDialog } from '../ConfirmDialog';
 import { ServerError } from '../FormMessage';
-import { DescriptionField, JoinPolicyField } from './ClubFormFields';
+import { ClubLogoField } from './ClubLogoField';
+import { ClubPlaceFields, DescriptionField, JoinPolicyField, WeaponsField } from './ClubFormFields';
 
 interface ClubSettingsProps {
   club: Club;
   isOwner: boolean;
   acting: boolean;
   onSave: (edit: UpdateClubPayload) => Promise<void>;
+  onUploadLogo: (file: File) => void;
   onDelete: () => void;
 }
 
-/** For the club's admins: its description and how fencers join; for the owner, deleting the club too. */
-export function ClubSettings({ club, isOwner, acting, onSave, onDelete }: ClubSettingsProps) {
+/**
+ * For the club's admins: its logo, name, place, weapons, description and how fencers join; for the owner,
+ * deleting the club too.
+ */
+export function ClubSettings({ club, isOwner, acting, onSave, onUploadLogo, onDelete }: ClubSettingsProps) {
   const [serverError, setServerError] = useState<string | null>(null);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   const form = useContractForm(updateClubSchema, {
-    defaultValues: { description: club.description, joinPolicy: club.joinPolicy },
+    defaultValues: {
+      name: club.name,
+      city: club.city,
+      country: club.country,
+      weapons: club.weapons,
+      description: club.description,
+      joinPolicy: club.joinPolicy,
+    },
   });
 
   const submit = form.onSubmit(async (edit) => {
@@ -33,6 +45,12 @@ export function ClubSettings({ club, isOwner, acting, onSave, onDelete }: ClubSe
 
   return (
     <div className="space-y-6">
+      <ClubLogoField
+        logo={club.logo}
+        acting={acting}
+        onUpload={onUploadLogo}
+        onRemove={() => void onSave({ logo: null }).catch(() => undefined)}
+      />
       <form
         noValidate
         aria-label="Edit club"
@@ -40,6 +58,8 @@ export function ClubSettings({ club, isOwner, acting, onSave, onDelete }: ClubSe
         className="space-y-5 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-800 dark:bg-slate-900"
       >
         <ServerError message={serverError} />
+        <ClubPlaceFields idPrefix="club-edit" field={form.field} disabled={acting} />
+        <WeaponsField idPrefix="club-edit" binding={form.field('weapons')} />
         <DescriptionField id="club-edit-description" binding={form.field('description')} disabled={acting} />
         <JoinPolicyField idPrefix="club-edit" binding={form.field('joinPolicy')} />
         <div className="flex justify-end">

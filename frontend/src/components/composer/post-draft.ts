@@ -88,7 +88,10 @@ export function restoredDraft(stored: unknown, weapon: Weapon): PostDraft | null
     content: textOf(kept.content),
     type: POST_TYPES.find((type) => type === kept.type) ?? 'general',
     weapon,
-    visibility: POST_VISIBILITIES.find((visibility) => visibility === kept.visibility) ?? 'public',
+    // A feed's draft is never for a club (a club's composer keeps none).
+    visibility:
+      POST_VISIBILITIES.find((visibility) => visibility === kept.visibility && visibility !== 'club') ??
+      'public',
     mediaAlt: textOf(kept.mediaAlt).slice(0, MEDIA_ALT_MAX),
     drill: detailsFrom(DRILL_FIELDS, kept.drill),
     achievement: detailsFrom(ACHIEVEMENT_FIELDS, kept.achievement),

@@ -2,6 +2,7 @@ import { WEAPON_LABELS, type Weapon } from '@piste/contracts';
 import type { ReactNode } from 'react';
 import { Avatar } from '../Avatar';
 import { AvatarLink, ProfileLink } from '../fencer/ProfileLink';
+import { RatingBadge } from '../record/RatingBadge';
 
 const WEAPON_CHIP_CLASSES: Record<Weapon, string> = {
   epee: 'bg-purple-50 text-purple-700 ring-purple-200 dark:bg-purple-950 dark:text-purple-200 dark:ring-purple-800',
@@ -16,6 +17,8 @@ export interface PersonSummary {
   avatar: string | null;
   title?: string | null;
   weaponSpecialty?: Weapon | null;
+  /** The rating beside the name (B24, #12), when the fencer shows it. */
+  rating?: string;
 }
 
 /** The spec's title rule: the title, else '{weapon} fencer'; null when neither is known. */
@@ -68,6 +71,7 @@ export function PersonCard({ person, note, tag, actions, linked = true }: Person
             ) : (
               <p className="truncate font-semibold text-slate-900 dark:text-slate-100">{name}</p>
             )}
+            <RatingBadge rating={person.rating} />
             {tag}
           </div>
           <p className="truncate text-sm text-slate-500 dark:text-slate-400">

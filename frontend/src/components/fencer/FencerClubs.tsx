@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { clubPath } from '../../lib/paths';
 import { useFencerClubsStore } from '../../stores/fencer-clubs';
 import { CLUB_ROLE_LABELS } from '../clubs/club-format';
+import { ClubLogo } from '../clubs/ClubLogo';
 
 /** The clubs a fencer belongs to, with their role in each; nothing when they belong to none. */
 export function FencerClubs({ username }: { username: string }) {
@@ -23,10 +24,11 @@ export function FencerClubs({ username }: { username: string }) {
       </h2>
       <ul className="mt-3 space-y-2">
         {clubs.map((club) => (
-          <li key={club.slug} className="flex items-center justify-between gap-3">
+          <li key={club.slug} className="flex items-center gap-3">
+            <ClubLogo logo={club.logo} size="sm" />
             <Link
               to={clubPath(club.slug)}
-              className="min-w-0 truncate text-sm font-semibold text-slate-900 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900 dark:text-slate-100 dark:focus-visible:outline-slate-300"
+              className="min-w-0 flex-1 truncate text-sm font-semibold text-slate-900 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900 dark:text-slate-100 dark:focus-visible:outline-slate-300"
             >
               {club.name}
             </Link>

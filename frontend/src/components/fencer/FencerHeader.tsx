@@ -3,6 +3,7 @@ import { CalendarDays, MapPin, PenLine } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Avatar } from '../Avatar';
 import { displayTitle } from '../connections/PersonCard';
+import { RatingBadge } from '../record/RatingBadge';
 import { RoleBadge } from '../RoleBadge';
 
 /** The cover band in the weapon's colour (Épée purple, Foil emerald, Sabre red). */
@@ -54,6 +55,7 @@ export function FencerHeader({ profile, action }: FencerHeaderProps) {
                 className="text-2xl font-bold tracking-tight break-words text-slate-900 dark:text-white"
               >
                 {name}
+                <RatingBadge rating={profile.rating} className="ml-2 align-middle" />
               </h1>
               <p className="text-sm break-all text-slate-500 dark:text-slate-400">@{profile.username}</p>
             </div>

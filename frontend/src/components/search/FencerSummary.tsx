@@ -1,5 +1,6 @@
 import { WEAPON_LABELS, type SearchUser } from '@piste/contracts';
 import { Avatar } from '../Avatar';
+import { RatingBadge } from '../record/RatingBadge';
 import { HighlightText } from './highlight';
 
 /** What is said under a fencer's name: their title, else their weapon. */
@@ -16,6 +17,7 @@ export function FencerSummary({ user, query }: { user: SearchUser; query: string
       <span className="min-w-0 flex-1">
         <span className="block truncate text-sm font-semibold text-slate-900 dark:text-slate-100">
           <HighlightText text={user.name ?? user.username} query={query} />
+          <RatingBadge rating={user.rating} className="ml-1.5" />
         </span>
         <span className="block truncate text-xs text-slate-500 dark:text-slate-400">
           @<HighlightText text={user.username} query={query} /> · {fencerByline(user)}

@@ -161,6 +161,37 @@ describe('SearchBox', () => {
     expect(opened()).toBe('/u/drina');
   });
 
+  it('offers clubs after fencers, and opens one at /clubs/{slug}', async () => {
+    api.search.mockResolvedValue({
+      ...REPLY,
+      clubs: [
+        {
+          id: 'c1',
+          slug: 'salle-drisse',
+          name: 'Salle Drisse',
+          city: 'Lyon',
+          country: 'FR',
+          weapons: ['epee'],
+          description: '',
+          joinPolicy: 'open',
+          logo: null,
+          membersCount: 12,
+          createdAt: '2026-11-01T10:00:00.000Z',
+        },
+      ],
+    });
+    type('dri');
+    await settle();
+    const groups = [...host.querySelectorAll('[role=group]')].map((g) => g.firstElementChild?.textContent);
+    expect(groups).toEqual(['Posts', 'Fencers', 'Clubs']);
+    expect(options()[3].textContent).toContain('Salle Drisse');
+    expect(options()[3].textContent).toContain('Lyon, France');
+    press('ArrowUp');
+    press('ArrowUp');
+    press('Enter');
+    expect(opened()).toBe('/clubs/salle-drisse');
+  });
+
   it('opens the results page with Enter when no option is chosen, even before the answer', () => {
     api.search.mockResolvedValue(REPLY);
     type('  lunge & parry ');

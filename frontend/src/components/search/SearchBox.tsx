@@ -1,9 +1,10 @@
-import { SEARCH_TEXT_MAX, type FeedPost, type SearchUser } from '@piste/contracts';
+import { SEARCH_TEXT_MAX, type Club, type FeedPost, type SearchUser } from '@piste/contracts';
 import { ArrowRight, LoaderCircle, Search } from 'lucide-react';
 import { useEffect, useId, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { FencerSummary } from './FencerSummary';
-import { fencerPath, postPath, resultsPath } from '../../lib/paths';
+import { clubPath, fencerPath, postPath, resultsPath } from '../../lib/paths';
+import { ClubSummary } from './ClubSummary';
 import { PostSummary } from './PostSummary';
 import { useSearchSuggestions, type SearchSuggestions } from './useSearchSuggestions';
 
@@ -11,6 +12,7 @@ import { useSearchSuggestions, type SearchSuggestions } from './useSearchSuggest
 type SearchOption =
   | { key: string; kind: 'post'; href: string; post: FeedPost }
   | { key: string; kind: 'fencer'; href: string; user: SearchUser }
+  | { key: string; kind: 'club'; href: string; club: Club }
   | { key: 'all'; kind: 'all'; href: string };
 
 function optionsOf({ query, reply }: SearchSuggestions): SearchOption[] {
@@ -27,7 +29,13 @@ function optionsOf({ query, reply }: SearchSuggestions): SearchOption[] {
     href: fencerPath(user.username),
     user,
   }));
-  const found = [...posts, ...fencers];
+  const clubs = (reply.clubs ?? []).map((club): SearchOption => ({
+    key: `club:${club.id}`,
+    kind: 'club',
+    href: clubPath(club.slug),
+    club,
+  }));
+  const found = [...posts, ...fencers, ...clubs];
   return found.length ? [...found, { key: 'all', kind: 'all', href: resultsPath(query) }] : [];
 }
 
@@ -39,7 +47,7 @@ interface SearchBoxProps {
 }
 
 /**
- * The search box: searches posts and fencers as the user types and offers the best matches in a dropdown, a
+ * The search box: searches posts, fencers and clubs as the user types and offers the best matches in a dropdown, a
  * WAI-ARIA combobox (arrow keys move through the options, Enter opens one, Escape closes the list, then clears).
  * Enter with no option chosen opens the results page.
  */
@@ -199,12 +207,15 @@ function SuggestionGroups({ options, stale, activeIndex, optionId, query, onChoo
       <PostSummary post={entry.post} query={query} />
     ) : entry.kind === 'fencer' ? (
       <FencerSummary user={entry.user} query={query} />
+    ) : entry.kind === 'club' ? (
+      <ClubSummary club={entry.club} query={query} />
     ) : null;
   const rowsOf = (kind: SearchOption['kind']) =>
     options.flatMap((entry, index) => (entry.kind === kind ? [option(index, summaryOf(entry))] : []));
   const groups = [
     { label: 'Posts', rows: rowsOf('post') },
     { label: 'Fencers', rows: rowsOf('fencer') },
+    { label: 'Clubs', rows: rowsOf('club') },
   ];
   const allIndex = options.findIndex((entry) => entry.kind === 'all');
 

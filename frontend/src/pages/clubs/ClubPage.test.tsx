@@ -86,6 +86,7 @@ function showing(page: ClubPageData, members: ClubMember[] = MEMBERS) {
   api.fetchClubRequests.mockResolvedValue([
     { user: fencer('u-new', 'Nina'), requestedAt: '2026-11-02T10:00:00.000Z' },
   ]);
+  api.fetchClubPosts.mockResolvedValue({ posts: [], nextCursor: null });
 }
 
 beforeEach(() => {
@@ -109,6 +110,9 @@ const roleSelect = (name: string) =>
   host().querySelector<HTMLSelectElement>(`select[aria-label="Role of ${name}"]`);
 const optionsOf = (select: HTMLSelectElement | null) =>
   [...(select?.options ?? [])].map((option) => option.textContent);
+const roleSelects = () => host().querySelectorAll('select[aria-label^="Role of"]');
+const openTab = (id: string) =>
+  settle(() => host().querySelector<HTMLButtonElement>(`#club-tab-${id}`)!.click());
 const reopen = (page: ClubPageData, members?: ClubMember[]) => {
   showing(page, members);
   return settle(() => void useClubPageStore.getState().refresh());
@@ -138,18 +142,24 @@ describe('club page', () => {
   it('a member sees their role and Leave, the members list without controls, and no admin tabs', async () => {
     await reopen(clubPage('member'));
     expect(buttons()).toContain('Leave');
-    expect(tabs()).toEqual([]);
-    expect(host().querySelectorAll('select')).toHaveLength(0);
+    expect(tabs()).toEqual(['Posts', 'Events', 'Members']);
+    await openTab('members');
+    expect(host().textContent).toContain('Olga');
+    expect(roleSelects()).toHaveLength(0);
     expect(api.fetchClubRequests).not.toHaveBeenCalled();
 
     api.removeClubMember.mockResolvedValue();
     await settle(() => button('Leave')!.click());
+    expect(api.removeClubMember).not.toHaveBeenCalled();
+    expect(document.body.textContent).toContain('Leave Salle Lyon?');
+    await settle(() => button('Leave club')!.click());
     expect(api.removeClubMember).toHaveBeenCalledWith('salle-lyon', 'u-viewer');
   });
 
   it('an admin sets members and coaches to member or coach only, and answers requests', async () => {
     await reopen(clubPage('admin'), [...MEMBERS, member('u-viewer', 'Viewer', 'admin')]);
-    expect(tabs()).toEqual(['Members', 'Requests1', 'Edit']);
+    expect(tabs()).toEqual(['Posts', 'Events', 'Members', 'Requests1', 'Edit']);
+    await openTab('members');
     expect(optionsOf(roleSelect('Max'))).toEqual(['Member', 'Coach']);
     expect(optionsOf(roleSelect('Cora'))).toEqual(['Member', 'Coach']);
     // Another admin, the owner and the viewer themselves are not the admin's to change.
@@ -167,6 +177,7 @@ describe('club page', () => {
   it('the owner grants admin and hands over ownership after a confirm; cannot leave', async () => {
     await reopen(clubPage('owner'), [member('u-viewer', 'Viewer', 'owner'), ...MEMBERS.slice(1)]);
     expect(buttons()).not.toContain('Leave');
+    await openTab('members');
     expect(optionsOf(roleSelect('Adam'))).toEqual(['Member', 'Coach', 'Admin', 'Hand over ownership']);
 
     const select = roleSelect('Max')!;
@@ -179,6 +190,20 @@ describe('club page', () => {
     api.setClubRole.mockResolvedValue();
     await settle(() => button('Hand over')!.click());
     expect(api.setClubRole).toHaveBeenCalledWith('salle-lyon', 'u-member', 'owner');
+  });
+
+  it('opens on the posts: members write for the club by default, others see what it shares publicly', async () => {
+    expect(api.fetchClubPosts).toHaveBeenCalledWith('salle-lyon', undefined);
+    expect(host().querySelector('form[aria-label="Create a post"]')).toBeNull();
+    expect(host().querySelector('[data-testid=club-posts-empty]')?.textContent).toContain(
+      'When Salle Lyon posts for everyone',
+    );
+
+    await reopen(clubPage('member'));
+    const visibility = host().querySelector<HTMLSelectElement>('#post-visibility');
+    expect(visibility?.value).toBe('club');
+    expect(optionsOf(visibility)).toEqual(['Club members', 'Public']);
+    expect(host().querySelector('[data-testid=club-posts-empty]')?.textContent).toContain('training times');
   });
 
   it('tells an owner alone in their club how to bring fencers in', async () => {

@@ -1,88 +1,100 @@
 import type { SessionUser } from '@piste/contracts';
 import { Castle, MapPin, Users } from 'lucide-react';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { Button } from '../../components/Button';
 import { clubPlace, membersText } from '../../components/clubs/club-format';
+import { ClubLogo } from '../../components/clubs/ClubLogo';
+import { ClubEvents } from '../../components/events/ClubEvents';
 import { ClubMembers } from '../../components/clubs/ClubMembers';
+import { ClubPosts } from '../../components/clubs/ClubPosts';
 import { ClubMembership } from '../../components/clubs/ClubMembership';
 import { ClubRequests } from '../../components/clubs/ClubRequests';
 import { ClubSettings } from '../../components/clubs/ClubSettings';
 import { ClubWeapons } from '../../components/clubs/ClubWeapons';
 import { EmptyState } from '../../components/EmptyState';
-import { SkeletonBars } from '../../components/Skeleton';
+import { PageNotReady } from '../../components/PageNotReady';
 import { onArrowKeys, TabPanel, tabButtonProps } from '../../components/Tabs';
 import { CLUBS_PATH, clubPath } from '../../lib/paths';
+import { watchClub } from '../../realtime/socket';
 import { runsClub, useClubPageStore } from '../../stores/club-page';
 import { NotFoundPage } from '../NotFoundPage';
 
-type ClubTab = 'members' | 'requests' | 'edit';
-const TAB_LABELS: Record<ClubTab, string> = { members: 'Members', requests: 'Requests', edit: 'Edit' };
+type ClubTab = 'posts' | 'events' | 'members' | 'requests' | 'edit';
+const TAB_LABELS: Record<ClubTab, string> = {
+  posts: 'Posts',
+  events: 'Events',
+  members: 'Members',
+  requests: 'Requests',
+  edit: 'Edit',
+};
 const TABS_ID = 'club';
 
-/** /clubs/:slug — a club: where it is, its weapons, its members, and (for its admins) requests and settings. */
+/**
+ * /clubs/:slug — a club: where it is, its weapons, its posts (live), its upcoming events, its members, and (for
+ * its admins) requests and settings.
+ */
 export function ClubPage({ user }: { user: SessionUser }) {
   const { slug = '' } = useParams();
   const store = useClubPageStore();
   const { open } = store;
   const navigate = useNavigate();
-  const [tab, setTab] = useState<ClubTab>('members');
+  const [tab, setTab] = useState<ClubTab>('posts');
 
   useEffect(() => {
-    setTab('members');
+    setTab('posts');
     void open(slug);
   }, [open, slug]);
 
+  // The club's public posts come live while its page is shown (club-only ones reach members anyway).
+  const clubId = store.page?.club.id ?? null;
+  useEffect(() => {
+    watchClub(clubId);
+    return () => watchClub(null);
+  }, [clubId]);
+
   if (store.status === 'not-found') return <NotFoundPage />;
   if (!store.page || store.slug !== slug) {
-    if (store.status === 'error') {
-      return (
-        <EmptyState
-          icon={Castle}
-          title="Failed to load the club"
-          description="Check your connection and try again."
-          action={
-            <Button variant="outline" onClick={() => void store.refresh()}>
-              Try again
-            </Button>
-          }
-        />
-      );
-    }
     return (
-      <div aria-busy="true" aria-label="Loading club" className="mx-auto max-w-3xl">
-        <SkeletonBars
-          bars={[['h-8 w-64', 'strong'], 'h-4 w-48', 'h-5 w-40', 'h-16 w-full']}
-          className="space-y-3 rounded-2xl border border-slate-200 bg-white p-6 dark:border-slate-800 dark:bg-slate-900"
-        />
-      </div>
+      <PageNotReady
+        failed={store.status === 'error'}
+        what="club"
+        icon={Castle}
+        onRetry={() => void store.refresh()}
+        bars={[['h-8 w-64', 'strong'], 'h-4 w-48', 'h-5 w-40', 'h-16 w-full']}
+      />
     );
   }
 
   const { club, membersCount, viewerRole } = store.page;
   const admin = runsClub(viewerRole);
-  const tabs: ClubTab[] = admin ? ['members', 'requests', 'edit'] : ['members'];
-  const shownTab = tabs.includes(tab) ? tab : 'members';
+  const tabs: ClubTab[] = admin
+    ? ['posts', 'events', 'members', 'requests', 'edit']
+    : ['posts', 'events', 'members'];
+  const shownTab = tabs.includes(tab) ? tab : 'posts';
   const alone = viewerRole === 'owner' && membersCount === 1;
 
   return (
     <div data-testid="club-page" className="mx-auto max-w-3xl space-y-6">
       <section className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6 dark:border-slate-800 dark:bg-slate-900">
         <div className="flex flex-wrap items-start justify-between gap-4">
-          <div className="min-w-0">
-            <h1 className="text-2xl font-bold tracking-tight break-words text-slate-900 sm:text-3xl dark:text-slate-100">
-              {club.name}
-            </h1>
-            <div className="mt-1 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-slate-600 dark:text-slate-300">
-              <span className="inline-flex items-center gap-1">
-                <MapPin aria-hidden className="size-4 shrink-0" />
-                {clubPlace(club)}
-              </span>
-              <span data-testid="club-members-count" className="inline-flex items-center gap-1">
-                <Users aria-hidden className="size-4 shrink-0" />
-                {membersText(membersCount)}
-              </span>
-              <span>{club.joinPolicy === 'open' ? 'Open to join' : 'Joining by request'}</span>
+          <div className="flex min-w-0 items-start gap-4">
+            <ClubLogo logo={club.logo} size="lg" />
+            <div className="min-w-0">
+              <h1 className="text-2xl font-bold tracking-tight break-words text-slate-900 sm:text-3xl dark:text-slate-100">
+                {club.name}
+              </h1>
+              <div className="mt-1 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-slate-600 dark:text-slate-300">
+                <span className="inline-flex items-center gap-1">
+                  <MapPin aria-hidden className="size-4 shrink-0" />
+                  {clubPlace(club)}
+                </span>
+                <span data-testid="club-members-count" className="inline-flex items-center gap-1">
+                  <Users aria-hidden className="size-4 shrink-0" />
+                  {membersText(membersCount)}
+                </span>
+                <span>{club.joinPolicy === 'open' ? 'Open to join' : 'Joining by request'}</span>
+              </div>
             </div>
           </div>
           <ClubMembership
@@ -102,47 +114,44 @@ export function ClubPage({ user }: { user: SessionUser }) {
         ) : null}
       </section>
 
-      {tabs.length > 1 ? (
-        <div
-          role="tablist"
-          aria-label="Club"
-          onKeyDown={onArrowKeys(tabs, shownTab, TABS_ID, setTab)}
-          className="flex gap-1 border-b border-slate-200 dark:border-slate-800"
-        >
-          {tabs.map((id) => {
-            const active = id === shownTab;
-            const count = id === 'requests' ? store.requests.length : null;
-            return (
-              <button
-                key={id}
-                {...tabButtonProps(TABS_ID, id, active, setTab)}
-                className={`-mb-px flex items-center gap-2 border-b-2 px-3 py-2.5 text-sm font-semibold whitespace-nowrap transition focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-slate-900 dark:focus-visible:outline-slate-300 ${
-                  active
-                    ? 'border-slate-900 text-slate-900 dark:border-slate-100 dark:text-slate-100'
-                    : 'border-transparent text-slate-600 hover:text-slate-900 dark:text-slate-400 dark:hover:text-white'
-                }`}
-              >
-                {TAB_LABELS[id]}
-                {count ? (
-                  <span
-                    data-testid="club-requests-count"
-                    className="rounded-full bg-red-600 px-2 py-0.5 text-xs text-white"
-                  >
-                    {count}
-                  </span>
-                ) : null}
-              </button>
-            );
-          })}
-        </div>
-      ) : (
-        <h2 className="text-lg font-semibold text-slate-900 dark:text-slate-100">Members</h2>
-      )}
+      <div
+        role="tablist"
+        aria-label="Club"
+        onKeyDown={onArrowKeys(tabs, shownTab, TABS_ID, setTab)}
+        // Five tabs are wider than a phone: they scroll sideways, over a rule drawn as a shadow so nothing spills.
+        className="flex gap-1 overflow-x-auto shadow-[inset_0_-1px_0_var(--color-slate-200)] dark:shadow-[inset_0_-1px_0_var(--color-slate-800)]"
+      >
+        {tabs.map((id) => {
+          const active = id === shownTab;
+          const count = id === 'requests' ? store.requests.length : null;
+          return (
+            <button
+              key={id}
+              {...tabButtonProps(TABS_ID, id, active, setTab)}
+              className={`flex shrink-0 items-center gap-2 border-b-2 px-3 py-2.5 text-sm font-semibold whitespace-nowrap transition focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-slate-900 dark:focus-visible:outline-slate-300 ${
+                active
+                  ? 'border-slate-900 text-slate-900 dark:border-slate-100 dark:text-slate-100'
+                  : 'border-transparent text-slate-600 hover:text-slate-900 dark:text-slate-400 dark:hover:text-white'
+              }`}
+            >
+              {TAB_LABELS[id]}
+              {count ? (
+                <span
+                  data-testid="club-requests-count"
+                  className="rounded-full bg-red-600 px-2 py-0.5 text-xs text-white"
+                >
+                  {count}
+                </span>
+              ) : null}
+            </button>
+          );
+        })}
+      </div>
 
-      {shownTab === 'members' ? (
-        <MembersPanel framed={tabs.length > 1}>
+      {shownTab === 'posts' ? (
+        <TabPanel idPrefix={TABS_ID} tab="posts">
           {alone ? (
-            <div data-testid="club-alone">
+            <div data-testid="club-alone" className="mb-5">
               <EmptyState
                 icon={Users}
                 title="Your club has only you so far"
@@ -160,7 +169,18 @@ export function ClubPage({ user }: { user: SessionUser }) {
                 }
               />
             </div>
-          ) : (
+          ) : null}
+          <ClubPosts club={club} viewerRole={viewerRole} user={user} />
+        </TabPanel>
+      ) : null}
+      {shownTab === 'events' ? (
+        <TabPanel idPrefix={TABS_ID} tab="events">
+          <ClubEvents clubId={club.id} canAdd={admin || viewerRole === 'coach'} />
+        </TabPanel>
+      ) : null}
+      {shownTab === 'members' ? (
+        <TabPanel idPrefix={TABS_ID} tab="members">
+          {
             <ClubMembers
               members={store.members}
               viewerRole={viewerRole}
@@ -170,7 +190,7 @@ export function ClubPage({ user }: { user: SessionUser }) {
               onSetRole={(member, role) => void store.setRole(member, role)}
               onRemove={(member) => void store.remove(member)}
             />
-          )}
+          }
           {store.membersCursor ? (
             <div className="mt-4 flex justify-center">
               <Button
@@ -182,7 +202,7 @@ export function ClubPage({ user }: { user: SessionUser }) {
               </Button>
             </div>
           ) : null}
-        </MembersPanel>
+        </TabPanel>
       ) : null}
       {shownTab === 'requests' ? (
         <TabPanel idPrefix={TABS_ID} tab="requests">
@@ -202,6 +222,7 @@ export function ClubPage({ user }: { user: SessionUser }) {
             isOwner={viewerRole === 'owner'}
             acting={store.acting}
             onSave={store.update}
+            onUploadLogo={(file) => void store.uploadLogo(file)}
             onDelete={() =>
               void store.deleteClub().then((deleted) => {
                 if (deleted) void navigate(CLUBS_PATH);
@@ -211,16 +232,5 @@ export function ClubPage({ user }: { user: SessionUser }) {
         </TabPanel>
       ) : null}
     </div>
-  );
-}
-
-/** The members' list: the first tab's panel when there are tabs, else a plain section under its heading. */
-function MembersPanel({ framed, children }: { framed: boolean; children: ReactNode }) {
-  return framed ? (
-    <TabPanel idPrefix={TABS_ID} tab="members">
-      {children}
-    </TabPanel>
-  ) : (
-    <div>{children}</div>
   );
 }

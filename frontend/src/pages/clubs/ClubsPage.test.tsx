@@ -11,7 +11,7 @@ jest.mock('../../api/clubs');
 jest.mock('../../lib/toast', () => jest.requireActual('../../test-support/live-socket-mock').toastModule());
 
 const api = jest.mocked(clubsApi);
-routerAddress();
+const address = routerAddress();
 
 const club: Club = {
   id: 'c1',
@@ -60,6 +60,8 @@ describe('club directory page', () => {
     typeInto(host().querySelector<HTMLInputElement>('#clubs-country')!, 'fr');
     await afterPause();
     expect(api.fetchClubs).toHaveBeenLastCalledWith({ country: 'FR', weapon: 'sabre' });
+    // The filters stay in the address.
+    expect(address.current()).toBe('/?country=FR&weapon=sabre');
 
     const card = host().querySelector('[data-testid=club-card]');
     expect(card?.textContent).toContain('Salle Lyon');

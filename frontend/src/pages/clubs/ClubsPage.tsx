@@ -1,13 +1,14 @@
-import { WEAPON_LABELS, WEAPONS, type Weapon } from '@piste/contracts';
+import { isWeapon, WEAPON_LABELS, WEAPONS, type Weapon } from '@piste/contracts';
 import { Castle, Plus } from 'lucide-react';
-import { useEffect, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
 import { Button, buttonClassName } from '../../components/Button';
 import { ClubCard } from '../../components/clubs/ClubCard';
 import { countryName, FENCING_COUNTRIES } from '../../components/clubs/club-format';
 import { EmptyState } from '../../components/EmptyState';
 import { controlClassName } from '../../components/FormField';
 import { HeadedPage } from '../../components/PageHeader';
+import { PagedItems } from '../../components/PagedItems';
 import { SkeletonBars } from '../../components/Skeleton';
 import { NEW_CLUB_PATH } from '../../lib/paths';
 import { useClubsStore } from '../../stores/clubs';
@@ -17,21 +18,32 @@ export const CLUB_FILTER_DEBOUNCE_MS = 300;
 
 const labelClasses = 'mb-1.5 block text-sm font-medium text-slate-700 dark:text-slate-300';
 
-/** /clubs — the club directory: by name, country and weapon, newest first. */
+/** /clubs?q=&country=&weapon= — the club directory: by name, country and weapon, newest first. */
 export function ClubsPage() {
-  const [q, setQ] = useState('');
-  const [country, setCountry] = useState('');
-  const [weapon, setWeapon] = useState<Weapon | ''>('');
-  const { clubs, status, nextCursor, loadingMore, loadMore, reload } = useClubsStore();
+  // The filters stay in the address, so a filtered directory can be shared and comes back with Back.
+  const [params, setParams] = useSearchParams();
+  // Its identity follows the address it writes: read through a ref, so writing it does not filter again.
+  const writeParams = useRef(setParams);
+  writeParams.current = setParams;
+  const [q, setQ] = useState(() => params.get('q') ?? '');
+  const [country, setCountry] = useState(() => params.get('country') ?? '');
+  const [weapon, setWeapon] = useState<Weapon | ''>(() => {
+    const chosen = params.get('weapon');
+    return isWeapon(chosen) ? chosen : '';
+  });
+  const { items: clubs, status, nextCursor, loadingMore, loadMore, reload } = useClubsStore();
   const open = useClubsStore((s) => s.open);
 
   // A two-letter code only: half a code would ask the server for nothing.
   const countryCode = /^[a-z]{2}$/i.test(country.trim()) ? country.trim().toUpperCase() : undefined;
   useEffect(() => {
-    const timer = setTimeout(
-      () => void open({ q, country: countryCode, weapon: weapon || undefined }),
-      CLUB_FILTER_DEBOUNCE_MS,
-    );
+    const timer = setTimeout(() => {
+      void open({ q, country: countryCode, weapon: weapon || undefined });
+      const shown = Object.entries({ q: q.trim(), country: countryCode, weapon }).filter(
+        ([, value]) => value,
+      );
+      writeParams.current(new URLSearchParams(shown as [string, string][]), { replace: true });
+    }, CLUB_FILTER_DEBOUNCE_MS);
     return () => clearTimeout(timer);
   }, [open, q, countryCode, weapon]);
 
@@ -150,22 +162,14 @@ export function ClubsPage() {
           )}
         </div>
       ) : (
-        <>
-          <ul aria-label="Clubs" className="space-y-3">
-            {clubs.map((club) => (
-              <li key={club.id}>
-                <ClubCard club={club} />
-              </li>
-            ))}
-          </ul>
-          {nextCursor ? (
-            <div className="mt-5 flex justify-center">
-              <Button variant="outline" disabled={loadingMore} onClick={() => void loadMore()}>
-                {loadingMore ? 'Loading...' : 'Load More'}
-              </Button>
-            </div>
-          ) : null}
-        </>
+        <PagedItems
+          label="Clubs"
+          items={clubs}
+          render={(club) => <ClubCard club={club} />}
+          hasMore={nextCursor !== null}
+          loadingMore={loadingMore}
+          onLoadMore={() => void loadMore()}
+        />
       )}
     </HeadedPage>
   );

@@ -2,9 +2,12 @@ import { createClubSchema } from '@piste/contracts';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Button } from '../../components/Button';
-import { countryName, FENCING_COUNTRIES } from '../../components/clubs/club-format';
-import { DescriptionField, JoinPolicyField, WeaponsField } from '../../components/clubs/ClubFormFields';
-import { TextField } from '../../components/FormField';
+import {
+  ClubPlaceFields,
+  DescriptionField,
+  JoinPolicyField,
+  WeaponsField,
+} from '../../components/clubs/ClubFormFields';
 import { ServerError } from '../../components/FormMessage';
 import { HeadedPage } from '../../components/PageHeader';
 import { failureText, useContractForm } from '../../lib/forms';
@@ -46,33 +49,7 @@ export function CreateClubPage() {
         className="space-y-5 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6 dark:border-slate-800 dark:bg-slate-900"
       >
         <ServerError message={serverError} />
-        <TextField
-          id="club-name"
-          label="Club name"
-          maxLength={100}
-          disabled={saving}
-          {...form.field('name')}
-        />
-        <div className="grid gap-5 sm:grid-cols-[minmax(0,1fr)_10rem]">
-          <TextField id="club-city" label="City" maxLength={120} disabled={saving} {...form.field('city')} />
-          <TextField
-            id="club-country"
-            label="Country (two letters)"
-            maxLength={2}
-            list="club-countries"
-            autoComplete="off"
-            placeholder="e.g. FR"
-            disabled={saving}
-            {...form.field('country')}
-          />
-          <datalist id="club-countries">
-            {FENCING_COUNTRIES.map((code) => (
-              <option key={code} value={code}>
-                {countryName(code)}
-              </option>
-            ))}
-          </datalist>
-        </div>
+        <ClubPlaceFields idPrefix="club" field={form.field} disabled={saving} />
         <WeaponsField idPrefix="club" binding={form.field('weapons')} />
         <DescriptionField id="club-description" binding={form.field('description')} disabled={saving} />
         <JoinPolicyField idPrefix="club" binding={form.field('joinPolicy')} />

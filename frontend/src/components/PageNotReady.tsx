@@ -1,0 +1,43 @@
+import type { LucideIcon } from 'lucide-react';
+import { Button } from './Button';
+import { EmptyState } from './EmptyState';
+import { SkeletonBars, type Bar } from './Skeleton';
+
+interface PageNotReadyProps {
+  /** The first fetch failed (else it is on its way). */
+  failed: boolean;
+  /** What the page shows, as its messages name it: 'club', 'event'. */
+  what: string;
+  icon: LucideIcon;
+  onRetry: () => void;
+  /** The skeleton's bars, shaped like the page to come. */
+  bars: Bar[];
+  /** The page's width class, so the skeleton stands where the page will. */
+  width?: string;
+}
+
+/** A page about one thing before it is there: a skeleton while it loads, or the failure with Try again. */
+export function PageNotReady({ failed, what, icon, onRetry, bars, width = 'max-w-3xl' }: PageNotReadyProps) {
+  if (failed) {
+    return (
+      <EmptyState
+        icon={icon}
+        title={`Failed to load the ${what}`}
+        description="Check your connection and try again."
+        action={
+          <Button variant="outline" onClick={onRetry}>
+            Try again
+          </Button>
+        }
+      />
+    );
+  }
+  return (
+    <div aria-busy="true" aria-label={`Loading ${what}`} className={`mx-auto ${width}`}>
+      <SkeletonBars
+        bars={bars}
+        className="space-y-3 rounded-2xl border border-slate-200 bg-white p-6 dark:border-slate-800 dark:bg-slate-900"
+      />
+    </div>
+  );
+}

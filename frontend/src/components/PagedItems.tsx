@@ -1,0 +1,38 @@
+import type { ReactNode } from 'react';
+import { LoadMoreButton } from './PostList';
+
+interface PagedItemsProps<Item extends { id: string }> {
+  /** The list's accessible name, e.g. 'Clubs'. */
+  label: string;
+  items: Item[];
+  render: (item: Item) => ReactNode;
+  /** There is a next page. */
+  hasMore: boolean;
+  loadingMore: boolean;
+  onLoadMore: () => void;
+}
+
+/** A paged list's items as a list, with Load More while there are more. */
+export function PagedItems<Item extends { id: string }>({
+  label,
+  items,
+  render,
+  hasMore,
+  loadingMore,
+  onLoadMore,
+}: PagedItemsProps<Item>) {
+  return (
+    <>
+      <ul aria-label={label} className="space-y-3">
+        {items.map((item) => (
+          <li key={item.id}>{render(item)}</li>
+        ))}
+      </ul>
+      {hasMore ? (
+        <div className="mt-5 flex justify-center">
+          <LoadMoreButton loading={loadingMore} onClick={onLoadMore} label="Load More" />
+        </div>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,73 @@
+import type { CreateEventPayload } from '@piste/contracts';
+import { CalendarDays } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import { EventForm, eventValues } from '../../components/events/EventForm';
+import { HeadedPage } from '../../components/PageHeader';
+import { PageNotReady } from '../../components/PageNotReady';
+import { failureText } from '../../lib/forms';
+import { eventPath } from '../../lib/paths';
+import { useEventPageStore } from '../../stores/event-page';
+import { NotFoundPage } from '../NotFoundPage';
+
+/** /events/:id/edit — the event's form, filled in, for its creator and its club's admins. */
+export function EditEventPage() {
+  const { id = '' } = useParams();
+  const store = useEventPageStore();
+  const { open, close } = store;
+  const navigate = useNavigate();
+  const [saving, setSaving] = useState(false);
+  const [serverError, setServerError] = useState<string | null>(null);
+
+  useEffect(() => {
+    void open(id);
+    return close;
+  }, [open, close, id]);
+
+  if (store.status === 'not-found') return <NotFoundPage />;
+  if (!store.page || store.id !== id) {
+    return (
+      <PageNotReady
+        failed={store.status === 'error'}
+        what="event"
+        icon={CalendarDays}
+        onRetry={() => void store.refresh()}
+        bars={[['h-8 w-64 max-w-full', 'strong'], 'h-10 w-full', 'h-10 w-full', 'h-10 w-full']}
+        width="max-w-2xl"
+      />
+    );
+  }
+  // Only its creator and its club's admins edit an event; anyone else has no such page.
+  if (!store.page.canEdit) return <NotFoundPage />;
+
+  const { event } = store.page;
+
+  async function submit({ clubId: _clubId, ...edit }: CreateEventPayload) {
+    setSaving(true);
+    setServerError(null);
+    try {
+      await store.update(edit);
+      void navigate(eventPath(id));
+    } catch (error) {
+      setServerError(failureText(error, 'The event could not be saved. Please try again.'));
+      setSaving(false);
+    }
+  }
+
+  return (
+    <HeadedPage width="narrow" title="Edit event" subtitle={event.title}>
+      <EventForm
+        key={event.id}
+        label="Edit event"
+        defaults={eventValues(event)}
+        clubs={null}
+        submitLabel="Save changes"
+        savingLabel="Saving..."
+        saving={saving}
+        serverError={serverError}
+        onSubmit={(payload) => void submit(payload)}
+        onCancel={() => void navigate(eventPath(id))}
+      />
+    </HeadedPage>
+  );
+}
