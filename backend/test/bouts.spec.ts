@@ -92,7 +92,12 @@ describe('ratings', () => {
     await settings(saved.body.ratings, 'connections');
     const again = await reader.client.get<FeedPost>(`/api/posts/id/${post.id}`);
     expect(again.body.author).not.toHaveProperty('rating');
-    expect((await recordOf(reader, fencer)).body).toEqual({ visible: false, ratings: [], totals: [] });
+    expect((await recordOf(reader, fencer)).body).toEqual({
+      visible: false,
+      sharedWith: 'connections',
+      ratings: [],
+      totals: [],
+    });
     await connectUsers(t, reader, fencer);
     expect((await recordOf(reader, fencer)).body.ratings).toHaveLength(4);
   });

@@ -217,9 +217,10 @@ export class BoutsService {
   /** The record card: whether the viewer may see it, the fencer's ratings and their totals per weapon. */
   async record(viewer: SessionUser, username: string): Promise<FencerRecord> {
     const owner = await this.owner(viewer, username);
-    if (!owner.visible) return { visible: false, ratings: [], totals: [] };
+    const sharedWith = owner.recordVisibility;
+    if (!owner.visible) return { visible: false, sharedWith, ratings: [], totals: [] };
     const totals = await this.totals(owner.id, COUNTED('$1'));
-    return { visible: true, ratings: owner.ratings, totals };
+    return { visible: true, sharedWith, ratings: owner.ratings, totals };
   }
 
   /**

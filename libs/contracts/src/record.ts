@@ -202,6 +202,8 @@ export type HeadToHead = z.infer<typeof headToHeadSchema>;
  */
 export const fencerRecordSchema = z.object({
   visible: z.boolean(),
+  /** Whom the fencer shares their record with: why it is closed, when it is. */
+  sharedWith: z.enum(RECORD_VISIBILITIES),
   ratings: z.array(ratingSchema),
   totals: z.array(boutTotalsSchema),
 });
