@@ -5,6 +5,7 @@ import { fencerPath, postPath } from '../../lib/paths';
 import { usePost } from '../../stores/posts';
 import { Avatar } from '../Avatar';
 import { authorNameOf, PostByline } from '../PostByline';
+import { RatingBadge } from '../record/RatingBadge';
 import { PostMedia } from '../PostMedia';
 import { HighlightWords } from './highlight';
 import { detailsOf, PostTypeChip } from './PostSummary';
@@ -59,18 +60,19 @@ export function PostResultCard({ postId, query = '', standalone = false }: PostR
       <header className="flex items-start gap-3">
         <Avatar avatar={post.author.avatar} name={post.author.name} />
         <div className="min-w-0 flex-1">
-          {post.author.username ? (
-            <Link
-              to={fencerPath(post.author.username)}
-              className="block truncate font-semibold text-slate-900 hover:underline dark:text-slate-100"
-            >
-              {authorName}
-            </Link>
-          ) : (
-            <span className="block truncate font-semibold text-slate-900 dark:text-slate-100">
-              {authorName}
-            </span>
-          )}
+          <div className="flex min-w-0 items-center gap-2">
+            {post.author.username ? (
+              <Link
+                to={fencerPath(post.author.username)}
+                className="truncate font-semibold text-slate-900 hover:underline dark:text-slate-100"
+              >
+                {authorName}
+              </Link>
+            ) : (
+              <span className="truncate font-semibold text-slate-900 dark:text-slate-100">{authorName}</span>
+            )}
+            <RatingBadge rating={post.author.rating} />
+          </div>
           <PostByline post={post} />
         </div>
         <PostTypeChip type={post.type} />
