@@ -140,6 +140,22 @@ describe('bouts', () => {
       if (message) expect(JSON.stringify(res.body)).toContain(message);
     }
     expect((await logBout(a, a)).status).toBe(400);
+    // A bout fenced at an event names it; an event that does not exist is refused.
+    const event = await a.client.post<{ event: { id: string } }>('/api/events', {
+      title: 'Club night',
+      kind: 'training',
+      startsAt: `${today}T18:00:00Z`,
+      endsAt: `${today}T21:00:00Z`,
+      timezone: 'Europe/Paris',
+      city: 'Lyon',
+      country: 'FR',
+      weapons: ['epee'],
+    });
+    const atEvent = await logBout(a, b, { eventId: event.body.event.id });
+    expect(atEvent.body.eventId).toBe(event.body.event.id);
+    const nowhere = await logBout(a, b, { eventId: '00000000-0000-4000-8000-000000000000' });
+    expect(nowhere.status).toBe(400);
+    expect(nowhere.body).toEqual({ message: 'Unknown event' });
     const both = await a.client.post('/api/bouts', {
       weapon: 'epee',
       opponentId: b.user.id,

@@ -34,10 +34,12 @@ interface LogBoutDialogProps {
   /** The fencer whose page it was logged from (not the viewer's own): the opponent, unless changed. */
   opponent: Fencer | null;
   defaultWeapon: Weapon;
+  /** The event it was fenced at, when logged from the event's page. */
+  event?: { id: string; title: string };
 }
 
 /** "Log a bout": the form in a dialog, fresh each time it opens. */
-export function LogBoutDialog({ open, onClose, opponent, defaultWeapon }: LogBoutDialogProps) {
+export function LogBoutDialog({ open, onClose, opponent, defaultWeapon, event }: LogBoutDialogProps) {
   const logging = useFencerRecordStore((s) => s.logging);
   return (
     <ModalDialog
@@ -47,7 +49,7 @@ export function LogBoutDialog({ open, onClose, opponent, defaultWeapon }: LogBou
       labelledBy="log-bout-title"
       describedBy="log-bout-description"
     >
-      <LogBoutForm opponent={opponent} defaultWeapon={defaultWeapon} onClose={onClose} />
+      <LogBoutForm opponent={opponent} defaultWeapon={defaultWeapon} event={event} onClose={onClose} />
     </ModalDialog>
   );
 }
@@ -56,7 +58,7 @@ export function LogBoutDialog({ open, onClose, opponent, defaultWeapon }: LogBou
  * A bout from the viewer's side: weapon, kind, opponent, both scores, the day and notes. Who won follows from
  * the score; only a tie (won on priority) asks. The contract's schema checks it here as the server will.
  */
-export function LogBoutForm({ opponent, defaultWeapon, onClose }: Omit<LogBoutDialogProps, 'open'>) {
+export function LogBoutForm({ opponent, defaultWeapon, event, onClose }: Omit<LogBoutDialogProps, 'open'>) {
   const logBout = useFencerRecordStore((s) => s.logBout);
   const logging = useFencerRecordStore((s) => s.logging);
   const [picked, setPicked] = useState<Fencer | null>(opponent);
@@ -69,6 +71,7 @@ export function LogBoutForm({ opponent, defaultWeapon, onClose }: Omit<LogBoutDi
       opponentName: '',
       date: localToday(),
       notes: '',
+      ...(event ? { eventId: event.id } : {}),
     },
   });
   const { setValue, clearErrors } = form;
@@ -120,7 +123,8 @@ export function LogBoutForm({ opponent, defaultWeapon, onClose }: Omit<LogBoutDi
           Log a bout
         </h2>
         <p id="log-bout-description" className="mt-1 text-sm text-slate-600 dark:text-slate-300">
-          From your side: your touches first. A fencer on Piste confirms the bout before it counts.
+          {event ? `At ${event.title}. ` : ''}From your side: your touches first. A fencer on Piste confirms
+          the bout before it counts.
         </p>
       </div>
       <ServerError message={serverError} />

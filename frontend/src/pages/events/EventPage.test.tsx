@@ -247,6 +247,18 @@ describe('event page', () => {
     expect(row.querySelector('button')).toBeNull();
   });
 
+  it('lets those who went log a bout there once the event has started', async () => {
+    expect(button('Log a bout')).toBeUndefined();
+    await reopen(eventPage({ viewerStatus: 'going' }));
+    // Going, but it has not started yet.
+    expect(button('Log a bout')).toBeUndefined();
+    const started = { ...event, startsAt: '2026-01-10T08:00:00.000Z', endsAt: '2026-01-10T17:00:00.000Z' };
+    await reopen(eventPage({ event: started, viewerStatus: 'going' }));
+    await settle(() => button('Log a bout')!.click());
+    const form = document.querySelector('form[aria-label="Log a bout"]');
+    expect(form?.textContent).toContain('At Lyon Épée Open.');
+  });
+
   it('offers Edit and Cancel event only to those who may edit; cancelling asks first', async () => {
     expect(button('Cancel event')).toBeUndefined();
     expect(host().querySelector(`a[href="/events/${EVENT_ID}/edit"]`)).toBeNull();

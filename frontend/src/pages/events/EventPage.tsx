@@ -7,6 +7,7 @@ import {
   ExternalLink,
   MapPin,
   Pencil,
+  Swords,
   Trash2,
   Users,
 } from 'lucide-react';
@@ -17,6 +18,7 @@ import { ClubWeapons } from '../../components/clubs/ClubWeapons';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { EmptyState } from '../../components/EmptyState';
 import { EventAttendance } from '../../components/events/EventAttendance';
+import { LogBoutDialog } from '../../components/record/LogBoutDialog';
 import { EventAttendees } from '../../components/events/EventAttendees';
 import { eventPlace, eventTimes, viewerTimes } from '../../components/events/event-format';
 import { EventKindBadge } from '../../components/events/EventKindBadge';
@@ -39,6 +41,7 @@ export function EventPage({ user }: { user: SessionUser }) {
   const { open, close } = store;
   const navigate = useNavigate();
   const [confirmingCancel, setConfirmingCancel] = useState(false);
+  const [loggingBout, setLoggingBout] = useState(false);
 
   useEffect(() => {
     void open(id);
@@ -152,6 +155,13 @@ export function EventPage({ user }: { user: SessionUser }) {
             <CalendarPlus aria-hidden className="size-4" />
             Add to calendar
           </a>
+          {/* Once it has started, those who went log their bouts there. */}
+          {viewerStatus === 'going' && Date.parse(event.startsAt) <= Date.now() ? (
+            <Button variant="outline" onClick={() => setLoggingBout(true)}>
+              <Swords aria-hidden className="size-4" />
+              Log a bout
+            </Button>
+          ) : null}
         </div>
 
         {canEdit ? (
@@ -183,6 +193,13 @@ export function EventPage({ user }: { user: SessionUser }) {
         )}
       </section>
 
+      <LogBoutDialog
+        open={loggingBout}
+        onClose={() => setLoggingBout(false)}
+        opponent={null}
+        defaultWeapon={event.weapons[0] ?? 'epee'}
+        event={{ id: event.id, title: event.title }}
+      />
       <ConfirmDialog
         open={confirmingCancel}
         title="Cancel this event?"
