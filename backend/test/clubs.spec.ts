@@ -7,7 +7,16 @@ import type {
   FencerClub,
   ServerNotification,
 } from '@piste/contracts';
-import { itRacing, makeAdmin, makeUser, nextEvent, storeBlock, useTestApp, type TestUser } from './helpers';
+import {
+  itRacing,
+  makeAdmin,
+  makeUser,
+  nextEvent,
+  poll,
+  storeBlock,
+  useTestApp,
+  type TestUser,
+} from './helpers';
 import { useSockets } from './sockets';
 import { joinClub, makeClub, word } from './club-fixtures';
 import { makePng, uploadFile } from './media-fixtures';
@@ -169,8 +178,27 @@ describe('clubs', () => {
     });
     expect(text.status).toBe(400);
 
+    // A logo replaced, then one removed, and the last with its club, each leave the store.
+    const next = await uploadFile(owner.client, makePng(48, 48), 'image/png', 'club');
+    expect((await owner.client.patch(`/api/clubs/${club.slug}`, { logo: next.objectPath })).status).toBe(200);
+    await poll(
+      async () => (await member.client.get(logo.objectPath)).status,
+      (status) => status === 404,
+    );
+    expect((await member.client.get(next.objectPath)).status).toBe(200);
     const cleared = await owner.client.patch<ClubPage>(`/api/clubs/${club.slug}`, { logo: null });
     expect(cleared.body.club.logo).toBeNull();
+    await poll(
+      async () => (await member.client.get(next.objectPath)).status,
+      (status) => status === 404,
+    );
+    const last = await uploadFile(owner.client, makePng(48, 48), 'image/png', 'club');
+    await owner.client.patch(`/api/clubs/${club.slug}`, { logo: last.objectPath });
+    expect((await owner.client.delete(`/api/clubs/${club.slug}`)).status).toBe(204);
+    await poll(
+      async () => (await member.client.get(last.objectPath)).status,
+      (status) => status === 404,
+    );
   });
 
   it('by request: the admins hear of it live, and only they accept or decline', async () => {

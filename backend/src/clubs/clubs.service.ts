@@ -118,6 +118,10 @@ export class ClubsService {
       if (!runsClub(await roleIn(manager, club.id, viewer.id))) {
         throw new ForbiddenException('Only the club’s admins can change it');
       }
+      // A logo replaced or removed leaves the store once the change has committed (a job, in this transaction).
+      if (edit.logo !== undefined && club.logo && club.logo !== edit.logo) {
+        await this.objects.deleteLater(manager, [objectKeyOf(club.logo)]);
+      }
       const columns = Object.entries(edit).filter(([, value]) => value !== undefined);
       await manager.query(
         `UPDATE clubs SET ${columns.map(([column], i) => `"${column}" = $${i + 2}`).join(', ')}, "updatedAt" = now()
@@ -136,6 +140,7 @@ export class ClubsService {
         throw new ForbiddenException('Only the owner can delete the club');
       }
       await manager.query(`DELETE FROM clubs WHERE id = $1`, [club.id]);
+      if (club.logo) await this.objects.deleteLater(manager, [objectKeyOf(club.logo)]);
     });
   }
 
@@ -152,4 +157,9 @@ export class ClubsService {
       [user.id],
     );
   }
+}
+
+/** The storage key of an object's path ('/objects/club/…' → 'club/…'). */
+function objectKeyOf(path: string): string {
+  return path.replace(/^\/objects\//, '');
 }
