@@ -54,6 +54,13 @@ module.exports = {
       testEnvironment: 'jsdom',
       testMatch: ['<rootDir>/frontend/src/**/*.test.ts', '<rootDir>/frontend/src/**/*.test.tsx'],
     },
-    { ...shared, displayName: 'e2e', testEnvironment: 'node', testMatch: ['<rootDir>/e2e/**/*.e2e.ts'] },
+    {
+      ...shared,
+      displayName: 'e2e',
+      // Journeys compute authenticator codes with otplib, an ES-module-only package, loaded as the backend loads it.
+      transform: { '^.+\\.(t|j)sx?$': backendSwc },
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/e2e/**/*.e2e.ts'],
+    },
   ],
 };

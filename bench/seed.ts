@@ -1,6 +1,6 @@
 import type { Client } from 'pg';
 import { ROLES, WEAPONS } from '@piste/contracts';
-import { hashPassword } from '../backend/src/auth/password';
+import { hashPassword } from '../backend/src/users/password';
 import {
   BENCH_PASSWORD,
   COMMENTS,

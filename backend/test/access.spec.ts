@@ -8,6 +8,8 @@ describe('route access', () => {
   const PUBLIC_ROUTES = [
     'POST /api/register',
     'POST /api/login',
+    // The second step of a sign-in: the session the password step started is the permission.
+    'POST /api/login/2fa',
     'POST /api/logout',
     'GET /api/user',
     'GET /api/health',

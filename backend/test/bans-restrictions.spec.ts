@@ -171,6 +171,10 @@ describe('temporary bans: what a banned user may and may not do', () => {
       'DELETE /api/push/subscriptions',
       'DELETE /api/saves/:postId',
       // Their data is theirs, banned or not: they may take it away or delete it with the account.
+      'POST /api/account/2fa/recovery-codes',
+      'POST /api/account/2fa/totp/disable',
+      'POST /api/account/2fa/totp/enable',
+      'POST /api/account/2fa/totp/setup',
       'POST /api/account/calendar',
       'POST /api/account/delete',
       'POST /api/account/export',

@@ -2,7 +2,7 @@ import { DataSource, type MigrationInterface, type QueryRunner } from 'typeorm';
 import { loadConfig } from '../src/config/config';
 import { createApp } from '../src/app.factory';
 import { AuthService } from '../src/auth/auth.service';
-import { hashPassword } from '../src/auth/password';
+import { hashPassword } from '../src/users/password';
 import { dataSourceOptions, MIGRATIONS } from '../src/database/data-source';
 import { initializeDatabase } from '../src/database/startup';
 import { ApiClient, type TestApp } from './helpers';

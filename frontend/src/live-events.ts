@@ -25,6 +25,7 @@ import { useMutedSettingsStore } from './stores/muted-settings';
 import { useSavedPostsStore } from './stores/saved-posts';
 import { useTagPostsStore } from './stores/tag-posts';
 import { useTrendingTagsStore } from './stores/trending-tags';
+import { useTwoFactorStore } from './stores/two-factor';
 import { refreshConnectionsAfterReconnect, useConnectionsStore } from './stores/connections';
 import { useFeedStore } from './stores/feed';
 import { readShownConversation, useMessagesStore } from './stores/messages';
@@ -144,6 +145,7 @@ const ON_USER_CHANGE: Array<(user: SessionUser | null) => void> = [
   () => useModerationStore.getState().reset(),
   () => useAccountStore.getState().reset(),
   () => useAccountSessionsStore.getState().reset(),
+  () => useTwoFactorStore.getState().reset(),
   () => useAccountExportStore.getState().reset(),
   () => useNotificationSettingsStore.getState().reset(),
   // The lists of saved, tagged and drill posts carry the last user's view of them.

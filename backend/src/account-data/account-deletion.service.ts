@@ -2,7 +2,7 @@ import { BadRequestException, Injectable, Logger, type OnModuleInit } from '@nes
 import { DataSource, type EntityManager } from 'typeorm';
 import { WRONG_CURRENT_PASSWORD, type Weapon } from '@piste/contracts';
 import { UserSessions } from '../accounts/user-sessions';
-import { verifyPassword } from '../auth/password';
+import { verifyPassword } from '../users/password';
 import { defineJob } from '../jobs/job-kind';
 import { JobsService } from '../jobs/jobs.service';
 import { MailService } from '../mail/mail.service';

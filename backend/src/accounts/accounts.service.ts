@@ -7,7 +7,7 @@ import {
   type ChangePasswordPayload,
 } from '@piste/contracts';
 import { AuthService } from '../auth/auth.service';
-import { hashPassword, verifyPassword } from '../auth/password';
+import { hashPassword, verifyPassword } from '../users/password';
 import { Clock } from '../common/clock';
 import { defineJob } from '../jobs/job-kind';
 import { JobsService } from '../jobs/jobs.service';

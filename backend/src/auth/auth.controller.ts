@@ -2,6 +2,8 @@ import {
   Controller,
   Get,
   HttpCode,
+  HttpException,
+  HttpStatus,
   NotFoundException,
   Post,
   Req,
@@ -9,7 +11,15 @@ import {
   UseGuards,
 } from '@nestjs/common';
 import type { Request } from 'express';
-import { registerPayloadSchema, type Profile, type SessionUser } from '@piste/contracts';
+import {
+  loginTwoFactorSchema,
+  registerPayloadSchema,
+  TWO_FACTOR_METHODS,
+  type LoginTwoFactorPayload,
+  type Profile,
+  type SessionUser,
+  type TwoFactorRequired,
+} from '@piste/contracts';
 import type { z } from 'zod';
 import { CurrentUser, Public } from '../common/decorators';
 import { ParsedBody } from '../common/zod.pipe';
@@ -17,7 +27,10 @@ import { UsersService } from '../users/users.service';
 import { RealtimePublisher } from '../publisher/realtime.publisher';
 import { toProfile } from '../users/users.mapper';
 import { RateLimitPerAddress } from '../limits/rate-limit.guard';
+import { LimitsService } from '../limits/limits.service';
 import { AuthService } from './auth.service';
+import { TwoFactorService, WRONG_CODE } from '../two-factor/two-factor.service';
+import { MAX_WRONG_CODES, pendingSignIn } from '../two-factor/pending-sign-in';
 import { LocalLoginGuard } from './guards';
 import { rememberDevice } from './devices';
 import { settle, signOut } from './sign-out';
@@ -32,6 +45,8 @@ export class AuthController {
     private readonly auth: AuthService,
     private readonly users: UsersService,
     private readonly publisher: RealtimePublisher,
+    private readonly twoFactor: TwoFactorService,
+    private readonly limits: LimitsService,
   ) {}
 
   @Public()
@@ -51,7 +66,40 @@ export class AuthController {
   @UseGuards(LocalLoginGuard)
   @HttpCode(200)
   @Post('login')
-  login(@Req() request: Request, @CurrentUser() user: SessionUser): SessionUser {
+  login(@Req() request: Request): SessionUser | TwoFactorRequired {
+    if (!request.user) return { twoFactorRequired: true, methods: [...TWO_FACTOR_METHODS] };
+    rememberDevice(request);
+    return request.user as SessionUser;
+  }
+
+  /**
+   * The second step of a sign-in with a second factor, in the session the password step started: a code from the
+   * app or a recovery code. Five wrong answers end the attempt (429): the password is asked again.
+   */
+  @Public()
+  @HttpCode(200)
+  @Post('login/2fa')
+  async loginSecondFactor(
+    @Req() request: Request,
+    @ParsedBody(loginTwoFactorSchema) body: LoginTwoFactorPayload,
+  ): Promise<SessionUser> {
+    const pending = pendingSignIn(request, Date.now());
+    if (!pending) throw new UnauthorizedException('Sign in with your password first');
+    // Across every attempt on the account too: starting over with the password does not buy more guesses.
+    await this.limits.consume('login-2fa', pending.userId);
+    if (!(await this.twoFactor.verifySignIn(pending.userId, body))) {
+      pending.wrongCodes += 1;
+      if (pending.wrongCodes >= MAX_WRONG_CODES) {
+        delete request.session.pendingSignIn;
+        throw new HttpException('Too many wrong codes. Sign in again.', HttpStatus.TOO_MANY_REQUESTS);
+      }
+      request.session.pendingSignIn = pending;
+      throw new UnauthorizedException(WRONG_CODE);
+    }
+    const user = await this.auth.sessionUser(pending.userId);
+    if (!user) throw new UnauthorizedException('Sign in with your password first');
+    delete request.session.pendingSignIn;
+    await logIn(request, user);
     rememberDevice(request);
     return user;
   }

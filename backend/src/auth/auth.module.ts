@@ -3,6 +3,7 @@ import { APP_GUARD } from '@nestjs/core';
 import { PassportModule } from '@nestjs/passport';
 import { BansModule } from '../bans/bans.module';
 import { NotBannedGuard } from '../bans/not-banned.guard';
+import { TwoFactorModule } from '../two-factor/two-factor.module';
 import { UsersModule } from '../users/users.module';
 import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
@@ -13,7 +14,7 @@ import { SessionMiddleware } from './session.middleware';
 import { SessionUsers } from './session-users';
 
 @Module({
-  imports: [UsersModule, BansModule, PassportModule.register({ session: true })],
+  imports: [UsersModule, BansModule, TwoFactorModule, PassportModule.register({ session: true })],
   controllers: [AuthController],
   providers: [
     AuthService,

@@ -7,7 +7,7 @@ import { APP_CONFIG, type AppConfig } from '../config/config';
 import { BansService } from '../bans/bans.service';
 import { UsersService } from '../users/users.service';
 import { toSessionUser } from '../users/users.mapper';
-import { hashPassword, verifyPassword } from './password';
+import { hashPassword, verifyPassword } from '../users/password';
 import { RealtimePublisher } from '../publisher/realtime.publisher';
 import { SessionUsers } from './session-users';
 import type { UserEntity } from '../users/user.entity';

@@ -12,6 +12,9 @@ import { loginSchema, type SessionUser } from '@piste/contracts';
 import { IS_ADMIN_ONLY, IS_PUBLIC } from '../common/decorators';
 import { parseOrThrow } from '../common/zod.pipe';
 import { LoginAttempts } from '../limits/login-attempts';
+import { TwoFactorService } from '../two-factor/two-factor.service';
+import { PENDING_SIGN_IN_MS } from '../two-factor/pending-sign-in';
+import { settle } from './sign-out';
 
 /** Global guard: closed by default. Public routes say so; admin routes need isAdmin. */
 @Injectable()
@@ -35,11 +38,15 @@ export class SessionGuard implements CanActivate {
 
 /**
  * Validates the login body, checks credentials with the local strategy (as one attempt counted against the
- * sign-in limits) and starts a fresh session.
+ * sign-in limits) and starts a fresh session: signed in, or, for an account with a second factor, holding the
+ * sign-in until `POST /api/login/2fa` completes it.
  */
 @Injectable()
 export class LocalLoginGuard extends AuthGuard('local') {
-  constructor(private readonly loginAttempts: LoginAttempts) {
+  constructor(
+    private readonly loginAttempts: LoginAttempts,
+    private readonly twoFactor: TwoFactorService,
+  ) {
     super();
   }
 
@@ -52,6 +59,18 @@ export class LocalLoginGuard extends AuthGuard('local') {
       credentials.username,
       async () => (await super.canActivate(context)) as boolean,
     );
+    const user = request.user as SessionUser;
+    if (await this.twoFactor.required(user.id)) {
+      // A new session, signed in as nobody, remembers whose password was right, for a few minutes.
+      await settle((done) => request.session.regenerate(done));
+      request.user = undefined;
+      request.session.pendingSignIn = {
+        userId: user.id,
+        until: Date.now() + PENDING_SIGN_IN_MS,
+        wrongCodes: 0,
+      };
+      return ok;
+    }
     // passport's logIn regenerates the session id, so a fixed session cannot be reused.
     await super.logIn(request);
     return ok;

@@ -20,6 +20,8 @@ export const RATE_LIMIT_NAMES = [
   'events',
   'attendance',
   'bouts',
+  'two-factor',
+  'login-2fa',
   'messages',
   'messages-burst',
   'reports',
@@ -78,6 +80,10 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   attendance: rule(120, HOUR),
   /** Bouts logged by one user: a long competition day is a few dozen. */
   bouts: rule(100, HOUR),
+  /** Setting up or changing a second factor: a few tries, not a guess at every code. */
+  'two-factor': rule(20, 15 * MINUTE),
+  /** Second-step sign-in attempts on one account, whatever the session: a person types a code or two. */
+  'login-2fa': rule(10, 15 * MINUTE),
   'comments-burst': rule(20, 30),
   messages: rule(120, 5 * MINUTE),
   'messages-burst': rule(30, 10),

@@ -17,6 +17,7 @@ import { SocialFeatures1763800001200 } from './migrations/1763800001200-SocialFe
 import { Clubs1763800001300 } from './migrations/1763800001300-Clubs';
 import { ClubPostsAndEvents1763800001400 } from './migrations/1763800001400-ClubPostsAndEvents';
 import { FencerRecord1763800001500 } from './migrations/1763800001500-FencerRecord';
+import { TwoFactor1763800001600 } from './migrations/1763800001600-TwoFactor';
 
 export const MIGRATIONS = [
   InitialSchema1763800000000,
@@ -35,6 +36,7 @@ export const MIGRATIONS = [
   Clubs1763800001300,
   ClubPostsAndEvents1763800001400,
   FencerRecord1763800001500,
+  TwoFactor1763800001600,
 ];
 
 /** Where the database is: a PostgreSQL server, or the embedded PGlite speaking its protocol on loopback. */

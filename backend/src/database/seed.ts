@@ -11,7 +11,7 @@ import {
   type Weapon,
 } from '@piste/contracts';
 import { APP_CONFIG, type AppConfig } from '../config/config';
-import { hashPassword } from '../auth/password';
+import { hashPassword } from '../users/password';
 import { ObjectsService, type TrustedUpload } from '../objects/objects.service';
 import demoCommunity from './demo-community.json';
 import { pistePicture } from './seed-images';

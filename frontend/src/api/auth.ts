@@ -1,10 +1,14 @@
 import {
   registerPayloadSchema,
   sessionUserSchema,
+  twoFactorRequiredSchema,
   type LoginPayload,
+  type LoginTwoFactorPayload,
   type RegisterForm,
   type SessionUser,
+  type TwoFactorRequired,
 } from '@piste/contracts';
+import { z } from 'zod';
 import { api, ApiError } from './client';
 
 /** GET /api/user: the signed-in user, or null when not signed in (401). */
@@ -17,8 +21,14 @@ export async function fetchSessionUser(): Promise<SessionUser | null> {
   }
 }
 
-export function login(credentials: LoginPayload): Promise<SessionUser> {
-  return api.post('/api/login', credentials, sessionUserSchema);
+/** POST /api/login: the signed-in user, or, for an account with a second factor, a request for it. */
+export function login(credentials: LoginPayload): Promise<SessionUser | TwoFactorRequired> {
+  return api.post('/api/login', credentials, z.union([twoFactorRequiredSchema, sessionUserSchema]));
+}
+
+/** POST /api/login/2fa: the second step of a sign-in begun with the password in this browser. */
+export function loginSecondFactor(payload: LoginTwoFactorPayload): Promise<SessionUser> {
+  return api.post('/api/login/2fa', payload, sessionUserSchema);
 }
 
 /** POST /api/register with the registration payload; parsing drops confirmPassword and acceptTerms. */

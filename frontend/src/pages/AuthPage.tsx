@@ -11,6 +11,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { AUTH_LINK_CLASSES, AuthShell } from '../components/AuthShell';
 import { Button } from '../components/Button';
 import { ServerError } from '../components/FormMessage';
+import { SecondFactorForm } from '../components/SecondFactorForm';
 import { SegmentedTabs, TabPanel } from '../components/Tabs';
 import { FieldError, SelectField, TextFields, type TextFieldSpec } from '../components/FormField';
 import { useContractForm, type ContractForm, type FormSchema } from '../lib/forms';
@@ -73,8 +74,13 @@ interface AuthFormProps<Schema extends FormSchema> {
   send: (values: Schema['_output']) => Promise<unknown>;
   submitLabel: string;
   pendingLabel: string;
+  /** A refusal to show from the start, e.g. why the sign-in starts again. */
+  initialError?: string | null;
   children: ReactNode;
 }
+
+/** What `send` resolves to when the sign-in goes on to a second step instead of home. */
+const SECOND_STEP = Symbol('second step');
 
 /** What login and registration share: the server's refusal above the fields, the button, and home once in. */
 function AuthForm<Schema extends FormSchema>({
@@ -83,16 +89,17 @@ function AuthForm<Schema extends FormSchema>({
   send,
   submitLabel,
   pendingLabel,
+  initialError = null,
   children,
 }: AuthFormProps<Schema>) {
   const navigate = useNavigate();
-  const [serverError, setServerError] = useState<string | null>(null);
+  const [serverError, setServerError] = useState<string | null>(initialError);
   const [isPending, setIsPending] = useState(false);
 
   async function signIn(values: Schema['_output']) {
     setIsPending(true);
     try {
-      await send(values);
+      if ((await send(values)) === SECOND_STEP) return;
       await navigate('/', { replace: true });
     } catch (error) {
       setServerError(error instanceof Error ? error.message : `${label} failed`);
@@ -130,11 +137,44 @@ const LOGIN_FIELDS: TextFieldSpec<keyof LoginPayload>[] = [
   },
 ];
 
+const EMPTY_LOGIN: LoginPayload = { username: '', password: '' };
+
+/** The username and password, then, for an account with an authenticator app, its code. */
 function LoginForm() {
   const login = useSessionStore((s) => s.login);
-  const form = useContractForm(loginSchema, { defaultValues: { username: '', password: '' } });
+  const [secondStep, setSecondStep] = useState(false);
+  const [restartReason, setRestartReason] = useState<string | null>(null);
+  const form = useContractForm(loginSchema, { defaultValues: EMPTY_LOGIN });
+
+  async function send(credentials: LoginPayload) {
+    const reply = await login(credentials);
+    if (!('twoFactorRequired' in reply)) return reply;
+    setRestartReason(null);
+    setSecondStep(true);
+    return SECOND_STEP;
+  }
+
+  if (secondStep) {
+    return (
+      <SecondFactorForm
+        onBack={() => setSecondStep(false)}
+        onRestart={(reason) => {
+          form.resetField('password');
+          setRestartReason(reason);
+          setSecondStep(false);
+        }}
+      />
+    );
+  }
   return (
-    <AuthForm label="Login" form={form} send={login} submitLabel="Login" pendingLabel="Logging in...">
+    <AuthForm
+      label="Login"
+      form={form}
+      send={send}
+      submitLabel="Login"
+      pendingLabel="Logging in..."
+      initialError={restartReason}
+    >
       <TextFields idPrefix="login" specs={LOGIN_FIELDS} field={form.field} />
     </AuthForm>
   );

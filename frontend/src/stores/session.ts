@@ -1,4 +1,10 @@
-import type { LoginPayload, RegisterForm, SessionUser } from '@piste/contracts';
+import type {
+  LoginPayload,
+  LoginTwoFactorPayload,
+  RegisterForm,
+  SessionUser,
+  TwoFactorRequired,
+} from '@piste/contracts';
 import { create } from 'zustand';
 import * as authApi from '../api/auth';
 import { errorMessage } from '../api/client';
@@ -12,8 +18,13 @@ interface SessionState {
   status: SessionStatus;
   /** Asks the server who is signed in; a failure counts as signed out. */
   load: () => Promise<void>;
-  /** Signs in and says so; on failure the toast is shown and the rejection's message is its text. */
-  login: (credentials: LoginPayload) => Promise<SessionUser>;
+  /**
+   * Signs in and says so; on failure the toast is shown and the rejection's message is its text. An account
+   * with a second factor resolves to the server's request for it, with nobody signed in yet.
+   */
+  login: (credentials: LoginPayload) => Promise<SessionUser | TwoFactorRequired>;
+  /** The second step of a sign-in: a code from the app or a recovery code; failures as for `login`. */
+  loginSecondFactor: (payload: LoginTwoFactorPayload) => Promise<SessionUser>;
   /** Creates the account and signs in; failures as for `login`. */
   register: (form: RegisterForm) => Promise<SessionUser>;
   /** Signs out and says so; failures as for `login`. */
@@ -28,12 +39,13 @@ interface SessionState {
 let pendingLoad: Promise<void> | null = null;
 
 /**
- * Runs a sign-in, registration or sign-out with the spec's toasts: `success` once it worked, the server's
- * message (or `failure` itself) under the title `failure` when it did not. The rejection carries the text shown.
+ * Runs a sign-in, registration or sign-out with the spec's toasts: `success` once it worked (none when it gives
+ * null), the server's message (or `failure` itself) under the title `failure` when it did not. The rejection
+ * carries the text shown.
  */
 async function announced<T>(
   action: () => Promise<T>,
-  success: (result: T) => [title: string, description: string],
+  success: (result: T) => [title: string, description: string] | null,
   failure: string,
 ): Promise<T> {
   let result: T;
@@ -44,7 +56,8 @@ async function announced<T>(
     notify.error(failure, message);
     throw new Error(message, { cause: error });
   }
-  notify.success(...success(result));
+  const toast = success(result);
+  if (toast) notify.success(...toast);
   return result;
 }
 
@@ -75,7 +88,18 @@ export const useSessionStore = create<SessionState>()((set, get) => ({
 
   login: (credentials) =>
     announced(
-      () => signIn(authApi.login(credentials)),
+      async () => {
+        const reply = await authApi.login(credentials);
+        return 'twoFactorRequired' in reply ? reply : signIn(Promise.resolve(reply));
+      },
+      // Nobody is signed in until the second step.
+      (reply) => ('twoFactorRequired' in reply ? null : ['Welcome back!', `Logged in as ${reply.username}`]),
+      'Login failed',
+    ),
+
+  loginSecondFactor: (payload) =>
+    announced(
+      () => signIn(authApi.loginSecondFactor(payload)),
       (user) => ['Welcome back!', `Logged in as ${user.username}`],
       'Login failed',
     ),

@@ -9,6 +9,7 @@ export * from './social';
 export * from './clubs';
 export * from './fencing-events';
 export * from './record';
+export * from './two-factor';
 export * from './objects';
 export * from './connections';
 export * from './messages';

@@ -15,8 +15,9 @@ import { ConfirmDialog } from '../ConfirmDialog';
 import { TextFields, type TextFieldSpec } from '../FormField';
 import { ServerError } from '../FormMessage';
 import { SectionLoadError, SectionSkeleton, SettingsSection } from './SettingsSection';
+import { TwoFactorSection } from './TwoFactorSection';
 
-/** The Security tab: changing the password, and the browsers signed in to the account. */
+/** The Security tab: changing the password, the browsers signed in to the account, and two-factor sign-in. */
 export function SecurityPanel() {
   return (
     <>
@@ -34,6 +35,7 @@ export function SecurityPanel() {
       >
         <SessionList />
       </SettingsSection>
+      <TwoFactorSection />
     </>
   );
 }

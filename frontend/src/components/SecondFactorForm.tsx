@@ -1,0 +1,130 @@
+import { enableTotpSchema, type LoginTwoFactorPayload } from '@piste/contracts';
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { ApiError } from '../api/client';
+import { failureText } from '../lib/forms';
+import { useSessionStore } from '../stores/session';
+import { Button } from './Button';
+import { ServerError } from './FormMessage';
+import { TextField } from './FormField';
+
+type SecondFactorMethod = 'totp' | 'recovery';
+
+interface SecondFactorFormProps {
+  /** Back to the password step. */
+  onBack: () => void;
+  /** The server wants the password again (too many wrong codes); `message` says why. */
+  onRestart: (message: string) => void;
+}
+
+/** The reply to a refused code: 429 once too many were wrong, and the sign-in starts again. */
+const mustRestart = (error: unknown) =>
+  error instanceof Error && error.cause instanceof ApiError && error.cause.status === 429;
+
+/** The second step of a sign-in, for an account with an authenticator app: its code, or a recovery code. */
+export function SecondFactorForm({ onBack, onRestart }: SecondFactorFormProps) {
+  const loginSecondFactor = useSessionStore((s) => s.loginSecondFactor);
+  const navigate = useNavigate();
+  const [method, setMethod] = useState<SecondFactorMethod>('totp');
+  const [value, setValue] = useState('');
+  const [fieldError, setFieldError] = useState<string | undefined>(undefined);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+
+  /** The payload to send, or the field's error text. */
+  function payloadOf(text: string): LoginTwoFactorPayload | string {
+    if (method === 'recovery') {
+      const recoveryCode = text.trim();
+      return recoveryCode ? { recoveryCode } : 'Enter a recovery code';
+    }
+    const parsed = enableTotpSchema.safeParse({ code: text });
+    return parsed.success
+      ? parsed.data
+      : (parsed.error.issues[0]?.message ?? 'Enter the 6-digit code from your app');
+  }
+
+  async function verify() {
+    setServerError(null);
+    const payload = payloadOf(value);
+    if (typeof payload === 'string') {
+      setFieldError(payload);
+      return;
+    }
+    setFieldError(undefined);
+    setPending(true);
+    try {
+      await loginSecondFactor(payload);
+      await navigate('/', { replace: true });
+    } catch (error) {
+      const message = failureText(error, 'Login failed');
+      if (mustRestart(error)) {
+        onRestart(message);
+        return;
+      }
+      setServerError(message);
+      setPending(false);
+    }
+  }
+
+  function switchMethod() {
+    setMethod(method === 'totp' ? 'recovery' : 'totp');
+    setValue('');
+    setFieldError(undefined);
+    setServerError(null);
+  }
+
+  return (
+    <form
+      noValidate
+      aria-label="Two-factor sign-in"
+      className="space-y-4"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void verify();
+      }}
+    >
+      <ServerError message={serverError} />
+      {method === 'totp' ? (
+        <TextField
+          key="totp"
+          id="login-code"
+          label="Enter the 6-digit code from your authenticator app"
+          autoComplete="one-time-code"
+          inputMode="numeric"
+          pattern="[0-9]*"
+          maxLength={6}
+          placeholder="123456"
+          autoFocus
+          value={value}
+          error={fieldError}
+          onChange={(event) => setValue(event.target.value)}
+        />
+      ) : (
+        <TextField
+          key="recovery"
+          id="login-recovery-code"
+          label="Enter one of your recovery codes"
+          autoComplete="off"
+          autoCapitalize="none"
+          spellCheck={false}
+          placeholder="abcde-fghjk"
+          autoFocus
+          value={value}
+          error={fieldError}
+          onChange={(event) => setValue(event.target.value)}
+        />
+      )}
+      <Button type="submit" disabled={pending} className="w-full py-2.5">
+        {pending ? 'Verifying...' : 'Verify'}
+      </Button>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <Button variant="ghost" className="px-2" disabled={pending} onClick={onBack}>
+          Back
+        </Button>
+        <Button variant="ghost" className="px-2" disabled={pending} onClick={switchMethod}>
+          {method === 'totp' ? 'Use a recovery code instead' : 'Use your authenticator app instead'}
+        </Button>
+      </div>
+    </form>
+  );
+}

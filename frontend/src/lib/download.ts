@@ -1,0 +1,12 @@
+/** Saves `text` as a file called `fileName` in the browser's downloads. */
+export function downloadText(fileName: string, text: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/plain;charset=utf-8' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // After the click has handed the file over.
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
