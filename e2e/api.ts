@@ -85,6 +85,17 @@ export function reportPost(request: APIRequestContext, postId: string): Promise<
   return ok(request.post('/api/reports', { data: { postId, reason: 'Inappropriate content' } }));
 }
 
+/** A report of a comment, a message, a fencer or a post with a category (DESIGN.md §4e). */
+export function reportItem(
+  request: APIRequestContext,
+  targetType: 'post' | 'comment' | 'message' | 'user',
+  targetId: string,
+  reason: string,
+  description?: string,
+): Promise<unknown> {
+  return ok(request.post('/api/reports', { data: { targetType, targetId, reason, description } }));
+}
+
 export function sendMessage(
   request: APIRequestContext,
   receiverId: string,

@@ -66,11 +66,17 @@ function databaseForThisFile(): Promise<Record<string, string>> {
 
 /**
  * Starts the built app (`node backend/dist/main.js`) as its own process, as `npm start` does, on a free port
- * against the test run's database (and Redis when set).
+ * against the test run's database (and Redis when set). It listens on 127.0.0.1; with `onLocalhost` the tabs
+ * open it as http://localhost:PORT, its PUBLIC_URL.
  */
-async function startApp(env: Record<string, string> = {}, port?: number): Promise<RunningApp> {
+async function startApp(
+  env: Record<string, string> = {},
+  port?: number,
+  onLocalhost = false,
+): Promise<RunningApp> {
   const chosen = port ?? (await freePort());
   const database = await databaseForThisFile();
+  const url = `http://${onLocalhost ? 'localhost' : '127.0.0.1'}:${chosen}`;
   const child = spawn(process.execPath, [join(ROOT, 'backend/dist/main.js')], {
     cwd: ROOT,
     env: {
@@ -80,6 +86,7 @@ async function startApp(env: Record<string, string> = {}, port?: number): Promis
       SEED_DEMO: 'false',
       LOG_LEVEL: 'warn',
       ...database,
+      ...(onLocalhost ? { PUBLIC_URL: url } : {}),
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -87,12 +94,12 @@ async function startApp(env: Record<string, string> = {}, port?: number): Promis
   let output = '';
   child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
-  const url = `http://127.0.0.1:${chosen}`;
   const deadline = Date.now() + 30_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`app exited early:\n${output}`);
     try {
-      const res = await fetch(`${url}/api/health`);
+      // Where it listens, whatever name the tabs use.
+      const res = await fetch(`http://127.0.0.1:${chosen}/api/health`);
       if (res.ok) break;
     } catch {
       /* not up yet */
@@ -158,6 +165,11 @@ export interface JourneyOptions {
   admin?: boolean;
   /** Keeps the app's files (uploads) in a folder of this journey's, removed after it. */
   ownDataDir?: boolean;
+  /**
+   * Opens the app as http://localhost:PORT, its PUBLIC_URL too, rather than 127.0.0.1: passkeys need it (browsers
+   * refuse an IP address as the relying party, and localhost is a secure context).
+   */
+  localhost?: boolean;
 }
 
 /** What a journey's tests share: its running app, its browser, and the one way to open tabs and make fencers. */
@@ -194,6 +206,7 @@ export function journeyFixture({
   env = {},
   admin = false,
   ownDataDir = false,
+  localhost = false,
 }: JourneyOptions = {}): Journey {
   const credentials = { username: uniqueName('admin'), password: 'admin-secret-123' };
   const settings: Record<string, string> = {
@@ -234,9 +247,9 @@ export function journeyFixture({
         user: await signUpByApi(tab.context.request, { username: uniqueName(prefix), ...profile }),
       };
     },
-    startApp: (port) => startApp(settings, port),
+    startApp: (port) => startApp(settings, port, localhost),
     async restartApp(env = {}) {
-      journey.app = await startApp({ ...settings, ...env }, journey.app.port);
+      journey.app = await startApp({ ...settings, ...env }, journey.app.port, localhost);
     },
     outbox() {
       if (!appDataDir) throw new Error('the app has not started yet');
@@ -249,7 +262,10 @@ export function journeyFixture({
       dataDir = await mkdtemp(join(tmpdir(), 'piste-e2e-data-'));
       settings.DATA_DIR = dataDir;
     }
-    [journey.app, journey.browser] = await Promise.all([startApp(settings), launchBrowser()]);
+    [journey.app, journey.browser] = await Promise.all([
+      startApp(settings, undefined, localhost),
+      launchBrowser(),
+    ]);
     // As the app sees it: this journey's setting, else the file's database's, else the environment's or the default.
     const { DATA_DIR = process.env.DATA_DIR ?? '.data' } = await databaseForThisFile();
     appDataDir = resolve(ROOT, settings.DATA_DIR ?? DATA_DIR);

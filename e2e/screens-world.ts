@@ -1,19 +1,21 @@
 /**
  * The club the screens journey shows: Ana has posted in every feed, Ben is connected with her, writes to her,
- * likes and comments on her drill and posts what she reports; Cleo asks her to connect, Dora is someone to
- * discover; an admin has the report in the queue. Ana has confirmed her address, asked to move to a new one, is
- * signed in on her phone too, and has asked for an export of her data; Eli has just joined and not confirmed his
- * yet. Every tab is open at desktop size
- * in the light theme.
+ * likes and comments on her drill and posts what she reports (a post, his comment on it, a message of his);
+ * Cleo asks her to connect, Dora is someone to discover, whom she reports too; an admin has the reports in the
+ * queue. Ana has confirmed her address, asked to move to a new one, is signed in on her phone too, has two
+ * passkeys, and has asked for an export of her data; Eli has just joined and not confirmed his yet. Every tab is
+ * open at desktop size in the light theme.
  */
 import type { APIRequestContext } from 'playwright-core';
 import { makePng } from '../backend/test/media-fixtures';
+import { SoftAuthenticator } from '../backend/test/soft-authenticator';
 import {
   connect,
   createPost,
   logInByApi,
   ok,
   PASSWORD,
+  reportItem,
   reportPost,
   sendMessage,
   uniqueName,
@@ -112,6 +114,11 @@ export async function buildScreensWorld(journey: Journey): Promise<ScreensWorld>
   const benTab = await signUpDuval(journey, 'Ben');
   const ben = { request: benTab.context.request, user: benTab.user };
   await connect(ben.request, ana.context.request);
+  const pushyMessage = await ok<{ message: { id: string } }>(
+    ben.request.post('/api/messages', {
+      data: { receiverId: ana.user.id, content: 'Blades at half price, pay me today or lose the deal.' },
+    }),
+  );
   await sendMessage(ben.request, ana.user.id, 'Training tonight at seven?');
   await sendMessage(ben.request, ana.user.id, 'Bring the spare mask, please.');
   await ok(ben.request.post('/api/likes', { data: { postId: drill.id } }));
@@ -133,6 +140,11 @@ export async function buildScreensWorld(journey: Journey): Promise<ScreensWorld>
   await ok(ana.context.request.post('/api/saves', { data: { postId: drill.id } }));
   const reportedContent = `Cheap blades, message me ${uniqueName('spam')}`;
   const reported = await createPost(ben.request, { content: reportedContent });
+  const pushyComment = await ok<{ id: string }>(
+    ben.request.post('/api/comments', {
+      data: { postId: reported.id, content: 'Half price this week only, cash.' },
+    }),
+  );
 
   // Ana runs a club, open to join; Ben is a member.
   const created = await ok<{ club: { id: string; slug: string; name: string } }>(
@@ -157,6 +169,16 @@ export async function buildScreensWorld(journey: Journey): Promise<ScreensWorld>
   await ok(cleo.context.request.post('/api/friend-requests', { data: { receiverId: ana.user.id } }));
   const dora = await signUpDuval(journey, 'Dora');
   await reportPost(ana.context.request, reported.id);
+  // One report of each kind waits in the admin's queue: the post, a comment, a message and a fencer.
+  await reportItem(ana.context.request, 'comment', pushyComment.id, 'spam');
+  await reportItem(
+    ana.context.request,
+    'message',
+    pushyMessage.message.id,
+    'spam',
+    'He keeps pushing me to buy.',
+  );
+  await reportItem(ana.context.request, 'user', dora.user.id, 'impersonation');
   await ok(ana.context.request.post('/api/mutes', { data: { userId: dora.user.id } }));
   await ok(
     ana.context.request.put('/api/account/muted-words', {
@@ -252,5 +274,22 @@ async function settleAnasAccount(journey: Journey, ana: Tab & { user: Fencer }):
   const phone = await journey.browser.newContext({ baseURL: journey.app.url, userAgent: PHONE_AGENT });
   await logInByApi(phone.request, ana.user.username);
   await phone.close();
+  await addPasskeys(journey, request, ['Pixel 9', 'Work laptop']);
   await ok(request.post('/api/account/export'));
+}
+
+/**
+ * Passkeys named `names`, each made by an authenticator in software as a browser on the app's public address
+ * would (its PUBLIC_URL: the default, localhost on its port), so the tabs on 127.0.0.1 can list them.
+ */
+async function addPasskeys(journey: Journey, request: APIRequestContext, names: string[]): Promise<void> {
+  for (const name of names) {
+    const authenticator = new SoftAuthenticator(`http://localhost:${journey.app.port}`);
+    const options = await ok<{ challenge: string; user: { id: string } }>(
+      request.post('/api/account/passkeys/options'),
+    );
+    await ok(
+      request.post('/api/account/passkeys', { data: { response: authenticator.create(options), name } }),
+    );
+  }
 }

@@ -452,6 +452,8 @@ describeInBrowser('every screen: accessible, no sideways scroll on a phone, ligh
         await page.waitForURL((url) => url.search === '?tab=security');
         await page.getByTestId('account-session').filter({ hasText: 'Android' }).waitFor();
         await page.getByTestId('account-session').filter({ hasText: 'This browser' }).waitFor();
+        await page.getByTestId('passkey').filter({ hasText: 'Work laptop' }).waitFor();
+        await page.getByRole('button', { name: 'Add a passkey' }).waitFor();
       },
     },
     {
@@ -527,7 +529,11 @@ describeInBrowser('every screen: accessible, no sideways scroll on a phone, ligh
       who: 'admin',
       async reach(page) {
         await openReport(page);
-        await page.getByRole('link', { name: 'Moderation, 1 pending report' }).waitFor();
+        // One report of each kind, each shown in place.
+        for (const kind of ['post', 'comment', 'message', 'user']) {
+          await page.locator(`article[data-target-type="${kind}"]`).waitFor();
+        }
+        await page.getByRole('link', { name: 'Moderation, 4 pending reports' }).waitFor();
       },
     },
     {
@@ -547,9 +553,64 @@ describeInBrowser('every screen: accessible, no sideways scroll on a phone, ligh
       ),
     },
     {
+      // Reporting a fencer from their page: a category and details, in the one report dialog.
+      screen: 'report-dialog',
+      who: 'ana',
+      async reach(page) {
+        await page.goto(`/u/${world.ben.user.username}`);
+        await page.getByRole('heading', { name: world.ben.user.name }).waitFor();
+        await page.getByRole('button', { name: 'Fencer options' }).click();
+        await page.getByRole('menuitem', { name: 'Report fencer' }).click();
+        const dialog = page.getByRole('dialog', { name: 'Report fencer' });
+        await dialog.getByLabel('Harassment', { exact: true }).check();
+        await expect(focusIsIn(page, 'dialog[open]')).resolves.toBe(true);
+      },
+      leave: escapeFocuses('Fencer options', (page) =>
+        page.getByRole('dialog', { name: 'Report fencer' }).waitFor({ state: 'hidden' }),
+      ),
+    },
+    {
       screen: 'moderation-denied',
       who: 'ana',
       reach: visit('/moderation', (page) => page.getByRole('heading', { name: 'Access Denied' })),
+    },
+    {
+      screen: 'admin-users',
+      who: 'admin',
+      reach: visit('/admin/users', (page) => page.getByTestId('admin-user-card').first()),
+    },
+    {
+      // Ben, whose post Ana reported: the reports against him show.
+      screen: 'admin-user',
+      who: 'admin',
+      reach: visit(
+        () => `/admin/users/${world.ben.user.id}`,
+        (page) => page.getByTestId('report-against').first(),
+      ),
+    },
+    {
+      // Every account action asks why first; Escape changes nothing and gives the focus back to its button.
+      screen: 'admin-user-reason-dialog',
+      who: 'admin',
+      async reach(page) {
+        await page.goto(`/admin/users/${world.ana.user.id}`);
+        await page.getByRole('button', { name: 'Suspend', exact: true }).click();
+        await page.getByRole('dialog', { name: /^Suspend / }).waitFor();
+        await expect(page.evaluate(() => document.activeElement?.id)).resolves.toBe('admin-reason');
+      },
+      leave: escapeFocuses('Suspend', (page) =>
+        page.getByRole('dialog', { name: /^Suspend / }).waitFor({ state: 'hidden' }),
+      ),
+    },
+    {
+      screen: 'admin-audit',
+      who: 'admin',
+      reach: visit('/admin/audit', (page) => page.getByRole('heading', { name: 'Audit', exact: true })),
+    },
+    {
+      screen: 'admin-users-denied',
+      who: 'ana',
+      reach: visit('/admin/users', (page) => page.getByRole('heading', { name: 'Access Denied' })),
     },
     {
       screen: 'not-found',

@@ -31,6 +31,9 @@ import { LibraryModule } from './library/library.module';
 import { ClubsModule } from './clubs/clubs.module';
 import { FencingEventsModule } from './fencing-events/fencing-events.module';
 import { RecordModule } from './record/record.module';
+import { AdminUsersModule } from './admin-users/admin-users.module';
+import { PasskeysModule } from './passkeys/passkeys.module';
+import { SignInNoticesModule } from './sign-in-notices/sign-in-notices.module';
 
 /** The domain modules, one per folder. */
 const DOMAIN_MODULES = [
@@ -55,7 +58,10 @@ const DOMAIN_MODULES = [
   LibraryModule,
   ClubsModule,
   FencingEventsModule,
+  PasskeysModule,
+  SignInNoticesModule,
   RecordModule,
+  AdminUsersModule,
 ];
 
 @Module({})

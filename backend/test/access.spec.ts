@@ -10,6 +10,9 @@ describe('route access', () => {
     'POST /api/login',
     // The second step of a sign-in: the session the password step started is the permission.
     'POST /api/login/2fa',
+    // Signing in with a passkey: the signed challenge is the proof.
+    'POST /api/login/passkey',
+    'POST /api/login/passkey/options',
     'POST /api/logout',
     'GET /api/user',
     'GET /api/health',

@@ -364,8 +364,20 @@ describe('account data: export and deletion (objects on S3)', () => {
       expect(
         (await leaver.client.post('/api/reports', { postId: friendOther.id, reason: 'Off-topic' })).status,
       ).toBe(201);
-      await leaver.client.post('/api/messages', { receiverId: friend.user.id, content: 'À demain' });
+      const sent = await leaver.client.post<{ message: { id: string } }>('/api/messages', {
+        receiverId: friend.user.id,
+        content: 'À demain',
+      });
       await friend.client.post('/api/messages', { receiverId: leaver.user.id, content: 'Oui' });
+      // Reports against the leaver's comment, message and profile.
+      for (const [targetType, targetId] of [
+        ['comment', leaverComment.body.id],
+        ['message', sent.body.message.id],
+        ['user', leaver.user.id],
+      ]) {
+        const filed = await friend.client.post('/api/reports', { targetType, targetId, reason: 'spam' });
+        expect(filed.status).toBe(201);
+      }
       // Events: the leaver goes to the friend's and announced one of their own, with a calendar feed.
       const eventTimes = { startsAt: '2031-03-01T09:00:00Z', endsAt: '2031-03-01T18:00:00Z' };
       const event = {

@@ -1,6 +1,8 @@
 import { io } from 'socket.io-client';
+import { IS_ADMIN_ONLY } from '../src/common/decorators';
 import {
   ApiClient,
+  appRoutes,
   connectSocket,
   connectUsers,
   makePost,
@@ -182,6 +184,113 @@ describe('attacks that must fail', () => {
       } finally {
         socket.close();
       }
+    });
+  });
+
+  describe('the second factor', () => {
+    const codeNow = async (secret: string, aheadSeconds = 0) => {
+      const { generate } = await import('otplib');
+      return generate({ secret, epoch: Math.floor(Date.now() / 1000) + aheadSeconds });
+    };
+    /** A fencer with TOTP on, their secret and recovery codes. */
+    const guarded = async () => {
+      const fencer = await makeUser(t);
+      const setup = await fencer.client.post<{ secret: string }>('/api/account/2fa/totp/setup');
+      const enabled = await fencer.client.post<{ recoveryCodes: string[] }>('/api/account/2fa/totp/enable', {
+        code: await codeNow(setup.body.secret),
+      });
+      expect(enabled.status).toBe(200);
+      return { fencer, secret: setup.body.secret, recoveryCodes: enabled.body.recoveryCodes };
+    };
+    const passwordStep = async (fencer: TestUser) => {
+      const browser = new ApiClient(t.url);
+      const reply = await browser.post('/api/login', {
+        username: fencer.user.username,
+        password: fencer.password,
+      });
+      expect(reply.body).toMatchObject({ twoFactorRequired: true });
+      return browser;
+    };
+
+    it('cannot be skipped, answered for another account, or answered twice with one code', async () => {
+      const victim = await guarded();
+      const attacker = await guarded();
+      // No password step at all.
+      expect(
+        (await new ApiClient(t.url).post('/api/login/2fa', { code: await codeNow(victim.secret) })).status,
+      ).toBe(401);
+      // The attacker's own half-signed-in session, answered with the victim's code, or a code of the attacker's
+      // app in the victim's half-session: neither signs anyone in.
+      const attackersHalf = await passwordStep(attacker.fencer);
+      expect(
+        (await attackersHalf.post('/api/login/2fa', { code: await codeNow(victim.secret) })).status,
+      ).toBe(401);
+      const victimsHalf = await passwordStep(victim.fencer);
+      expect(
+        (await victimsHalf.post('/api/login/2fa', { code: await codeNow(attacker.secret) })).status,
+      ).toBe(401);
+      expect((await victimsHalf.get('/api/user')).status).toBe(401);
+      // A half-signed-in session cannot add a passkey to come back without the code.
+      expect((await victimsHalf.post('/api/account/passkeys/options')).status).toBe(401);
+
+      // The victim signs in with the app's next code (the current one turned it on); seen over their shoulder,
+      // that code is spent.
+      const code = await codeNow(victim.secret, 30);
+      expect((await victimsHalf.post('/api/login/2fa', { code })).status).toBe(200);
+      const replay = await passwordStep(victim.fencer);
+      expect((await replay.post('/api/login/2fa', { code })).status).toBe(401);
+      expect((await replay.get('/api/user')).status).toBe(401);
+    });
+
+    it('takes each recovery code once', async () => {
+      const { fencer, recoveryCodes } = await guarded();
+      const first = await passwordStep(fencer);
+      expect((await first.post('/api/login/2fa', { recoveryCode: recoveryCodes[0] })).status).toBe(200);
+      const again = await passwordStep(fencer);
+      expect((await again.post('/api/login/2fa', { recoveryCode: recoveryCodes[0] })).status).toBe(401);
+      // Typed differently (upper case, no dash), it is the same spent code.
+      const retyped = recoveryCodes[0].replace('-', '').toUpperCase();
+      expect((await again.post('/api/login/2fa', { recoveryCode: retyped })).status).toBe(401);
+      expect((await again.get('/api/user')).status).toBe(401);
+    });
+  });
+
+  describe('a non-admin on every admin route', () => {
+    /** Every route marked @AdminOnly(), found by walking the app: a new admin route is covered without a list. */
+    const adminRoutes = () => appRoutes(t).filter((r) => r.marked(IS_ADMIN_ONLY));
+    const ID = '00000000-0000-4000-8000-000000000000';
+
+    it('answers 403 to a signed-in fencer and 401 to a signed-out client, whatever the body', async () => {
+      const routes = adminRoutes();
+      // The moderation routes and the account administration routes at least.
+      expect(routes.map((r) => r.route)).toEqual(
+        expect.arrayContaining(['GET /api/reports', 'GET /api/admin/users', 'DELETE /api/bans/:id']),
+      );
+      const visitor = new ApiClient(t.url);
+      for (const r of routes) {
+        const path = r.path.replace(/:[A-Za-z]+/g, ID);
+        // A body an admin's call would carry, and one meant to slip through: neither gets past the guard.
+        for (const body of [
+          { reason: 'x', isAdmin: true, status: 'dismissed' },
+          { isAdmin: true, userId: alice.user.id },
+        ]) {
+          const send = (who: ApiClient) => who.request(r.method, path, r.method === 'GET' ? undefined : body);
+          const asFencer = await send(alice.client);
+          expect({ route: r.route, status: asFencer.status, body: asFencer.body }).toEqual({
+            route: r.route,
+            status: 403,
+            body: { message: 'Admin access required' },
+          });
+          expect({ route: r.route, status: (await send(visitor)).status }).toEqual({
+            route: r.route,
+            status: 401,
+          });
+        }
+      }
+      // Nothing above made anyone an admin.
+      await expect(alice.client.get<{ isAdmin: boolean }>('/api/user')).resolves.toMatchObject({
+        body: { isAdmin: false },
+      });
     });
   });
 

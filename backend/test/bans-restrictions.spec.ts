@@ -149,6 +149,7 @@ describe('temporary bans: what a banned user may and may not do', () => {
       // Their own calendar feed reaches no one else.
       'DELETE /api/account/calendar',
       // Securing the account: a ban never stops a user from changing a password or ending a stolen session.
+      'DELETE /api/account/passkeys/:id',
       'DELETE /api/account/sessions/:id',
       // Taking back a bout they logged, or answering one logged against them: their record stays true.
       'DELETE /api/bouts/:id',
@@ -171,6 +172,7 @@ describe('temporary bans: what a banned user may and may not do', () => {
       'DELETE /api/push/subscriptions',
       'DELETE /api/saves/:postId',
       // Their data is theirs, banned or not: they may take it away or delete it with the account.
+      'PATCH /api/account/passkeys/:id',
       'POST /api/account/2fa/recovery-codes',
       'POST /api/account/2fa/totp/disable',
       'POST /api/account/2fa/totp/enable',
@@ -178,6 +180,8 @@ describe('temporary bans: what a banned user may and may not do', () => {
       'POST /api/account/calendar',
       'POST /api/account/delete',
       'POST /api/account/export',
+      'POST /api/account/passkeys',
+      'POST /api/account/passkeys/options',
       'POST /api/account/password',
       'POST /api/account/sessions/revoke-others',
       'POST /api/account/verify-email/resend',

@@ -65,10 +65,13 @@ export interface TestApp {
 }
 
 /** Boots the whole app on a random loopback port against the run's database (see test/global-setup.ts). */
-export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function startTestApp(
+  env: Record<string, string> = {},
+  database: DatabaseLocation = runDatabase(),
+): Promise<TestApp> {
   guardTransactions();
   const config = loadConfig({ ...process.env, PORT: '0', SEED_DEMO: 'false', NODE_ENV: 'test', ...env });
-  const app = await createApp(config, runDatabase());
+  const app = await createApp(config, database);
   await app.listen(0, '127.0.0.1');
   const address = app.getHttpServer().address() as { port: number };
   return { app, url: `http://127.0.0.1:${address.port}`, config, close: () => app.close() };

@@ -6,9 +6,12 @@ import { announceWatchedEvents } from './realtime/event-watch';
 import { announceWatchedPosts } from './realtime/post-watch';
 import { onReconnect, onRejoin, onServerEvent, type SocketSession } from './realtime/socket';
 import { useAccountStore } from './stores/account';
+import { useAuditStore } from './stores/admin-audit';
+import { useAdminUserPageStore } from './stores/admin-user-page';
+import { useAdminUsersStore } from './stores/admin-users';
 import { useAccountExportStore } from './stores/account-export';
 import { useAccountSessionsStore } from './stores/account-sessions';
-import { followBan, receiveBan } from './stores/ban';
+import { followBan, receiveBan, receiveBanLifted } from './stores/ban';
 import { useCalendarFeedStore } from './stores/calendar-feed';
 import { useClubEventsStore } from './stores/club-events';
 import { useClubPageStore } from './stores/club-page';
@@ -31,6 +34,7 @@ import { useFeedStore } from './stores/feed';
 import { readShownConversation, useMessagesStore } from './stores/messages';
 import { useModerationStore } from './stores/moderation';
 import { useNotificationSettingsStore } from './stores/notification-settings';
+import { usePasskeysStore } from './stores/passkeys';
 import { followOtherTabs, useNotificationsStore } from './stores/notifications';
 import { usePostsStore } from './stores/posts';
 import { useRecordSettingsStore } from './stores/record-settings';
@@ -89,6 +93,7 @@ const SERVER_EVENTS: ServerEventTable = {
   'report:new': ({ report }) => useModerationStore.getState().receive(report),
   'report:updated': ({ report }) => useModerationStore.getState().receive(report),
   'ban:new': ({ ban }) => receiveBan(ban),
+  'ban:lifted': (lifted) => void receiveBanLifted(lifted),
   // To the club's admins: the Requests tab of the club they have open grows. (The bell gets its notification.)
   'club:request': (request) => useClubPageStore.getState().receiveRequest(request),
   // To the member: the club they have open shows their new standing.
@@ -143,9 +148,13 @@ const ON_USER_CHANGE: Array<(user: SessionUser | null) => void> = [
   // Suggested fencers come connections first: another user's connections are not this one's.
   () => useUserSuggestionsStore.getState().reset(),
   () => useModerationStore.getState().reset(),
+  () => useAdminUsersStore.getState().reset(),
+  () => useAdminUserPageStore.getState().reset(),
+  () => useAuditStore.getState().reset(),
   () => useAccountStore.getState().reset(),
   () => useAccountSessionsStore.getState().reset(),
   () => useTwoFactorStore.getState().reset(),
+  () => usePasskeysStore.getState().reset(),
   () => useAccountExportStore.getState().reset(),
   () => useNotificationSettingsStore.getState().reset(),
   // The lists of saved, tagged and drill posts carry the last user's view of them.

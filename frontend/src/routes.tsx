@@ -50,6 +50,13 @@ const ForgotPasswordPage = lazy(() =>
 const ResetPasswordPage = lazy(() =>
   import('./pages/ResetPasswordPage').then((m) => ({ default: m.ResetPasswordPage })),
 );
+const AdminUsersPage = lazy(() =>
+  import('./pages/admin/AdminUsersPage').then((m) => ({ default: m.AdminUsersPage })),
+);
+const AdminUserPage = lazy(() =>
+  import('./pages/admin/AdminUserPage').then((m) => ({ default: m.AdminUserPage })),
+);
+const AuditPage = lazy(() => import('./pages/admin/AuditPage').then((m) => ({ default: m.AuditPage })));
 const VerifyEmailPage = lazy(() =>
   import('./pages/VerifyEmailPage').then((m) => ({ default: m.VerifyEmailPage })),
 );
@@ -88,6 +95,9 @@ export function AppRoutes() {
         <Route path="connections" element={<ConnectionsPage user={user} />} />
         <Route path="post" element={<CreatePostPage />} />
         <Route path="moderation" element={<ModerationPage user={user} />} />
+        <Route path="admin/users" element={<AdminUsersPage user={user} />} />
+        <Route path="admin/users/:userId" element={<AdminUserPage user={user} />} />
+        <Route path="admin/audit" element={<AuditPage user={user} />} />
         <Route path="search" element={<SearchPage />} />
         <Route path="posts/:id" element={<PostPage />} />
         <Route path="u/:username" element={<FencerPage user={user} />} />

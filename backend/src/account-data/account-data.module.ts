@@ -15,5 +15,7 @@ import { AccountExportsService } from './account-exports.service';
   imports: [AccountsModule, UsersModule, ObjectsModule, PostsModule, NotificationsModule, MailModule],
   controllers: [AccountDataController],
   providers: [AccountExportsService, AccountDeletionService, Clock],
+  // An admin deletes an account the way its owner does (backend/src/admin-users/).
+  exports: [AccountDeletionService],
 })
 export class AccountDataModule {}

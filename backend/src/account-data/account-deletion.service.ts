@@ -41,6 +41,20 @@ const RECOUNT_POSTS = `
   RETURNING p."id", p."authorId", p."weapon", p."visibility", p."clubId", p."likesCount", p."dislikesCount",
             p."savesCount", p."commentsCount"`;
 
+/**
+ * The reports against `$1`, emptied of them: no id, no name, no handle or picture; the reported text stays.
+ * Pending ones are resolved, since what they report is gone.
+ */
+const REPORTS_AGAINST_LEAVER = `
+  UPDATE reported_posts
+     SET "targetUserId" = NULL, "postAuthorId" = NULL, "postAuthorName" = NULL,
+         "targetId" = CASE WHEN "targetType" = 'user' THEN NULL ELSE "targetId" END,
+         "targetSnapshot" = "targetSnapshot" - 'authorName' - 'username' - 'name' - 'avatar',
+         "postDeleted" = true,
+         "status" = CASE WHEN "status" = 'pending' THEN 'resolved' ELSE "status" END,
+         "resolvedAt" = coalesce("resolvedAt", now())
+   WHERE "targetUserId" = $1`;
+
 /** The clubs `$1` lost their owner: in each, the member who has run it longest becomes the owner. */
 const HAND_OVER_CLUBS = `
   UPDATE club_members heir SET "role" = 'owner'
@@ -96,16 +110,26 @@ export class AccountDeletionService implements OnModuleInit {
     if (!user || !(await verifyPassword(user.password, password))) {
       throw new BadRequestException(WRONG_CURRENT_PASSWORD);
     }
-    const endSessions = await this.dataSource.transaction(async (manager) => {
-      await manager.query(
-        `UPDATE users SET "deletionRequestedAt" = now() WHERE "id" = $1 AND "deletionRequestedAt" IS NULL`,
-        [userId],
-      );
-      await this.jobs.enqueue(manager, DELETE_ACCOUNT, { userId });
-      return this.sessions.endAllBut(manager, userId, null);
-    });
-    endSessions();
-    this.publisher.refreshUser(userId);
+    const signOut = await this.dataSource.transaction((manager) => this.begin(manager, userId));
+    signOut();
+  }
+
+  /**
+   * Starts deleting the account inside the caller's transaction (its owner's request above, or an admin's): from
+   * then on it cannot sign in, its sessions are gone and the deletion job is queued. Returns how to end its sockets
+   * and make every replica forget it, to call once the transaction has committed.
+   */
+  async begin(manager: EntityManager, userId: string): Promise<() => void> {
+    await manager.query(
+      `UPDATE users SET "deletionRequestedAt" = now() WHERE "id" = $1 AND "deletionRequestedAt" IS NULL`,
+      [userId],
+    );
+    await this.jobs.enqueue(manager, DELETE_ACCOUNT, { userId });
+    const endSessions = await this.sessions.endAllBut(manager, userId, null);
+    return () => {
+      endSessions();
+      this.publisher.refreshUser(userId);
+    };
   }
 
   /** The job. Running it again after it succeeded finds no user and does nothing. */
@@ -161,13 +185,21 @@ export class AccountDeletionService implements OnModuleInit {
         WHERE "actorId" = $1 OR "postId" IN (SELECT "id" FROM posts WHERE "authorId" = $1)`,
       [userId],
     );
-    // Reports about their posts stay for the moderation record, without naming them; their posts are gone.
+    // Reports against them (their posts, comments and messages, or themselves) stay for the moderation record
+    // with the reported text, without naming them; the reported content is gone. So are the comments others
+    // wrote on their posts, and the messages they received (a reported one was reported by them).
+    await manager.query(REPORTS_AGAINST_LEAVER, [userId]);
     await manager.query(
       `UPDATE reported_posts
-          SET "postAuthorId" = NULL, "postAuthorName" = NULL, "postDeleted" = true,
+          SET "postDeleted" = true,
               "status" = CASE WHEN "status" = 'pending' THEN 'resolved' ELSE "status" END,
               "resolvedAt" = coalesce("resolvedAt", now())
-        WHERE "postAuthorId" = $1`,
+        WHERE "targetType" = 'comment'
+          AND "targetSnapshot" ->> 'postId' IN (SELECT "id"::text FROM posts WHERE "authorId" = $1)`,
+      [userId],
+    );
+    await manager.query(
+      `UPDATE reported_posts SET "postDeleted" = true WHERE "targetType" = 'message' AND "reporterId" = $1`,
       [userId],
     );
     const endSessions = await this.sessions.endAllBut(manager, userId, null);

@@ -32,12 +32,7 @@ import { AuthService } from './auth.service';
 import { TwoFactorService, WRONG_CODE } from '../two-factor/two-factor.service';
 import { MAX_WRONG_CODES, pendingSignIn } from '../two-factor/pending-sign-in';
 import { LocalLoginGuard } from './guards';
-import { rememberDevice } from './devices';
-import { settle, signOut } from './sign-out';
-
-function logIn(request: Request, user: SessionUser): Promise<void> {
-  return settle((done) => request.logIn(user, done));
-}
+import { signOut } from './sign-out';
 
 @Controller('api')
 export class AuthController {
@@ -57,8 +52,7 @@ export class AuthController {
     @ParsedBody(registerPayloadSchema) body: z.output<typeof registerPayloadSchema>,
   ): Promise<SessionUser> {
     const user = await this.auth.register(body);
-    await logIn(request, user);
-    rememberDevice(request);
+    await this.auth.completeSignIn(request, user, 'registration');
     return user;
   }
 
@@ -66,10 +60,11 @@ export class AuthController {
   @UseGuards(LocalLoginGuard)
   @HttpCode(200)
   @Post('login')
-  login(@Req() request: Request): SessionUser | TwoFactorRequired {
+  async login(@Req() request: Request): Promise<SessionUser | TwoFactorRequired> {
     if (!request.user) return { twoFactorRequired: true, methods: [...TWO_FACTOR_METHODS] };
-    rememberDevice(request);
-    return request.user as SessionUser;
+    const user = request.user as SessionUser;
+    await this.auth.completeSignIn(request, user);
+    return user;
   }
 
   /**
@@ -96,11 +91,10 @@ export class AuthController {
       request.session.pendingSignIn = pending;
       throw new UnauthorizedException(WRONG_CODE);
     }
-    const user = await this.auth.sessionUser(pending.userId);
-    if (!user) throw new UnauthorizedException('Sign in with your password first');
+    // Suspended between the two steps: said as such (403), not as a sign-in to start again.
+    const user = await this.auth.userSigningIn(pending.userId, 'Sign in with your password first');
     delete request.session.pendingSignIn;
-    await logIn(request, user);
-    rememberDevice(request);
+    await this.auth.completeSignIn(request, user);
     return user;
   }
 

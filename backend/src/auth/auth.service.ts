@@ -1,8 +1,16 @@
-import { BadRequestException, Inject, Injectable, Logger } from '@nestjs/common';
+import {
+  BadRequestException,
+  ForbiddenException,
+  Inject,
+  Injectable,
+  Logger,
+  UnauthorizedException,
+} from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
+import type { Request } from 'express';
 import { randomBytes } from 'node:crypto';
 import type { RegisterPayload, SessionUser } from '@piste/contracts';
-import { registerPayloadSchema } from '@piste/contracts';
+import { registerPayloadSchema, SUSPENDED_MESSAGE } from '@piste/contracts';
 import { APP_CONFIG, type AppConfig } from '../config/config';
 import { BansService } from '../bans/bans.service';
 import { UsersService } from '../users/users.service';
@@ -10,10 +18,19 @@ import { toSessionUser } from '../users/users.mapper';
 import { hashPassword, verifyPassword } from '../users/password';
 import { RealtimePublisher } from '../publisher/realtime.publisher';
 import { SessionUsers } from './session-users';
+import { rememberDevice } from './devices';
+import { settle } from './sign-out';
 import type { UserEntity } from '../users/user.entity';
 
 /** Work that belongs to a registration (its verification mail): it commits with the new account, or neither does. */
 export type RegistrationStep = (manager: EntityManager, user: UserEntity) => Promise<void>;
+
+/**
+ * Told of every completed sign-in (password, second factor or passkey) with the browser that made it; a
+ * registration signs its browser in first.
+ */
+export type SignInListener = (user: SessionUser, request: Request, how: SignInKind) => Promise<void>;
+export type SignInKind = 'registration' | 'sign-in';
 
 /** What the client shows as text in place of a picture: short, with no URL or path characters. */
 const TEXT_AVATAR = /^[^/:\\.\s]{1,16}$/u;
@@ -22,6 +39,7 @@ const TEXT_AVATAR = /^[^/:\\.\s]{1,16}$/u;
 export class AuthService {
   private readonly logger = new Logger(AuthService.name);
   private readonly registrationSteps = new Set<RegistrationStep>();
+  private readonly signInListeners = new Set<SignInListener>();
 
   constructor(
     private readonly users: UsersService,
@@ -36,6 +54,27 @@ export class AuthService {
   onRegistration(step: RegistrationStep): () => void {
     this.registrationSteps.add(step);
     return () => this.registrationSteps.delete(step);
+  }
+
+  /** Adds a listener to every completed sign-in; returns how to remove it. */
+  onSignIn(listener: SignInListener): () => void {
+    this.signInListeners.add(listener);
+    return () => this.signInListeners.delete(listener);
+  }
+
+  /**
+   * Starts the browser's signed-in session (a new session id, so a fixed one cannot be reused) unless the caller's
+   * guard already did, notes the browser in it, and tells the listeners. A listener that fails (a mail that cannot
+   * be queued) is logged: the sign-in stands.
+   */
+  async completeSignIn(request: Request, user: SessionUser, how: SignInKind = 'sign-in'): Promise<void> {
+    if (!request.isAuthenticated?.()) await settle((done) => request.logIn(user, done));
+    rememberDevice(request);
+    for (const listener of this.signInListeners) {
+      await listener(user, request, how).catch((error: unknown) =>
+        this.logger.error(`A sign-in listener failed: ${error instanceof Error ? error.message : String(error)}`),
+      );
+    }
   }
 
   async register(payload: ReturnType<typeof registerPayloadSchema.parse>): Promise<SessionUser> {
@@ -56,7 +95,8 @@ export class AuthService {
 
   /**
    * Null when the username or password is wrong; never says which, not even by timing: an unknown username
-   * is checked against a stand-in hash, so it costs what a wrong password costs.
+   * is checked against a stand-in hash, so it costs what a wrong password costs. A suspended account is refused
+   * (403) only after its right password, so the refusal tells a guesser nothing.
    */
   async validateCredentials(username: string, password: string): Promise<SessionUser | null> {
     const user = await this.users.findByUsernameWithPassword(username);
@@ -66,6 +106,7 @@ export class AuthService {
       return null;
     }
     if (!(await verifyPassword(user.password, password))) return null;
+    if (user.suspendedAt) throw new ForbiddenException(SUSPENDED_MESSAGE);
     return toSessionUser(user, await this.bans.activeBanEnd(user.id));
   }
 
@@ -82,6 +123,17 @@ export class AuthService {
    */
   sessionUser(id: string): Promise<SessionUser | null> {
     return this.sessionUsers.get(id);
+  }
+
+  /**
+   * The user a sign-in whose first step held (a password) now completes: 403 when the account was suspended
+   * meanwhile, 401 (`gone`) when it is no one's any more (deleted).
+   */
+  async userSigningIn(id: string, gone: string): Promise<SessionUser> {
+    const user = await this.sessionUser(id);
+    if (user) return user;
+    if (await this.users.isSuspended(id)) throw new ForbiddenException(SUSPENDED_MESSAGE);
+    throw new UnauthorizedException(gone);
   }
 
   /**

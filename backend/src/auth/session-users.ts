@@ -71,13 +71,14 @@ export class SessionUsers {
     return { ...user, bannedUntil: null };
   }
 
+  /** Nobody (null) for an account being deleted or suspended: a session left over from before is no one's. */
   private async load(id: string): Promise<SessionUser | null> {
     const [row] = await this.dataSource.query<SessionUserRow[]>(
       `SELECT u."id", u."username", u."name", u."avatar", u."isAdmin",
               u."emailVerifiedAt" IS NOT NULL AS "emailVerified",
               (SELECT max(b."bannedUntil") FROM bans b
-                WHERE b."userId" = u."id" AND b."bannedUntil" > $2) AS "bannedUntil"
-         FROM users u WHERE u."id" = $1 AND u."deletionRequestedAt" IS NULL`,
+                WHERE b."userId" = u."id" AND b."bannedUntil" > $2 AND b."liftedAt" IS NULL) AS "bannedUntil"
+         FROM users u WHERE u."id" = $1 AND u."deletionRequestedAt" IS NULL AND u."suspendedAt" IS NULL`,
       [id, this.clock.now()],
     );
     if (!row) return null;

@@ -63,7 +63,9 @@ export class SessionMiddleware implements OnApplicationShutdown {
     const refreshEveryMs = Math.min(REFRESH_EVERY_MS, ttlMs / 10);
     this.handler = (req, res, next) =>
       sessions(req, res, (err?: unknown) => {
-        if (!err) slideExpiry(req, ttlMs, refreshEveryMs);
+        const slid = err ? null : slideExpiry(req, ttlMs, refreshEveryMs);
+        // The session row is written now anyway: the account's last activity goes with it, as seldom.
+        if (slid) void noteActive(dataSource, slid, this.logger);
         next(err);
       });
   }
@@ -74,10 +76,30 @@ export class SessionMiddleware implements OnApplicationShutdown {
   }
 }
 
-/** Marks a signed-in session for saving once it was last written `refreshEveryMs` ago or more. */
-function slideExpiry(req: Request, ttlMs: number, refreshEveryMs: number): void {
+/**
+ * Marks a signed-in session for saving once it was last written `refreshEveryMs` ago or more; returns its user
+ * then, else null.
+ */
+function slideExpiry(req: Request, ttlMs: number, refreshEveryMs: number): string | null {
   const current = req.session as (typeof req.session & { passport?: { user?: string } }) | undefined;
-  if (!current?.passport?.user) return;
+  const userId = current?.passport?.user;
+  if (!current || !userId) return null;
   const remainingMs = current.cookie.maxAge ?? ttlMs;
-  if (ttlMs - remainingMs >= refreshEveryMs) current.refreshedAt = Date.now();
+  if (ttlMs - remainingMs < refreshEveryMs) return null;
+  current.refreshedAt = Date.now();
+  return userId;
+}
+
+/**
+ * Notes that the account was active now (`users.lastActiveAt`, shown to admins). Best effort: a failure is
+ * logged and changes nothing else.
+ */
+export async function noteActive(dataSource: DataSource, userId: string, logger?: Logger): Promise<void> {
+  try {
+    await dataSource.query(`UPDATE users SET "lastActiveAt" = now() WHERE "id" = $1`, [userId]);
+  } catch (err) {
+    logger?.warn(
+      `Could not note the activity of ${userId}: ${err instanceof Error ? err.message : String(err)}`,
+    );
+  }
 }

@@ -1,13 +1,16 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { PassportSerializer } from '@nestjs/passport';
 import { DataSource } from 'typeorm';
 import type { SessionUser } from '@piste/contracts';
 import { AuthService } from './auth.service';
+import { noteActive } from './session.middleware';
 
 type Done = (err: unknown, value?: unknown) => void;
 
 @Injectable()
 export class SessionSerializer extends PassportSerializer {
+  private readonly logger = new Logger(SessionSerializer.name);
+
   constructor(
     private readonly auth: AuthService,
     private readonly dataSource: DataSource,
@@ -15,8 +18,10 @@ export class SessionSerializer extends PassportSerializer {
     super();
   }
 
+  /** Every sign-in (password, second factor, passkey, registration) passes here: it marks the account active. */
   serializeUser(user: SessionUser, done: Done): void {
-    done(null, user.id);
+    if (!this.dataSource.isInitialized) return done('pass');
+    void noteActive(this.dataSource, user.id, this.logger).then(() => done(null, user.id));
   }
 
   deserializeUser(id: string, done: Done): void {

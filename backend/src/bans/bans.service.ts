@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { EntityManager, MoreThan, Repository } from 'typeorm';
+import { EntityManager, IsNull, MoreThan, Repository } from 'typeorm';
 import { Clock } from '../common/clock';
 import { BanEntity } from './ban.entity';
 
@@ -15,7 +15,8 @@ export interface NewBan {
 
 /**
  * Temporary bans: while one lasts the user can read but not create or change what others see (SECURITY.md,
- * "Bans"; enforced by NotBannedGuard). A ban is active while `bannedUntil` is in the future: no expiry job.
+ * "Bans"; enforced by NotBannedGuard). A ban is active while `bannedUntil` is in the future and no admin lifted it:
+ * no expiry job.
  */
 @Injectable()
 export class BansService {
@@ -27,18 +28,25 @@ export class BansService {
   /** The ban that ends last among the user's active ones, or null. */
   activeBan(userId: string): Promise<BanEntity | null> {
     return this.bans.findOne({
-      where: { userId, bannedUntil: MoreThan(this.clock.now()) },
+      where: { userId, bannedUntil: MoreThan(this.clock.now()), liftedAt: IsNull() },
       order: { bannedUntil: 'DESC' },
     });
   }
 
-  /** When the user's ban ends (the latest of their active bans), or null when they are not banned. */
-  async activeBanEnd(userId: string): Promise<Date | null> {
+  /**
+   * When the user's ban ends (the latest of their active bans), or null when they are not banned; through
+   * `manager` inside a transaction.
+   */
+  async activeBanEnd(userId: string, manager: EntityManager = this.bans.manager): Promise<Date | null> {
     // Runs with every request (the session user): one read of the (userId, bannedUntil) index.
-    const row = await this.bans
+    const row = await manager
+      .getRepository(BanEntity)
       .createQueryBuilder('ban')
       .select('MAX(ban.bannedUntil)', 'until')
-      .where('ban.userId = :userId AND ban.bannedUntil > :now', { userId, now: this.clock.now() })
+      .where('ban.userId = :userId AND ban.bannedUntil > :now AND ban.liftedAt IS NULL', {
+        userId,
+        now: this.clock.now(),
+      })
       .getRawOne<{ until: Date | string | null }>();
     return row?.until ? new Date(row.until) : null;
   }

@@ -22,6 +22,8 @@ export const RATE_LIMIT_NAMES = [
   'bouts',
   'two-factor',
   'login-2fa',
+  'passkeys',
+  'login-passkey',
   'messages',
   'messages-burst',
   'reports',
@@ -84,6 +86,10 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   'two-factor': rule(20, 15 * MINUTE),
   /** Second-step sign-in attempts on one account, whatever the session: a person types a code or two. */
   'login-2fa': rule(10, 15 * MINUTE),
+  /** Adding, naming or removing passkeys by one user: a person has a few devices. */
+  passkeys: rule(30, 15 * MINUTE),
+  /** Passkey sign-ins (options and answers) from one address: a household's morning, not a replay loop. */
+  'login-passkey': rule(60, 15 * MINUTE),
   'comments-burst': rule(20, 30),
   messages: rule(120, 5 * MINUTE),
   'messages-burst': rule(30, 10),

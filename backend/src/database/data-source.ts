@@ -18,6 +18,10 @@ import { Clubs1763800001300 } from './migrations/1763800001300-Clubs';
 import { ClubPostsAndEvents1763800001400 } from './migrations/1763800001400-ClubPostsAndEvents';
 import { FencerRecord1763800001500 } from './migrations/1763800001500-FencerRecord';
 import { TwoFactor1763800001600 } from './migrations/1763800001600-TwoFactor';
+import { Passkeys1763800001700 } from './migrations/1763800001700-Passkeys';
+import { ReportsBeyondPosts1763800001800 } from './migrations/1763800001800-ReportsBeyondPosts';
+import { AdminUsers1763800001900 } from './migrations/1763800001900-AdminUsers';
+import { SignInNotices1763800002000 } from './migrations/1763800002000-SignInNotices';
 
 export const MIGRATIONS = [
   InitialSchema1763800000000,
@@ -37,6 +41,10 @@ export const MIGRATIONS = [
   ClubPostsAndEvents1763800001400,
   FencerRecord1763800001500,
   TwoFactor1763800001600,
+  Passkeys1763800001700,
+  ReportsBeyondPosts1763800001800,
+  AdminUsers1763800001900,
+  SignInNotices1763800002000,
 ];
 
 /** Where the database is: a PostgreSQL server, or the embedded PGlite speaking its protocol on loopback. */

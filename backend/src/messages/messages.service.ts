@@ -295,6 +295,18 @@ export class MessagesService {
     return { message: toDirectMessage(stored), conversationId: stored.conversationId, replayed: true };
   }
 
+  /**
+   * A message its sender or receiver asks about (to report it); anyone else gets 404 `Message not found`, as if
+   * there were none.
+   */
+  async findForParticipant(viewerId: string, messageId: string): Promise<MessageEntity> {
+    const message = await this.messages.findOne({ where: { id: messageId } });
+    if (!message || (message.senderId !== viewerId && message.receiverId !== viewerId)) {
+      throw new NotFoundException('Message not found');
+    }
+    return message;
+  }
+
   private async getAsParticipant(viewerId: string, conversationId: string): Promise<ConversationEntity> {
     const conversation = await this.conversations.findOne({ where: { id: conversationId } });
     if (!conversation) throw new NotFoundException('Conversation not found');

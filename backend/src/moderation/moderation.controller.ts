@@ -20,7 +20,10 @@ import { ModerationService } from './moderation.service';
 export class ReportsController {
   constructor(private readonly moderation: ModerationService) {}
 
-  /** Any signed-in user reports someone else's post, banned or not: reporting is a safety tool. */
+  /**
+   * Any signed-in user reports someone else's post, comment, received message or another fencer, banned or not:
+   * reporting is a safety tool. The spec's `{postId, reason}` reports a post with a free-text reason.
+   */
   @Post()
   @AllowedWhileBanned()
   @RateLimit('reports')

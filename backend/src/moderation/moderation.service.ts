@@ -11,6 +11,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, EntityManager, In, Repository } from 'typeorm';
 import {
   ADMINS_ROOM,
+  BAN_DURATIONS,
   userRoom,
   type Ban,
   type Report,
@@ -28,6 +29,7 @@ import { UsersService } from '../users/users.service';
 import { BansService } from '../bans/bans.service';
 import { ModerationActionEntity, ReportedPostEntity } from './moderation.entities';
 import { toBanView, toReportView } from './moderation.mapper';
+import { ALREADY_REPORTED, ReportTargets } from './report-targets';
 
 type CreateReportInput = z.infer<typeof createReportSchema>;
 type UpdateReportInput = z.infer<typeof updateReportSchema>;
@@ -48,45 +50,52 @@ export class ModerationService implements OnModuleInit {
     private readonly bans: BansService,
     private readonly clock: Clock,
     private readonly publisher: RealtimePublisher,
+    private readonly targets: ReportTargets,
   ) {}
 
-  /** Deleting a post (by an admin or its author) resolves its pending reports, in the same transaction. */
+  /**
+   * Deleting a post (by an admin or its author) resolves its pending reports and those of its comments, in the
+   * same transaction.
+   */
   onModuleInit(): void {
     this.posts.onPostDeletion((manager, post, actorId) => this.recordPostDeletion(manager, post.id, actorId));
   }
 
+  /**
+   * A report of a post, a comment, a direct message or a fencer (or the spec's `{postId, reason}`), if the
+   * reporter may report it (see ReportTargets); one pending report per reporter and item.
+   */
   async createReport(reporter: SessionUser, input: CreateReportInput): Promise<Report> {
     assertSelf(reporter, input.reporterId);
-    // Only a post the reporter can see (not across a block) can be reported.
-    const post = await this.posts.getVisible(this.dataSource.manager, reporter.id, input.postId);
-    if (post.authorId === reporter.id) throw new ForbiddenException('You cannot report your own post');
+    const item =
+      input.targetType === undefined
+        ? await this.targets.find(reporter.id, 'post', input.postId)
+        : await this.targets.find(reporter.id, input.targetType, input.targetId);
     const alreadyReported = await this.reports.existsBy({
-      postId: post.id,
+      targetType: item.targetType,
+      targetId: item.targetId,
       reporterId: reporter.id,
       status: 'pending',
     });
-    if (alreadyReported) throw new ConflictException('You have already reported this post');
+    if (alreadyReported) throw new ConflictException(ALREADY_REPORTED[item.targetType]);
 
-    const author = await this.users.findById(post.authorId);
     // Two reports racing past the check above: the partial unique index keeps one, the other inserts nothing.
     const inserted = await this.reports
       .createQueryBuilder()
       .insert()
       .into(ReportedPostEntity)
       .values({
-        postId: post.id,
+        ...item,
         reporterId: reporter.id,
         reason: input.reason,
+        category: input.targetType === undefined ? null : input.reason,
         description: input.description ?? null,
-        postContent: post.content,
-        postAuthorId: post.authorId,
-        postAuthorName: author ? (author.name ?? author.username) : null,
       })
       .orIgnore()
       .returning(['id'])
       .execute();
     const reportId = (inserted.raw as { id: string }[])[0]?.id;
-    if (!reportId) throw new ConflictException('You have already reported this post');
+    if (!reportId) throw new ConflictException(ALREADY_REPORTED[item.targetType]);
 
     const view = await this.view(reportId);
     this.publisher.publish(ADMINS_ROOM, 'report:new', { report: view });
@@ -123,7 +132,7 @@ export class ModerationService implements OnModuleInit {
     return view;
   }
 
-  /** Bans a user from posting; with a report, the ban resolves it. */
+  /** Bans a user from posting; with a report, the ban resolves it, and must be of the person it is against. */
   async banUser(admin: SessionUser, input: CreateBanInput): Promise<Ban> {
     const target = await this.users.findById(input.userId);
     if (!target) throw new NotFoundException('Post author not found');
@@ -131,8 +140,12 @@ export class ModerationService implements OnModuleInit {
     if (input.reportId) {
       const report = await this.reports.findOneBy({ id: input.reportId });
       if (!report) throw new NotFoundException('Report not found');
-      if (report.postAuthorId !== target.id) {
-        throw new BadRequestException('This user is not the author of the reported post');
+      if (report.targetUserId !== target.id) {
+        throw new BadRequestException(
+          report.targetType === 'post'
+            ? 'This user is not the author of the reported post'
+            : 'This user is not the one reported',
+        );
       }
     }
 
@@ -141,13 +154,11 @@ export class ModerationService implements OnModuleInit {
         { userId: target.id, bannedBy: admin.id, reason: input.reason, durationHours: input.durationHours },
         manager,
       );
-      await this.record(
-        manager,
-        'ban',
-        admin.id,
-        input.reportId ?? null,
-        `${input.durationHours}h: ${input.reason}`,
-      );
+      await this.record(manager, 'ban', admin.id, input.reportId ?? null, {
+        targetUserId: target.id,
+        reason: input.reason,
+        detail: banLength(input.durationHours),
+      });
       if (input.reportId) {
         await this.closeReport(manager, input.reportId, 'resolved', admin.id);
       }
@@ -166,9 +177,9 @@ export class ModerationService implements OnModuleInit {
   }
 
   /**
-   * Inside a post's deleting transaction: its pending reports become resolved by the deleter, every report of
-   * it keeps its snapshot and is marked deleted, and each gets a 'delete' entry in the audit trail. Returns the
-   * announcement to admins, for after the commit.
+   * Inside a post's deleting transaction: the pending reports of it and of its comments (which go with it)
+   * become resolved by the deleter, every such report keeps its snapshot and is marked deleted, and each gets a
+   * 'delete' entry in the audit trail. Returns the announcement to admins, for after the commit.
    */
   private async recordPostDeletion(
     manager: EntityManager,
@@ -176,7 +187,11 @@ export class ModerationService implements OnModuleInit {
     actorId: string,
   ): Promise<AfterCommit | void> {
     const repo = manager.getRepository(ReportedPostEntity);
-    const reports = await repo.find({ where: { postId }, select: { id: true } });
+    const reports = await manager.query<{ id: string }[]>(
+      `SELECT "id" FROM reported_posts
+        WHERE "postId" = $1 OR ("targetType" = 'comment' AND "targetSnapshot" ->> 'postId' = $1::text)`,
+      [postId],
+    );
     if (reports.length === 0) return;
     const ids = reports.map((r) => r.id);
     const now = this.clock.now();
@@ -210,15 +225,30 @@ export class ModerationService implements OnModuleInit {
     return (result.affected ?? 0) > 0;
   }
 
+  /** Writes an audit entry; it names the account acted on: the one given, else the person the report is against. */
   private async record(
     manager: EntityManager,
     action: ModerationAction,
     actorId: string,
     reportId: string | null,
-    detail: string | null = null,
+    entry: { targetUserId?: string; reason?: string; detail?: string } = {},
   ): Promise<void> {
+    const report = reportId
+      ? await manager
+          .getRepository(ReportedPostEntity)
+          .findOne({ where: { id: reportId }, select: { id: true, targetUserId: true } })
+      : null;
     const repo = manager.getRepository(ModerationActionEntity);
-    await repo.save(repo.create({ action, actorId, reportId, detail }));
+    await repo.save(
+      repo.create({
+        action,
+        actorId,
+        reportId,
+        targetUserId: entry.targetUserId ?? report?.targetUserId ?? null,
+        reason: entry.reason ?? null,
+        detail: entry.detail ?? null,
+      }),
+    );
   }
 
   private async view(reportId: string): Promise<Report> {
@@ -241,6 +271,8 @@ export class ModerationService implements OnModuleInit {
     });
     const userIds = new Set<string>();
     for (const r of reports) if (r.reviewedBy) userIds.add(r.reviewedBy);
+    // A reported message names its receiver: the one who reported it.
+    for (const r of reports) if (r.targetType === 'message' && r.reporterId) userIds.add(r.reporterId);
     for (const a of actions) if (a.actorId) userIds.add(a.actorId);
     const users = await this.users.findByIds([...userIds]);
     const usersById = new Map(users.map((u) => [u.id, u]));
@@ -253,4 +285,9 @@ export class ModerationService implements OnModuleInit {
     }
     return reports.map((r) => toReportView(r, actionsByReport.get(r.id) ?? [], usersById));
   }
+}
+
+/** A ban's length as the ban dialog names it ('24 hours', '7 days'). */
+function banLength(hours: number): string {
+  return BAN_DURATIONS.find((duration) => duration.hours === hours)?.label ?? `${hours} hours`;
 }

@@ -195,6 +195,11 @@ export class CommentsService {
     });
   }
 
+  /** The comment if the viewer may see it and its post (404 `Comment not found` otherwise). */
+  getVisible(viewerId: string, commentId: string): Promise<CommentEntity> {
+    return this.lockVisibleComment(this.dataSource.manager, viewerId, commentId, false);
+  }
+
   /** The comment, locked unless asked not to, if the viewer may see it and its post (404 otherwise). */
   private async lockVisibleComment(
     manager: EntityManager,

@@ -33,6 +33,6 @@ import { ReactionsService } from './reactions.service';
   ],
   controllers: [PostsController, LikesController, DislikesController, CommentsController],
   providers: [PostsService, PostEditsService, ReactionsService, CommentsService, PostEvents, Mentions],
-  exports: [PostsService, PostEvents],
+  exports: [PostsService, PostEvents, CommentsService],
 })
 export class PostsModule {}

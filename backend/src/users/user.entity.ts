@@ -32,6 +32,11 @@ export class UserEntity extends Row {
   @Column({ type: 'timestamptz', nullable: true }) emailVerifiedAt: Date | null;
   /** When the user asked for their account to be deleted: from then on it cannot sign in, until it is gone. */
   @Column({ type: 'timestamptz', nullable: true }) deletionRequestedAt: Date | null;
+  /** When an admin suspended the account: it cannot sign in, and its sessions ended, until it is unsuspended. */
+  @Column({ type: 'timestamptz', nullable: true }) suspendedAt: Date | null;
+  @Column({ type: 'text', nullable: true }) suspendedReason: string | null;
+  /** The last sign-in, or the last refresh of one of the account's sessions (at most every few minutes). */
+  @Column({ type: 'timestamptz', nullable: true }) lastActiveAt: Date | null;
   @UpdateDateColumn({ type: 'timestamptz' }) updatedAt: Date;
 }
 

@@ -1,6 +1,6 @@
 import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { EntityManager, QueryFailedError, Repository } from 'typeorm';
+import { EntityManager, IsNull, Not, QueryFailedError, Repository } from 'typeorm';
 import type { RegisterPayload, updateProfileSchema } from '@piste/contracts';
 import type { z } from 'zod';
 import { ObjectsService } from '../objects/objects.service';
@@ -152,6 +152,11 @@ export class UsersService {
       .getExists();
     if (clash) throw new ConflictException(EMAIL_TAKEN);
     await manager.update(UserEntity, { id }, { email, emailVerifiedAt: new Date() });
+  }
+
+  /** Whether an admin suspended the account (it cannot sign in). */
+  isSuspended(id: string): Promise<boolean> {
+    return this.users.existsBy({ id, suspendedAt: Not(IsNull()) });
   }
 
   async setAdmin(id: string, passwordHash: string): Promise<void> {

@@ -5,6 +5,7 @@ import {
   type Ban,
   type BanDurationHours,
   type Report,
+  type TargetReportPayload,
 } from '@piste/contracts';
 import { z } from 'zod';
 import { api } from './client';
@@ -14,6 +15,11 @@ const reportListSchema = z.array(reportSchema);
 /** POST /api/reports: the signed-in user reports someone else's post. */
 export function reportPost(postId: string, reporterId: string, reason: string): Promise<Report> {
   return api.post('/api/reports', { postId, reporterId, reason }, reportSchema);
+}
+
+/** POST /api/reports with a category: the signed-in user reports a comment, a message they received or a fencer. */
+export function reportTarget(payload: TargetReportPayload): Promise<Report> {
+  return api.post('/api/reports', payload, reportSchema);
 }
 
 /** GET /api/reports (admins): every report, newest first. */

@@ -3,6 +3,7 @@ import { act } from 'react';
 import { useBanStore } from '../stores/ban';
 import { useCommentsStore } from '../stores/comments';
 import { useEditHistoryStore } from '../stores/edit-history';
+import { useReportDialogStore } from '../stores/report-dialog';
 import { useUserSuggestionsStore } from '../stores/user-suggestions';
 import { mountEach, settle, typeInto } from '../test-support/mounted';
 import { sessionUser } from '../test-support/session-user';
@@ -103,6 +104,20 @@ describe('Comments', () => {
     await settle(() => button('Save', editor).click());
     expect(edit).toHaveBeenCalledWith('p1', 'c1', 'Comment c1, corrected');
     expect(commentItem('c1').querySelector('form[aria-label="Edit comment"]')).toBeNull();
+  });
+
+  it("offers Report comment in the menu of someone else's comment, which opens the report dialog on it", () => {
+    showThread([
+      comment('c1'),
+      comment('c2', { authorId: 'ben', author: { id: 'ben', name: 'Ben', username: 'ben', avatar: null } }),
+    ]);
+    expect(buttonNames(commentItem('c1'))).not.toContain('Comment options');
+    act(() => button('Comment options', commentItem('c2')).click());
+    const item = [...commentItem('c2').querySelectorAll('[role="menuitem"]')];
+    expect(item.map(nameOf)).toEqual(['Report comment']);
+    act(() => (item[0] as HTMLButtonElement).click());
+    expect(useReportDialogStore.getState().subject).toEqual({ type: 'comment', id: 'c2', name: 'Ben' });
+    act(() => useReportDialogStore.setState({ subject: null }));
   });
 
   it('leaves the comment as it was on Cancel', () => {

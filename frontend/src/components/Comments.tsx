@@ -1,12 +1,14 @@
 import { LIMITS, type PostComment, type SessionUser } from '@piste/contracts';
-import { CornerDownRight, Heart, LoaderCircle, MessageCircle, Pencil, Send } from 'lucide-react';
+import { CornerDownRight, Flag, Heart, LoaderCircle, MessageCircle, Pencil, Send } from 'lucide-react';
 import { useEffect, useId, useMemo, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { timeAgo } from '../lib/relative-time';
 import { banNotice, useBannedUntil } from '../stores/ban';
 import { useCommentsStore } from '../stores/comments';
+import { useReportDialogStore } from '../stores/report-dialog';
 import { Avatar } from './Avatar';
 import { BannedNote } from './BannedNote';
 import { Button } from './Button';
+import { DropdownMenu } from './DropdownMenu';
 import { EditedMark } from './EditedMark';
 import { EmptyState } from './EmptyState';
 import { AvatarLink, ProfileLink } from './fencer/ProfileLink';
@@ -129,6 +131,7 @@ function CommentItem({ comment, thread, depth }: { comment: PostComment; thread:
   const toggleLike = useCommentsStore((s) => s.toggleLike);
   const liking = useCommentsStore((s) => !!s.liking[comment.id]);
   const add = useCommentsStore((s) => s.add);
+  const openReport = useReportDialogStore((s) => s.open);
   const [editing, setEditing] = useState(false);
   const replies = repliesOf.get(comment.id) ?? [];
   const isAuthor = !!user && user.id === comment.authorId;
@@ -143,17 +146,38 @@ function CommentItem({ comment, thread, depth }: { comment: PostComment; thread:
         <AvatarLink user={comment.author} label={name} size="sm" />
         <div className="min-w-0 flex-1">
           <div className="rounded-2xl rounded-tl-sm bg-white px-3.5 py-2.5 shadow-xs ring-1 ring-slate-200/70 dark:bg-slate-900 dark:ring-slate-700/70">
-            {/* A div: the edit history's dialog sits in it. */}
-            <div className="flex flex-wrap items-baseline gap-x-2 text-sm">
-              <ProfileLink user={comment.author} className="font-semibold text-slate-900 dark:text-slate-100">
-                {name}
-              </ProfileLink>
-              <RatingBadge rating={comment.author.rating} className="self-center" />
-              <time dateTime={comment.createdAt} className="text-xs text-slate-500 dark:text-slate-400">
-                {timeAgo(comment.createdAt, 'post')}
-              </time>
-              {comment.editedAt ? (
-                <EditedMark item={{ kind: 'comment', id: comment.id }} editedAt={comment.editedAt} />
+            <div className="flex items-start gap-1">
+              {/* A div: the edit history's dialog sits in it. */}
+              <div className="flex min-w-0 flex-1 flex-wrap items-baseline gap-x-2 text-sm">
+                <ProfileLink
+                  user={comment.author}
+                  className="font-semibold text-slate-900 dark:text-slate-100"
+                >
+                  {name}
+                </ProfileLink>
+                <RatingBadge rating={comment.author.rating} className="self-center" />
+                <time dateTime={comment.createdAt} className="text-xs text-slate-500 dark:text-slate-400">
+                  {timeAgo(comment.createdAt, 'post')}
+                </time>
+                {comment.editedAt ? (
+                  <EditedMark item={{ kind: 'comment', id: comment.id }} editedAt={comment.editedAt} />
+                ) : null}
+              </div>
+              {user && !isAuthor ? (
+                <div className="-mt-1 -mr-2">
+                  <DropdownMenu
+                    compact
+                    label="Comment options"
+                    menuWidth="w-44"
+                    items={[
+                      {
+                        icon: Flag,
+                        label: 'Report comment',
+                        onSelect: () => openReport({ type: 'comment', id: comment.id, name }),
+                      },
+                    ]}
+                  />
+                </div>
               ) : null}
             </div>
             {editing ? (

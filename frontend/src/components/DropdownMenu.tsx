@@ -40,6 +40,8 @@ interface DropdownMenuProps {
   disabled?: boolean;
   /** Tailwind width class of the open list. */
   menuWidth?: 'w-44' | 'w-52';
+  /** A smaller trigger, for an item inside a list (a comment, a message). */
+  compact?: boolean;
 }
 
 /**
@@ -53,6 +55,7 @@ export function DropdownMenu({
   items,
   disabled = false,
   menuWidth = 'w-52',
+  compact = false,
 }: DropdownMenuProps) {
   const { open, close, containerRef, triggerRef, popupId: menuId, triggerProps } = usePopup();
   const menuRef = useRef<HTMLDivElement>(null);
@@ -94,9 +97,9 @@ export function DropdownMenu({
         title={title}
         aria-haspopup="menu"
         disabled={disabled}
-        className="flex size-9 items-center justify-center rounded-full text-slate-500 transition hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900 disabled:opacity-50 dark:text-slate-400 dark:hover:bg-slate-800 dark:hover:text-white dark:focus-visible:outline-slate-300"
+        className={`flex ${compact ? 'size-7' : 'size-9'} items-center justify-center rounded-full text-slate-500 transition hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900 disabled:opacity-50 dark:text-slate-400 dark:hover:bg-slate-800 dark:hover:text-white dark:focus-visible:outline-slate-300`}
       >
-        <EllipsisVertical aria-hidden className="size-5" />
+        <EllipsisVertical aria-hidden className={compact ? 'size-4' : 'size-5'} />
       </button>
       {open ? (
         <div

@@ -7,11 +7,12 @@ import { EmailVerificationBanner } from './EmailVerificationBanner';
 import { Header } from './Header';
 import { LiveStatusBanner } from './LiveStatusBanner';
 import { BanNotice } from './moderation/BanNotice';
+import { ReportDialog } from './moderation/ReportDialog';
 import { PushPrompt } from './PushPrompt';
 
 /**
  * Every signed-in page: the header, the ban notice while one lasts, the request to confirm the email address
- * until it is, the page, and the live-status banner.
+ * until it is, the page, the live-status banner, and the report dialog any page's "Report" opens.
  */
 export function SignedInLayout({ user }: { user: SessionUser }) {
   useScrollToTopOnNavigation();
@@ -34,6 +35,7 @@ export function SignedInLayout({ user }: { user: SessionUser }) {
       </main>
       <LiveStatusBanner />
       <PushPrompt />
+      <ReportDialog />
     </div>
   );
 }

@@ -61,3 +61,11 @@ export const newClubEventPath = (clubId: string) =>
   `${NEW_EVENT_PATH}?${new URLSearchParams({ club: clubId }).toString()}`;
 /** The event as a calendar file, downloaded by a link. */
 export const eventCalendarFilePath = (id: string) => `/api/events/${encodeURIComponent(id)}.ics`;
+
+/** The admin pages: the moderation queue, the accounts (one account's page), and the audit (of one account). */
+export const MODERATION_PATH = '/moderation';
+export const ADMIN_USERS_PATH = '/admin/users';
+export const adminUserPath = (userId: string) => `${ADMIN_USERS_PATH}/${encodeURIComponent(userId)}`;
+export const ADMIN_AUDIT_PATH = '/admin/audit';
+export const adminAuditPath = (userId?: string) =>
+  userId ? `${ADMIN_AUDIT_PATH}?${new URLSearchParams({ userId }).toString()}` : ADMIN_AUDIT_PATH;

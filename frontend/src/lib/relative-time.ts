@@ -24,6 +24,9 @@ export function timeAgo(iso: string, style: TimeStyle, now = Date.now()): string
   return days === 1 ? '1 day ago' : `${days} days ago`;
 }
 
+/** A relative time inside a sentence: 'Last active just now', 'Added 3 days ago'. */
+export const inSentence = (time: string) => (time === 'Just now' ? 'just now' : time);
+
 /** The current time, refreshed every `intervalMs`, so relative times move on by themselves. */
 export function useNow(intervalMs = 30_000): number {
   const [now, setNow] = useState(() => Date.now());

@@ -11,6 +11,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { AUTH_LINK_CLASSES, AuthShell } from '../components/AuthShell';
 import { Button } from '../components/Button';
 import { ServerError } from '../components/FormMessage';
+import { PasskeySignIn } from '../components/PasskeySignIn';
 import { SecondFactorForm } from '../components/SecondFactorForm';
 import { SegmentedTabs, TabPanel } from '../components/Tabs';
 import { FieldError, SelectField, TextFields, type TextFieldSpec } from '../components/FormField';
@@ -139,7 +140,10 @@ const LOGIN_FIELDS: TextFieldSpec<keyof LoginPayload>[] = [
 
 const EMPTY_LOGIN: LoginPayload = { username: '', password: '' };
 
-/** The username and password, then, for an account with an authenticator app, its code. */
+/**
+ * The username and password, then, for an account with an authenticator app, its code; or, below them, a passkey
+ * alone.
+ */
 function LoginForm() {
   const login = useSessionStore((s) => s.login);
   const [secondStep, setSecondStep] = useState(false);
@@ -167,16 +171,19 @@ function LoginForm() {
     );
   }
   return (
-    <AuthForm
-      label="Login"
-      form={form}
-      send={send}
-      submitLabel="Login"
-      pendingLabel="Logging in..."
-      initialError={restartReason}
-    >
-      <TextFields idPrefix="login" specs={LOGIN_FIELDS} field={form.field} />
-    </AuthForm>
+    <>
+      <AuthForm
+        label="Login"
+        form={form}
+        send={send}
+        submitLabel="Login"
+        pendingLabel="Logging in..."
+        initialError={restartReason}
+      >
+        <TextFields idPrefix="login" specs={LOGIN_FIELDS} field={form.field} />
+      </AuthForm>
+      <PasskeySignIn />
+    </>
   );
 }
 

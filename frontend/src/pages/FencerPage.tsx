@@ -1,6 +1,8 @@
 import type { SessionUser } from '@piste/contracts';
+import { Flag } from 'lucide-react';
 import { Navigate, useNavigate, useParams } from 'react-router-dom';
 import { useEffect } from 'react';
+import { DropdownMenu } from '../components/DropdownMenu';
 import { CompetitionRecord } from '../components/fencer/CompetitionRecord';
 import { ConnectionAction } from '../components/fencer/ConnectionAction';
 import { FencerClubs } from '../components/fencer/FencerClubs';
@@ -13,6 +15,7 @@ import { useFencerPosts } from '../components/fencer/useFencerPosts';
 import { useFencerProfile } from '../components/fencer/useFencerProfile';
 import { useUsernameOf } from '../components/fencer/useUsernameOf';
 import { useFencerClubsStore } from '../stores/fencer-clubs';
+import { useReportDialogStore } from '../stores/report-dialog';
 
 /** /u/:username — a fencer's public page: who they are, how to connect, their record and their posts. */
 export function FencerPage({ user }: { user: SessionUser }) {
@@ -43,6 +46,7 @@ function FencerProfileView({ username, user }: { username: string; user: Session
   const posts = useFencerPosts(username.toLowerCase());
   const navigate = useNavigate();
   const loadClubs = useFencerClubsStore((s) => s.load);
+  const openReport = useReportDialogStore((s) => s.open);
   useEffect(() => void loadClubs(username.toLowerCase()), [loadClubs, username]);
 
   // The address shows the username as the fencer spells it (it was found in any case).
@@ -71,7 +75,24 @@ function FencerProfileView({ username, user }: { username: string; user: Session
     <div data-testid="fencer-page" className="mx-auto max-w-5xl space-y-6">
       <FencerHeader
         profile={fencer.profile}
-        action={<ConnectionAction fencer={fencer} onStanding={setStanding} onStale={reload} />}
+        action={
+          <>
+            <ConnectionAction fencer={fencer} onStanding={setStanding} onStale={reload} />
+            {isOwn ? null : (
+              <DropdownMenu
+                label="Fencer options"
+                menuWidth="w-44"
+                items={[
+                  {
+                    icon: Flag,
+                    label: 'Report fencer',
+                    onSelect: () => openReport({ type: 'user', id: fencer.profile.id, name }),
+                  },
+                ]}
+              />
+            )}
+          </>
+        }
       />
       <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start">
         <div className="space-y-6 lg:col-start-2 lg:row-start-1">

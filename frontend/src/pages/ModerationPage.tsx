@@ -1,8 +1,9 @@
 import type { BanDurationHours, Report, SessionUser } from '@piste/contracts';
-import { CircleCheck, History, RefreshCw, ShieldX } from 'lucide-react';
+import { CircleCheck, History, RefreshCw } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { Button } from '../components/Button';
-import { HomeButton } from '../components/HomeButton';
+import { AccessDenied } from '../components/AccessDenied';
+import { AdminNav } from '../components/admin/AdminNav';
 import { HeadedPage } from '../components/PageHeader';
 import { BanDialog } from '../components/moderation/BanDialog';
 import { PendingReportCard, type ReportAction } from '../components/moderation/PendingReportCard';
@@ -11,18 +12,7 @@ import { selectPendingReports, splitResolved, useModerationStore } from '../stor
 
 /** /moderation — admins only; everyone else sees Access Denied. */
 export function ModerationPage({ user }: { user: SessionUser }) {
-  if (!user.isAdmin) {
-    return (
-      <section className="mx-auto flex max-w-md flex-col items-center rounded-2xl border border-slate-200 bg-white px-6 py-12 text-center shadow-sm dark:border-slate-800 dark:bg-slate-900">
-        <ShieldX aria-hidden className="size-10 text-red-500 dark:text-red-400" />
-        <h1 className="mt-3 text-xl font-semibold text-slate-900 dark:text-slate-100">Access Denied</h1>
-        <p className="mt-2 mb-6 text-sm text-slate-600 dark:text-slate-300">
-          You need admin access to view this page.
-        </p>
-        <HomeButton label="Go to Home" />
-      </section>
-    );
-  }
+  if (!user.isAdmin) return <AccessDenied />;
 
   return (
     <HeadedPage
@@ -30,6 +20,7 @@ export function ModerationPage({ user }: { user: SessionUser }) {
       title="Post Moderation"
       subtitle="Review reported posts and take action to keep the community safe"
     >
+      <AdminNav />
       <ModerationQueue />
     </HeadedPage>
   );
@@ -41,8 +32,8 @@ function ModerationQueue() {
   const load = useModerationStore((s) => s.load);
   const dismiss = useModerationStore((s) => s.dismiss);
   const deletePost = useModerationStore((s) => s.deletePost);
-  const canBanAuthor = useModerationStore((s) => s.canBanAuthor);
-  const banAuthor = useModerationStore((s) => s.banAuthor);
+  const canBanReported = useModerationStore((s) => s.canBanReported);
+  const banReported = useModerationStore((s) => s.banReported);
 
   const [busy, setBusy] = useState<Record<string, ReportAction>>({});
   const [banTarget, setBanTarget] = useState<Report | null>(null);
@@ -68,13 +59,13 @@ function ModerationQueue() {
   const onDismiss = (report: Report) => void run(report, 'dismiss', () => dismiss(report.id));
   const onDeletePost = (report: Report) => void run(report, 'delete', () => deletePost(report));
   const onBanUser = (report: Report) => {
-    if (canBanAuthor(report)) setBanTarget(report);
+    if (canBanReported(report)) setBanTarget(report);
   };
 
   async function onConfirmBan(durationHours: BanDurationHours, reason: string): Promise<boolean> {
     if (!banTarget) return false;
     setBanPending(true);
-    const banned = await banAuthor(banTarget, durationHours, reason);
+    const banned = await banReported(banTarget, durationHours, reason);
     setBanPending(false);
     if (banned) setBanTarget(null);
     return banned;

@@ -21,6 +21,7 @@ import { useAccountStore } from '../stores/account';
 import { useCalendarFeedStore } from '../stores/calendar-feed';
 import { useMutedSettingsStore } from '../stores/muted-settings';
 import { useNotificationSettingsStore } from '../stores/notification-settings';
+import { usePasskeysStore } from '../stores/passkeys';
 import { useTwoFactorStore } from '../stores/two-factor';
 
 /**
@@ -39,6 +40,7 @@ export function SettingsPage({ user }: { user: SessionUser }) {
   useEffect(() => {
     if (tab === 'security') void useAccountSessionsStore.getState().load();
     if (tab === 'security') void useTwoFactorStore.getState().load();
+    if (tab === 'security') void usePasskeysStore.getState().load();
     if (tab === 'privacy') void useAccountExportStore.getState().load();
     if (tab === 'notifications') void useNotificationSettingsStore.getState().load();
     if (tab === 'notifications') void useCalendarFeedStore.getState().load();

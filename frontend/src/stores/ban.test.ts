@@ -113,6 +113,26 @@ describe('ban store', () => {
     expect(useBanStore.getState().until).toBe(inHours(24));
   });
 
+  it('ban:lifted re-opens everything at once and says so; a longer ban that lasts stays', async () => {
+    useSessionStore.setState({ user: { ...alice, bannedUntil: inHours(24) } });
+    auth.fetchSessionUser.mockResolvedValueOnce({ ...alice, bannedUntil: null });
+    live.play('ban:lifted', { banId: 'ban-1', bannedUntil: null });
+    await flush();
+    expect(useBanStore.getState().until).toBeNull();
+    expect(notify.success).toHaveBeenCalledWith(
+      'Your ban has been lifted',
+      'You can post, comment and message again.',
+    );
+
+    jest.mocked(notify.success).mockClear();
+    useSessionStore.setState({ user: { ...alice, bannedUntil: inHours(24) } });
+    auth.fetchSessionUser.mockResolvedValueOnce({ ...alice, bannedUntil: inHours(720) });
+    live.play('ban:lifted', { banId: 'ban-2', bannedUntil: inHours(720) });
+    await flush();
+    expect(useBanStore.getState().until).toBe(inHours(720));
+    expect(notify.success).not.toHaveBeenCalled();
+  });
+
   it('signing out clears it', () => {
     useSessionStore.setState({ user: { ...alice, bannedUntil: inHours(24) } });
     useSessionStore.setState({ user: null });

@@ -1,4 +1,4 @@
-import type { Ban } from '@piste/contracts';
+import type { Ban, BanLifted } from '@piste/contracts';
 import { create } from 'zustand';
 import * as moderationApi from '../api/moderation';
 import { formatBanEnd } from '../lib/moderation-format';
@@ -75,4 +75,16 @@ export function receiveBan(ban: Ban): void {
     'You have been banned from posting',
     `Until ${formatBanEnd(ban.bannedUntil)} you can read, but not post, comment, react, message or connect. Reason: ${ban.reason}`,
   );
+}
+
+/**
+ * An admin lifted a ban (`ban:lifted`): the session user is asked for again, which re-opens what the ban closed
+ * (or keeps it closed until the end of another ban that lasts), and the user is told.
+ */
+export async function receiveBanLifted(lifted: BanLifted): Promise<void> {
+  const session = useSessionStore.getState();
+  if (!session.user) return;
+  await session.refresh();
+  if (lifted.bannedUntil === null)
+    notify.success('Your ban has been lifted', 'You can post, comment and message again.');
 }

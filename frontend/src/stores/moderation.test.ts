@@ -33,7 +33,19 @@ function makeReport(id: string, overrides: Partial<Report> = {}): Report {
     resolvedAt: null,
     reporterId: 'user-b',
     reviewedBy: null,
+    targetType: 'post',
+    targetId: `post-${id}`,
+    category: null,
+    targetUserId: 'user-a',
     post: { content: 'Buy blades', authorId: 'user-a', authorName: 'Alice', deleted: false },
+    target: {
+      type: 'post',
+      postId: `post-${id}`,
+      content: 'Buy blades',
+      authorId: 'user-a',
+      authorName: 'Alice',
+      deleted: false,
+    },
     actions: [],
     ...overrides,
   };
@@ -138,7 +150,7 @@ describe('moderation store', () => {
       createdAt: '2026-11-22T10:00:00.000Z',
     });
     api.fetchReports.mockResolvedValue([]);
-    await expect(useModerationStore.getState().banAuthor(makeReport('r1'), 1, 'Spam')).resolves.toBe(true);
+    await expect(useModerationStore.getState().banReported(makeReport('r1'), 1, 'Spam')).resolves.toBe(true);
     expect(api.banUser).toHaveBeenCalledWith({
       userId: 'user-a',
       reason: 'Spam',
@@ -151,18 +163,88 @@ describe('moderation store', () => {
     );
 
     api.banUser.mockRejectedValue(new ApiError('User is already banned', 409));
-    await expect(useModerationStore.getState().banAuthor(makeReport('r1'), 1, 'Spam')).resolves.toBe(false);
+    await expect(useModerationStore.getState().banReported(makeReport('r1'), 1, 'Spam')).resolves.toBe(false);
     expect(toast.error).toHaveBeenCalledWith('Error banning user', 'User is already banned');
   });
 
   it("refuses to ban when the snapshot has no author: 'Post author not found'", async () => {
     const orphan = makeReport('r1', {
+      targetUserId: null,
       post: { content: 'x', authorId: null, authorName: null, deleted: true },
     });
-    expect(useModerationStore.getState().canBanAuthor(orphan)).toBe(false);
+    expect(useModerationStore.getState().canBanReported(orphan)).toBe(false);
     expect(toast.error).toHaveBeenCalledWith('Error', 'Post author not found');
-    await expect(useModerationStore.getState().banAuthor(orphan, 24, 'Spam')).resolves.toBe(false);
+    await expect(useModerationStore.getState().banReported(orphan, 24, 'Spam')).resolves.toBe(false);
     expect(api.banUser).not.toHaveBeenCalled();
+  });
+
+  it('bans whom a report of a message or a fencer is against; one whose account is gone is not found', async () => {
+    const message = makeReport('r1', {
+      postId: null,
+      post: null,
+      targetType: 'message',
+      targetId: 'message-1',
+      category: 'harassment',
+      reason: 'harassment',
+      targetUserId: 'user-s',
+      target: {
+        type: 'message',
+        messageId: 'message-1',
+        content: 'Pay up',
+        sentAt: '2026-11-22T09:00:00.000Z',
+        senderId: 'user-s',
+        senderName: 'Sam',
+        receiverId: 'user-b',
+        receiverName: 'Bea',
+        deleted: false,
+      },
+    });
+    api.banUser.mockResolvedValue({
+      id: 'ban-1',
+      userId: 'user-s',
+      bannedBy: admin.id,
+      reason: 'Threats',
+      bannedUntil: '2026-11-23T10:00:00.000Z',
+      createdAt: '2026-11-22T10:00:00.000Z',
+    });
+    api.fetchReports.mockResolvedValue([]);
+    expect(useModerationStore.getState().canBanReported(message)).toBe(true);
+    await expect(useModerationStore.getState().banReported(message, 24, 'Threats')).resolves.toBe(true);
+    expect(api.banUser).toHaveBeenCalledWith({
+      userId: 'user-s',
+      reason: 'Threats',
+      durationHours: 24,
+      reportId: 'r1',
+    });
+
+    const goneFencer = makeReport('r2', {
+      postId: null,
+      post: null,
+      targetType: 'user',
+      targetId: null,
+      targetUserId: null,
+      target: {
+        type: 'user',
+        userId: null,
+        username: null,
+        name: null,
+        avatar: null,
+        title: null,
+        bio: 'Was here',
+        role: 'student',
+        weaponSpecialty: null,
+        deleted: true,
+      },
+    });
+    expect(useModerationStore.getState().canBanReported(goneFencer)).toBe(false);
+    expect(toast.error).toHaveBeenCalledWith('Error', 'User not found');
+  });
+
+  it('deletes only a reported post: a report of anything else is left alone', async () => {
+    const comment = makeReport('r1', { postId: null, post: null, targetType: 'comment', targetId: 'c-1' });
+    await expect(useModerationStore.getState().deletePost(comment)).resolves.toBe(false);
+    expect(api.deleteReportedPost).not.toHaveBeenCalled();
+    expect(api.updateReport).not.toHaveBeenCalled();
   });
 
   it('refetches a shown queue after a reconnect, and forgets it when the user changes', async () => {

@@ -23,11 +23,12 @@ interface ModerationState {
   receive: (report: Report) => void;
   // The admin's own actions: each says how it went in a toast, and resolves to whether it worked.
   dismiss: (reportId: string) => Promise<boolean>;
-  /** Removes the reported post; the server then resolves the post's reports. */
+  /** Removes the reported post (of a post report); the server then resolves the post's reports. */
   deletePost: (report: Report) => Promise<boolean>;
-  /** Whether the report names an author to ban; says so when it does not. */
-  canBanAuthor: (report: Report) => boolean;
-  banAuthor: (report: Report, durationHours: BanDurationHours, reason: string) => Promise<boolean>;
+  /** Whether the report names someone to ban (the person it is against); says so when it does not. */
+  canBanReported: (report: Report) => boolean;
+  /** Bans the person the report is against: a post's or comment's author, a message's sender, the fencer. */
+  banReported: (report: Report, durationHours: BanDurationHours, reason: string) => Promise<boolean>;
   reset: () => void;
 }
 
@@ -37,7 +38,9 @@ interface ModerationState {
  */
 function progress(report: Report): number {
   return (
-    (report.status === 'pending' ? 0 : 1_000_000) + report.actions.length * 2 + (report.post.deleted ? 1 : 0)
+    (report.status === 'pending' ? 0 : 1_000_000) +
+    report.actions.length * 2 +
+    (report.target.deleted ? 1 : 0)
   );
 }
 
@@ -54,8 +57,14 @@ function merge(current: Report[], incoming: Report[]): Report[] {
 
 let loadSequence = 0;
 
+/** What a report whose person is gone (their account deleted) says when asked to ban them. */
+function notFoundText(report: Report): string {
+  return report.targetType === 'post' ? 'Post author not found' : 'User not found';
+}
+
 /** Deletes the reported post; one already gone (e.g. its author deleted it) leaves closing the report. */
 async function deleteOrClose(report: Report, receive: (report: Report) => void): Promise<void> {
+  if (!report.postId) throw new ApiError('Only a reported post can be deleted here', 400);
   try {
     await moderationApi.deleteReportedPost(report.postId);
   } catch (error) {
@@ -106,17 +115,17 @@ export const useModerationStore = create<ModerationState>()((set, get) => ({
     return true;
   },
 
-  canBanAuthor: (report) => {
-    if (report.post.authorId) return true;
-    notify.error('Error', 'Post author not found');
+  canBanReported: (report) => {
+    if (report.targetUserId) return true;
+    notify.error('Error', notFoundText(report));
     return false;
   },
 
-  banAuthor: async (report, durationHours, reason) => {
+  banReported: async (report, durationHours, reason) => {
     try {
-      if (!report.post.authorId) throw new ApiError('Post author not found', 404);
+      if (!report.targetUserId) throw new ApiError(notFoundText(report), 404);
       await moderationApi.banUser({
-        userId: report.post.authorId,
+        userId: report.targetUserId,
         reason,
         durationHours,
         reportId: report.id,

@@ -8,8 +8,10 @@ import type {
 import { create } from 'zustand';
 import * as authApi from '../api/auth';
 import { errorMessage } from '../api/client';
+import * as passkeysApi from '../api/passkeys';
 import { unsubscribeThisDevice } from '../lib/push';
 import { notify } from '../lib/toast';
+import { signWithPasskeyInBrowser } from '../lib/webauthn';
 
 type SessionStatus = 'loading' | 'ready';
 
@@ -25,6 +27,12 @@ interface SessionState {
   login: (credentials: LoginPayload) => Promise<SessionUser | TwoFactorRequired>;
   /** The second step of a sign-in: a code from the app or a recovery code; failures as for `login`. */
   loginSecondFactor: (payload: LoginTwoFactorPayload) => Promise<SessionUser>;
+  /**
+   * Signs in with a passkey this browser or phone holds, naming no account: no password, and no second step (the
+   * passkey is both factors). Resolves to null when the person cancelled the browser's prompt, which says nothing;
+   * failures as for `login`.
+   */
+  loginWithPasskey: () => Promise<SessionUser | null>;
   /** Creates the account and signs in; failures as for `login`. */
   register: (form: RegisterForm) => Promise<SessionUser>;
   /** Signs out and says so; failures as for `login`. */
@@ -101,6 +109,16 @@ export const useSessionStore = create<SessionState>()((set, get) => ({
     announced(
       () => signIn(authApi.loginSecondFactor(payload)),
       (user) => ['Welcome back!', `Logged in as ${user.username}`],
+      'Login failed',
+    ),
+
+  loginWithPasskey: () =>
+    announced(
+      async () => {
+        const response = await signWithPasskeyInBrowser(await passkeysApi.fetchSignInOptions());
+        return response ? signIn(passkeysApi.loginWithPasskey({ response })) : null;
+      },
+      (user) => (user ? ['Welcome back!', `Logged in as ${user.username}`] : null),
       'Login failed',
     ),
 

@@ -19,6 +19,11 @@ import {
   updateEventSchema,
   uploadRequestSchema,
   userSearchQuerySchema,
+  addPasskeySchema,
+  renamePasskeySchema,
+  loginPasskeySchema,
+  adminReasonSchema,
+  setAdminSchema,
 } from './index';
 
 const ID = '7f1c2d4e-8a9b-4c3d-9e2f-1a2b3c4d5e6f';
@@ -37,6 +42,7 @@ const REQUESTS: [string, ZodType, Record<string, unknown>][] = [
   ['comment', createCommentSchema, { postId: ID, content: 'Nice', authorId: ID }],
   ['message', sendMessageSchema, { receiverId: ID, content: 'Hi', senderId: ID }],
   ['report', createReportSchema, { postId: ID, reason: 'Spam', description: 'More', reporterId: ID }],
+  ['report of a comment', createReportSchema, { targetType: 'comment', targetId: ID, reason: 'harassment', description: 'More', reporterId: ID }],
   ['ban', createBanSchema, { userId: ID, reason: 'Spam', durationHours: 24 }],
   ['reaction', reactionPayloadSchema, { postId: ID, userId: ID }],
   ['friend request', createFriendRequestSchema, { receiverId: ID, senderId: ID }],
@@ -48,6 +54,11 @@ const REQUESTS: [string, ZodType, Record<string, unknown>][] = [
   ['club edit', updateClubSchema, { name: 'Salle Lyon', city: 'Lyon', description: 'Nights', logo: '/objects/club/abc' }],
   ['event', createEventSchema, { title: 'Open', kind: 'competition', startsAt: '2027-01-01T09:00:00Z', endsAt: '2027-01-01T18:00:00Z', timezone: 'Europe/Paris', venue: 'Hall', city: 'Lyon', country: 'FR', weapons: ['epee'], categories: ['Senior'], url: 'https://example.org', description: 'Bring ID' }],
   ['event edit', updateEventSchema, { title: 'Open', venue: 'Hall', city: 'Lyon', categories: ['Senior'], url: 'https://example.org', description: 'Bring ID' }],
+  ['passkey', addPasskeySchema, { name: 'Phone', response: { id: 'aB_-', rawId: 'aB_-', type: 'public-key', response: { clientDataJSON: 'eyJ9', attestationObject: 'o2Nm', transports: ['internal'] }, clientExtensionResults: {}, authenticatorAttachment: 'platform' } }],
+  ['passkey rename', renamePasskeySchema, { name: 'Phone' }],
+  ['passkey sign-in', loginPasskeySchema, { response: { id: 'aB_-', rawId: 'aB_-', type: 'public-key', response: { clientDataJSON: 'eyJ9', authenticatorData: 'SZYN', signature: 'MEUC', userHandle: 'dXNy' }, clientExtensionResults: {} } }],
+  ['admin reason', adminReasonSchema, { reason: 'Spam account' }],
+  ['admin rights', setAdminSchema, { isAdmin: true, reason: 'New moderator' }],
 ]; // prettier-ignore
 
 /** Paths of the string values in a sample (nested objects and arrays included). */

@@ -48,6 +48,33 @@ export type FriendRequestStatus = (typeof FRIEND_REQUEST_STATUSES)[number];
 export const REPORT_STATUSES = ['pending', 'dismissed', 'resolved'] as const;
 export type ReportStatus = (typeof REPORT_STATUSES)[number];
 
+/** What a report is about (§4e): a post, a comment, a direct message or a fencer. */
+export const REPORT_TARGET_TYPES = ['post', 'comment', 'message', 'user'] as const;
+export type ReportTargetType = (typeof REPORT_TARGET_TYPES)[number];
+
+/** Why something is reported (§4e); the spec's own post reports keep a free-text reason instead. */
+export const REPORT_CATEGORIES = [
+  'spam',
+  'harassment',
+  'hate',
+  'violence',
+  'sexual',
+  'self-harm',
+  'impersonation',
+  'other',
+] as const;
+export type ReportCategory = (typeof REPORT_CATEGORIES)[number];
+export const REPORT_CATEGORY_LABELS: Record<ReportCategory, string> = {
+  spam: 'Spam',
+  harassment: 'Harassment',
+  hate: 'Hate',
+  violence: 'Violence',
+  sexual: 'Sexual content',
+  'self-harm': 'Self-harm',
+  impersonation: 'Impersonation',
+  other: 'Other',
+};
+
 export const NOTIFICATION_TYPES = [
   'like',
   'comment',

@@ -3,6 +3,7 @@ import { WEAPONS, type Weapon } from './constants';
 import { friendRequestSchema } from './connections';
 import { directMessageSchema } from './messages';
 import { banSchema, reportSchema } from './moderation';
+import { banLiftedSchema } from './admin';
 import { notificationsChangedSchema, serverNotificationSchema } from './notifications';
 import { commentSchema, feedPostSchema, postCountsSchema, postViewerSchema } from './posts';
 import { commentUpdateSchema, postUpdateSchema } from './social';
@@ -52,6 +53,8 @@ export const serverEventSchemas = {
   'report:new': z.object({ report: reportSchema }),
   'report:updated': z.object({ report: reportSchema }),
   'ban:new': z.object({ ban: banSchema }),
+  /** To the user's own room: an admin lifted a ban early; what remains of their bans comes with it. */
+  'ban:lifted': banLiftedSchema,
   /** Live events may have been lost (a replica's Redis link was down): refetch what is shown. */
   resync: z.object({}).strict(),
 } as const;

@@ -60,7 +60,7 @@ export function FencerHeader({ profile, action }: FencerHeaderProps) {
               <p className="text-sm break-all text-slate-500 dark:text-slate-400">@{profile.username}</p>
             </div>
           </div>
-          <div className="flex shrink-0 flex-wrap justify-center gap-2 sm:pb-1">{action}</div>
+          <div className="flex shrink-0 flex-wrap items-center justify-center gap-2 sm:pb-1">{action}</div>
         </div>
 
         {title ? (

@@ -1,7 +1,9 @@
-import { Loader2, MessageCircle, RotateCcw, X } from 'lucide-react';
+import { Flag, Loader2, MessageCircle, RotateCcw, X } from 'lucide-react';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { ChatMessage } from '../../stores/messages';
 import { timeAgo, useNow } from '../../lib/relative-time';
+import { useReportDialogStore } from '../../stores/report-dialog';
+import { DropdownMenu } from '../DropdownMenu';
 import { IconButton } from '../IconButton';
 
 interface MessageListProps {
@@ -46,6 +48,7 @@ export function MessageList(props: MessageListProps) {
   const containerRef = useRef<HTMLDivElement>(null);
   const snapshot = useRef<ScrollSnapshot | null>(null);
   const now = useNow();
+  const openReport = useReportDialogStore((s) => s.open);
 
   const firstId = messages[0]?.id;
   const last = messages[messages.length - 1];
@@ -142,18 +145,37 @@ export function MessageList(props: MessageListProps) {
                   data-own={own ? 'true' : 'false'}
                   className={`flex flex-col ${own ? 'items-end' : 'items-start'} ${endsGroup ? 'mb-2' : ''}`}
                 >
-                  <p
-                    title={new Date(message.createdAt).toLocaleString()}
-                    className={`max-w-[80%] rounded-2xl px-3.5 py-2 text-[15px] leading-snug break-words whitespace-pre-wrap shadow-sm sm:max-w-[70%] ${
-                      !own
-                        ? 'rounded-bl-md bg-white text-slate-900 ring-1 ring-slate-200 dark:bg-slate-900 dark:text-slate-100 dark:ring-slate-700'
-                        : message.delivery === 'failed'
-                          ? 'rounded-br-md bg-red-50 text-red-900 ring-1 ring-red-200 dark:bg-red-950 dark:text-red-200 dark:ring-red-800'
-                          : `rounded-br-md bg-slate-900 text-white dark:bg-slate-100 dark:text-slate-900 ${message.delivery === 'sending' ? 'opacity-70' : ''}`
-                    }`}
-                  >
-                    {message.content}
-                  </p>
+                  <div className={`group flex w-full items-center gap-1 ${own ? 'justify-end' : ''}`}>
+                    <p
+                      title={new Date(message.createdAt).toLocaleString()}
+                      className={`max-w-[80%] rounded-2xl px-3.5 py-2 text-[15px] leading-snug break-words whitespace-pre-wrap shadow-sm sm:max-w-[70%] ${
+                        !own
+                          ? 'rounded-bl-md bg-white text-slate-900 ring-1 ring-slate-200 dark:bg-slate-900 dark:text-slate-100 dark:ring-slate-700'
+                          : message.delivery === 'failed'
+                            ? 'rounded-br-md bg-red-50 text-red-900 ring-1 ring-red-200 dark:bg-red-950 dark:text-red-200 dark:ring-red-800'
+                            : `rounded-br-md bg-slate-900 text-white dark:bg-slate-100 dark:text-slate-900 ${message.delivery === 'sending' ? 'opacity-70' : ''}`
+                      }`}
+                    >
+                      {message.content}
+                    </p>
+                    {!own && message.delivery === 'sent' ? (
+                      <div className="shrink-0 sm:opacity-0 sm:group-hover:opacity-100 sm:focus-within:opacity-100">
+                        <DropdownMenu
+                          compact
+                          label="Message options"
+                          menuWidth="w-44"
+                          items={[
+                            {
+                              icon: Flag,
+                              label: 'Report message',
+                              onSelect: () =>
+                                openReport({ type: 'message', id: message.id, name: props.partnerName }),
+                            },
+                          ]}
+                        />
+                      </div>
+                    ) : null}
+                  </div>
                   {message.delivery === 'sending' ? (
                     <span className="mt-1 text-[11px] text-slate-500 dark:text-slate-400">Sending…</span>
                   ) : message.delivery === 'failed' ? (

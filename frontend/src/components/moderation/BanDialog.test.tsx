@@ -10,7 +10,7 @@ HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
   this.open = false;
 };
 
-const report = { id: 'r1', post: { authorName: 'Hugo' } } as Report;
+const report = { id: 'r1', target: { type: 'comment', authorName: 'Hugo' } } as Report;
 const onConfirm = jest.fn<Promise<boolean>, [number, string]>();
 const onCancel = jest.fn();
 
@@ -30,6 +30,12 @@ const banButton = () => view.host().querySelector<HTMLButtonElement>('button[typ
 const ban = () => settle(() => banButton().click());
 
 describe('BanDialog', () => {
+  it('names the person the report is against', () => {
+    expect(view.host().querySelector('#ban-dialog-description')?.textContent).toBe(
+      'Temporarily ban Hugo from posting and commenting.',
+    );
+  });
+
   it('starts at 24 hours with the default reason, and refuses a blank reason', async () => {
     expect(duration().value).toBe('24');
     expect(reason().value).toBe('Violation of community guidelines');

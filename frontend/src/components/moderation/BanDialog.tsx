@@ -18,12 +18,25 @@ const banFormSchema = createBanSchema.pick({ durationHours: true, reason: true }
 const DURATION_CHOICES = BAN_DURATIONS.map((d) => ({ value: String(d.hours), label: d.label }));
 
 interface BanDialogProps {
-  /** The report whose post author would be banned; null keeps the dialog closed. */
+  /** The report whose reported person (a post's or comment's author, a sender, a fencer) would be banned; null keeps the dialog closed. */
   report: Report | null;
   pending: boolean;
   onCancel: () => void;
   /** Resolves true when the ban was issued; the dialog then resets its fields. */
   onConfirm: (durationHours: BanDurationHours, reason: string) => Promise<boolean>;
+}
+
+/** The name of the person the report is against, as the report has it. */
+function reportedName({ target }: Report): string | null {
+  switch (target.type) {
+    case 'post':
+    case 'comment':
+      return target.authorName;
+    case 'message':
+      return target.senderName;
+    case 'user':
+      return target.name ?? target.username;
+  }
 }
 
 function isBanHours(value: number): value is BanDurationHours {
@@ -78,7 +91,7 @@ export function BanDialog({ report, pending, onCancel, onConfirm }: BanDialogPro
               <p id="ban-dialog-description" className="mt-1 text-sm text-slate-600 dark:text-slate-300">
                 Temporarily ban{' '}
                 <span className="font-semibold text-slate-900 dark:text-slate-100">
-                  {report.post.authorName ?? 'this user'}
+                  {reportedName(report) ?? 'this user'}
                 </span>{' '}
                 from posting and commenting.
               </p>

@@ -1,10 +1,16 @@
 import type { Report } from '@piste/contracts';
 import { Ban, Flag, Trash2, X, type LucideIcon } from 'lucide-react';
-import { formatDateTime } from '../../lib/moderation-format';
+import {
+  formatDateTime,
+  REPORT_TARGET_LABELS,
+  reportedItemId,
+  reportHeading,
+} from '../../lib/moderation-format';
 import { Button } from '../Button';
 import { ReportFacts } from './ReportFacts';
 import { ReportStatusBadge } from './ReportStatusBadge';
-import { ReportedPostPreview } from './ReportedPostPreview';
+import { ReportedContentPreview } from './ReportedContentPreview';
+import { ReportTargetBadge } from './ReportTargetBadge';
 
 export type ReportAction = 'delete' | 'dismiss';
 
@@ -16,13 +22,17 @@ interface PendingReportCardProps extends Record<ReportHandler, (report: Report) 
   busy: ReportAction | null;
 }
 
-/** The buttons under a pending report: Delete Post across the card on a phone, Dismiss the quietest. */
+/**
+ * The buttons under a pending report: Delete Post (a post's report only) across the card on a phone, Ban User
+ * (the person the report is against), Dismiss the quietest.
+ */
 const REPORT_ACTIONS: {
   label: string;
   icon: LucideIcon;
   variant: 'destructive' | 'outline';
   className?: string;
   handler: ReportHandler;
+  postsOnly?: boolean;
 }[] = [
   {
     label: 'Delete Post',
@@ -30,6 +40,7 @@ const REPORT_ACTIONS: {
     variant: 'destructive',
     className: 'col-span-2',
     handler: 'onDeletePost',
+    postsOnly: true,
   },
   { label: 'Ban User', icon: Ban, variant: 'outline', handler: 'onBanUser' },
   {
@@ -43,11 +54,14 @@ const REPORT_ACTIONS: {
 ];
 
 export function PendingReportCard({ report, busy, ...handlers }: PendingReportCardProps) {
+  const heading = reportHeading(report);
+  const actions = REPORT_ACTIONS.filter((action) => !action.postsOnly || report.targetType === 'post');
   return (
     <article
-      aria-label={`Report: ${report.reason}`}
+      aria-label={`Report: ${heading}`}
       className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5 dark:border-slate-800 dark:bg-slate-900"
       data-report-id={report.id}
+      data-target-type={report.targetType}
     >
       <header className="flex items-start justify-between gap-3">
         <div className="flex min-w-0 items-start gap-3">
@@ -55,26 +69,29 @@ export function PendingReportCard({ report, busy, ...handlers }: PendingReportCa
             <Flag aria-hidden className="size-4" />
           </span>
           <div className="min-w-0">
-            <h3 className="font-semibold break-words text-slate-900 dark:text-slate-100">{report.reason}</h3>
+            <h3 className="font-semibold break-words text-slate-900 dark:text-slate-100">{heading}</h3>
             <ReportFacts
               facts={[{ term: 'Reported:', detail: formatDateTime(report.createdAt) }]}
-              postId={report.postId}
+              itemId={reportedItemId(report)}
             />
           </div>
         </div>
-        <ReportStatusBadge status={report.status} />
+        <div className="flex shrink-0 flex-col items-end gap-1.5">
+          <ReportStatusBadge status={report.status} />
+          <ReportTargetBadge label={REPORT_TARGET_LABELS[report.targetType]} />
+        </div>
       </header>
 
       {report.description ? (
-        <p className="mt-3 text-sm text-slate-700 dark:text-slate-300">{report.description}</p>
+        <p className="mt-3 text-sm break-words text-slate-700 dark:text-slate-300">{report.description}</p>
       ) : null}
 
       <div className="mt-4">
-        <ReportedPostPreview post={report.post} />
+        <ReportedContentPreview report={report} />
       </div>
 
       <div className="mt-4 grid grid-cols-2 gap-2 border-t border-slate-100 pt-4 sm:flex sm:flex-wrap dark:border-slate-800">
-        {REPORT_ACTIONS.map(({ label, icon: Icon, variant, className, handler }) => (
+        {actions.map(({ label, icon: Icon, variant, className, handler }) => (
           <Button
             key={label}
             variant={variant}

@@ -1,13 +1,14 @@
 import type { ReactNode } from 'react';
 
 interface ReportFactsProps {
-  /** What is known about the report (when, by whom), in order; the post id always comes last. */
+  /** What is known about the report (when, by whom), in order; the reported item's id always comes last. */
   facts: { term: string; detail: ReactNode }[];
-  postId: string;
+  /** 'Post ID:' and the post's id, or the comment's, message's or fencer's; none once a fencer is gone. */
+  itemId: { term: string; id: string } | null;
 }
 
-/** The small print under a report's reason, pending or resolved. */
-export function ReportFacts({ facts, postId }: ReportFactsProps) {
+/** The small print under a report's heading, pending or resolved. */
+export function ReportFacts({ facts, itemId }: ReportFactsProps) {
   return (
     <dl className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-500 dark:text-slate-400">
       {facts.map(({ term, detail }) => (
@@ -16,10 +17,12 @@ export function ReportFacts({ facts, postId }: ReportFactsProps) {
           <dd className="font-medium text-slate-700 dark:text-slate-300">{detail}</dd>
         </div>
       ))}
-      <div className="flex min-w-0 gap-1">
-        <dt className="whitespace-nowrap">Post ID:</dt>
-        <dd className="truncate font-mono text-slate-700 dark:text-slate-300">{postId}</dd>
-      </div>
+      {itemId ? (
+        <div className="flex min-w-0 gap-1">
+          <dt className="whitespace-nowrap">{itemId.term}</dt>
+          <dd className="truncate font-mono text-slate-700 dark:text-slate-300">{itemId.id}</dd>
+        </div>
+      ) : null}
     </dl>
   );
 }

@@ -1,8 +1,14 @@
 import type { Report } from '@piste/contracts';
-import { formatDateTime } from '../../lib/moderation-format';
+import {
+  formatDateTime,
+  REPORT_TARGET_LABELS,
+  reportedItemId,
+  reportHeading,
+} from '../../lib/moderation-format';
 import { ReportFacts } from './ReportFacts';
 import { ReportStatusBadge } from './ReportStatusBadge';
-import { ReportedPostPreview } from './ReportedPostPreview';
+import { ReportedContentPreview } from './ReportedContentPreview';
+import { ReportTargetBadge } from './ReportTargetBadge';
 
 const ACTION_LABELS: Record<string, string> = {
   dismiss: 'Dismissed',
@@ -14,10 +20,12 @@ const ACTION_LABELS: Record<string, string> = {
 /** A handled report: its outcome, when, who handled it and the audit trail. */
 export function ResolvedReportItem({ report }: { report: Report }) {
   return (
-    <li className="p-4 sm:p-5" data-report-id={report.id}>
+    <li className="p-4 sm:p-5" data-report-id={report.id} data-target-type={report.targetType}>
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
-          <p className="font-semibold break-words text-slate-900 dark:text-slate-100">{report.reason}</p>
+          <p className="font-semibold break-words text-slate-900 dark:text-slate-100">
+            {reportHeading(report)}
+          </p>
           <ReportFacts
             facts={[
               { term: 'Resolved:', detail: formatDateTime(report.resolvedAt) },
@@ -25,14 +33,17 @@ export function ResolvedReportItem({ report }: { report: Report }) {
                 ? [{ term: 'Handled by:', detail: report.reviewedBy.name ?? 'Unknown' }]
                 : []),
             ]}
-            postId={report.postId}
+            itemId={reportedItemId(report)}
           />
         </div>
-        <ReportStatusBadge status={report.status} />
+        <div className="flex shrink-0 flex-col items-end gap-1.5">
+          <ReportStatusBadge status={report.status} />
+          <ReportTargetBadge label={REPORT_TARGET_LABELS[report.targetType]} />
+        </div>
       </div>
 
       <div className="mt-3">
-        <ReportedPostPreview post={report.post} compact />
+        <ReportedContentPreview report={report} compact />
       </div>
 
       {report.actions.length > 0 ? (

@@ -7,17 +7,21 @@ import {
 import { Monitor, Smartphone } from 'lucide-react';
 import { useState } from 'react';
 import { failureText, useContractForm } from '../../lib/forms';
-import { timeAgo, useNow } from '../../lib/relative-time';
+import { inSentence, timeAgo, useNow } from '../../lib/relative-time';
 import { useAccountSessionsStore } from '../../stores/account-sessions';
 import { useAccountStore } from '../../stores/account';
 import { Button } from '../Button';
 import { ConfirmDialog } from '../ConfirmDialog';
 import { TextFields, type TextFieldSpec } from '../FormField';
 import { ServerError } from '../FormMessage';
+import { PasskeysSection } from './PasskeysSection';
 import { SectionLoadError, SectionSkeleton, SettingsSection } from './SettingsSection';
 import { TwoFactorSection } from './TwoFactorSection';
 
-/** The Security tab: changing the password, the browsers signed in to the account, and two-factor sign-in. */
+/**
+ * The Security tab: changing the password, the browsers signed in to the account, two-factor sign-in and
+ * passkeys.
+ */
 export function SecurityPanel() {
   return (
     <>
@@ -36,6 +40,7 @@ export function SecurityPanel() {
         <SessionList />
       </SettingsSection>
       <TwoFactorSection />
+      <PasskeysSection />
     </>
   );
 }
@@ -114,9 +119,6 @@ export function browserName(session: AccountSession): string {
 }
 
 const PHONE_SYSTEMS = /android|ios|iphone|ipad/i;
-
-/** 'Just now' inside a sentence: 'Last active just now'. */
-const inSentence = (time: string) => (time === 'Just now' ? 'just now' : time);
 
 /** The sign-out the confirmation asks about: one browser, or every other one. */
 type PendingSignOut = { kind: 'one'; session: AccountSession } | { kind: 'others' };

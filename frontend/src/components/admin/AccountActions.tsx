@@ -1,0 +1,87 @@
+import type { AdminUserPage } from '@piste/contracts';
+import { ShieldMinus, ShieldPlus, Trash2, UserCheck, UserX } from 'lucide-react';
+import type { AdminUserAction } from '../../stores/admin-user-page';
+import { Button } from '../Button';
+import { AdminSection } from './AdminSection';
+
+interface AccountActionsProps {
+  user: AdminUserPage['user'];
+  /** The signed-in admin. */
+  viewerId: string;
+  pending: boolean;
+  onAction: (action: AdminUserAction) => void;
+}
+
+/**
+ * What an admin can do to the account, each asking for a reason first. What cannot be done says why: an admin is
+ * neither suspended nor deleted (their rights go first), and a banned or suspended fencer is not made an admin.
+ */
+export function AccountActions({ user, viewerId, pending, onAction }: AccountActionsProps) {
+  if (user.deletionRequestedAt) {
+    return (
+      <AdminSection id="account-actions" title="Actions">
+        <p className="px-4 py-4 text-sm text-slate-600 sm:px-5 dark:text-slate-300">
+          This account is being deleted: there is nothing left to do.
+        </p>
+      </AdminSection>
+    );
+  }
+  const self = user.id === viewerId;
+  const notes: string[] = [];
+  if (user.isAdmin) notes.push('Revoke their admin rights to suspend or delete this account.');
+  if (!user.isAdmin && user.bannedUntil)
+    notes.push('Lift their ban to make them an admin: admins cannot be banned.');
+  if (!user.isAdmin && user.suspendedAt) notes.push('Unsuspend them to make them an admin.');
+
+  return (
+    <AdminSection id="account-actions" title="Actions">
+      <div className="flex flex-wrap gap-2 px-4 py-4 sm:px-5">
+        {user.suspendedAt ? (
+          <Button variant="outline" disabled={pending} onClick={() => onAction({ kind: 'unsuspend' })}>
+            <UserCheck aria-hidden className="size-4" />
+            Unsuspend
+          </Button>
+        ) : (
+          <Button
+            variant="outline"
+            disabled={pending || user.isAdmin}
+            onClick={() => onAction({ kind: 'suspend' })}
+          >
+            <UserX aria-hidden className="size-4" />
+            Suspend
+          </Button>
+        )}
+        {user.isAdmin ? (
+          <Button variant="outline" disabled={pending} onClick={() => onAction({ kind: 'revoke-admin' })}>
+            <ShieldMinus aria-hidden className="size-4" />
+            {self ? 'Step down as admin' : 'Revoke admin'}
+          </Button>
+        ) : (
+          <Button
+            variant="outline"
+            disabled={pending || !!user.bannedUntil || !!user.suspendedAt}
+            onClick={() => onAction({ kind: 'grant-admin' })}
+          >
+            <ShieldPlus aria-hidden className="size-4" />
+            Make admin
+          </Button>
+        )}
+        <Button
+          variant="destructive"
+          disabled={pending || user.isAdmin}
+          onClick={() => onAction({ kind: 'delete' })}
+        >
+          <Trash2 aria-hidden className="size-4" />
+          Delete account
+        </Button>
+      </div>
+      {notes.length ? (
+        <ul className="space-y-1 px-4 pb-4 text-sm text-slate-600 sm:px-5 dark:text-slate-300">
+          {notes.map((note) => (
+            <li key={note}>{note}</li>
+          ))}
+        </ul>
+      ) : null}
+    </AdminSection>
+  );
+}

@@ -1,0 +1,36 @@
+import { Flag, ScrollText, Users, type LucideIcon } from 'lucide-react';
+import { Link, useLocation } from 'react-router-dom';
+import { ADMIN_AUDIT_PATH, ADMIN_USERS_PATH, MODERATION_PATH } from '../../lib/paths';
+
+const SECTIONS: { to: string; label: string; icon: LucideIcon }[] = [
+  { to: MODERATION_PATH, label: 'Reports', icon: Flag },
+  { to: ADMIN_USERS_PATH, label: 'Users', icon: Users },
+  { to: ADMIN_AUDIT_PATH, label: 'Audit', icon: ScrollText },
+];
+
+/** The admin pages side by side: the report queue (where the header's Moderation link leads), accounts, audit. */
+export function AdminNav() {
+  const { pathname } = useLocation();
+  return (
+    <nav aria-label="Administration" className="mb-6 flex flex-wrap gap-2">
+      {SECTIONS.map(({ to, label, icon: Icon }) => {
+        const isActive = pathname === to || pathname.startsWith(`${to}/`);
+        return (
+          <Link
+            key={to}
+            to={to}
+            aria-current={isActive ? 'page' : undefined}
+            className={`inline-flex items-center gap-1.5 rounded-full border px-4 py-1.5 text-sm font-semibold transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900 dark:focus-visible:outline-slate-300 ${
+              isActive
+                ? 'border-slate-900 bg-slate-900 text-white shadow-sm dark:border-slate-100 dark:bg-slate-100 dark:text-slate-900'
+                : 'border-slate-200 bg-white text-slate-700 hover:bg-slate-50 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-200 dark:hover:bg-slate-800'
+            }`}
+          >
+            <Icon aria-hidden className="size-4" />
+            {label}
+          </Link>
+        );
+      })}
+    </nav>
+  );
+}

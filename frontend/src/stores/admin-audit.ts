@@ -1,0 +1,14 @@
+import type { AuditEntry } from '@piste/contracts';
+import * as adminApi from '../api/admin';
+import type { AuditFilters } from '../api/admin';
+import { createPagedListStore } from './paged-list';
+
+/** The audit (/admin/audit): every moderation and account action, or those about or by one account, newest first. */
+export const useAuditStore = createPagedListStore<AuditEntry, AuditFilters>({
+  fetchPage: async (...query) => {
+    const page = await adminApi.fetchAudit(...query);
+    return { items: page.entries, nextCursor: page.nextCursor };
+  },
+  clean: (filters) => (filters.userId ? { userId: filters.userId } : {}),
+  failure: 'Failed to fetch the audit',
+});
