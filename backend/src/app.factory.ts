@@ -1,3 +1,4 @@
+import { MetricsService } from './metrics/metrics.service';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { INestApplication, Logger } from '@nestjs/common';
@@ -39,6 +40,7 @@ export async function createApp(config: AppConfig, database: DatabaseLocation): 
   if (config.trustProxy) app.set('trust proxy', 1);
   // Signals are handled by main.ts (graceful shutdown), not by Nest's hooks.
 
+  app.use(app.get(MetricsService).middleware);
   app.use(httpLogger(rootLogger(config)));
   app.use(app.get(Lifecycle).trackRequests);
 

@@ -7,6 +7,7 @@ import { dataSourceOptions, type DatabaseLocation } from './database/data-source
 import { initializeDatabase } from './database/startup';
 import { HttpExceptionFilter } from './common/http-exception.filter';
 import { HealthModule } from './health/health.module';
+import { MetricsModule } from './metrics/metrics.module';
 import { loggingModule, rootLogger } from './common/logging';
 import { AuthModule } from './auth/auth.module';
 import { UsersModule } from './users/users.module';
@@ -82,6 +83,7 @@ export class AppModule {
         JobsModule.forRoot(database),
         ...DOMAIN_MODULES,
         HealthModule,
+        MetricsModule,
       ],
       providers: [{ provide: APP_FILTER, useClass: HttpExceptionFilter }],
     };

@@ -279,3 +279,93 @@ describe('deploy/nginx.conf', () => {
     expect(conf).toMatch(/client_max_body_size 60m;/);
   });
 });
+
+/** promtool (Debian's prometheus package) checks what Prometheus would load; required where services are. */
+const promtool = async (args: string[], cwd = 'deploy/prometheus') => {
+  const version = await run('promtool', ['--version']);
+  if (version.code !== 0) {
+    if (process.env.REQUIRE_SERVICES === '1')
+      throw new Error('promtool is required (apt-get install prometheus)');
+    console.warn('Skipped: promtool is not installed (Debian package prometheus)');
+    return undefined;
+  }
+  return run('bash', ['-c', `cd ${cwd} && promtool ${args.map((a) => `'${a}'`).join(' ')}`]);
+};
+
+describe('monitoring (deploy/prometheus, deploy/grafana)', () => {
+  const compose = parse(read('docker-compose.yml'), { merge: true }) as { services: Record<string, Service> };
+  const apps = Object.entries(compose.services).filter(([, s]) => s.build !== undefined);
+  const prometheus = parse(read('deploy/prometheus/prometheus.yml')) as {
+    scrape_configs: { static_configs: { targets: string[] }[] }[];
+  };
+  /** The metric names the app registers (metrics.service.ts), with a histogram's series suffixes. */
+  const exposed = new Set(
+    [...read('backend/src/metrics/metrics.service.ts').matchAll(/name: '(piste_\w+)'/g)].flatMap(
+      ([, name]) => (name.endsWith('_seconds') ? [`${name}_bucket`, `${name}_count`, `${name}_sum`] : [name]),
+    ),
+  );
+  const used = (text: string) => new Set([...text.matchAll(/\b(piste_\w+)/g)].map(([, name]) => name));
+
+  it("scrapes every replica's metrics port, which nginx never routes to", () => {
+    const targets = prometheus.scrape_configs
+      .flatMap((c) => c.static_configs.flatMap((s) => s.targets))
+      .sort();
+    expect(targets).toEqual(apps.map(([name]) => `${name}:${environmentOf(apps[0][1]).METRICS_PORT}`).sort());
+    expect(read('deploy/nginx.conf')).not.toMatch(/9464|metrics/);
+  });
+
+  it('alerts and charts only on metrics the app exposes', () => {
+    for (const file of ['deploy/prometheus/alerts.yml', 'deploy/grafana/dashboards/piste.json']) {
+      const unknown = [...used(read(file))].filter((name) => !exposed.has(name));
+      expect({ file, unknown }).toEqual({ file, unknown: [] });
+    }
+    const dashboard = JSON.parse(read('deploy/grafana/dashboards/piste.json')) as {
+      uid: string;
+      panels: { targets: { expr: string }[] }[];
+    };
+    expect(dashboard.uid).toBe('piste');
+    expect(dashboard.panels.every((p) => p.targets.length > 0)).toBe(true);
+  });
+
+  it('alerts on a replica, PostgreSQL or Redis down, 5xx, p99 latency, failing jobs and a saturated pool', async () => {
+    const rules = parse(read('deploy/prometheus/alerts.yml')) as { groups: { rules: { alert: string }[] }[] };
+    expect(rules.groups.flatMap((g) => g.rules.map((r) => r.alert)).sort()).toEqual([
+      'PisteHigh5xxRate',
+      'PisteJobsFailing',
+      'PistePoolSaturated',
+      'PistePostgresDown',
+      'PisteRedisDown',
+      'PisteReplicaDown',
+      'PisteSlowRequests',
+    ]);
+    const checked = await promtool(['check', 'rules', 'alerts.yml']);
+    if (!checked) return;
+    expect(checked).toMatchObject({ code: 0 });
+    // The rules' own unit tests: each alert fires on the series that should raise it, and not otherwise.
+    expect(await promtool(['test', 'rules', 'alerts.test.yml'])).toMatchObject({ code: 0 });
+    // The config as the container mounts it (rule file path included).
+    const config = await run('bash', [
+      '-c',
+      `dir=$(mktemp -d) && cp deploy/prometheus/alerts.yml "$dir/" &&
+       sed "s#/etc/prometheus/alerts.yml#$dir/alerts.yml#" deploy/prometheus/prometheus.yml > "$dir/prometheus.yml" &&
+       promtool check config "$dir/prometheus.yml"; code=$?; rm -rf "$dir"; exit $code`,
+    ]);
+    expect(config).toMatchObject({ code: 0 });
+  });
+
+  it('provisions Grafana with Prometheus and the dashboard, and keeps both UIs on this machine only', () => {
+    const grafana = Object.values(compose.services).find((s) => (s.image ?? '').startsWith('grafana/'))!;
+    const prom = Object.values(compose.services).find((s) => (s.image ?? '').startsWith('prom/prometheus'))!;
+    for (const service of [grafana, prom]) {
+      for (const port of (service as { ports?: string[] }).ports ?? [])
+        expect(port).toMatch(/^127\.0\.0\.1:/);
+    }
+    const volumes = ((grafana as { volumes?: string[] }).volumes ?? []).join(' ');
+    expect(volumes).toContain('./deploy/grafana/provisioning:/etc/grafana/provisioning');
+    expect(volumes).toContain('./deploy/grafana/dashboards:/var/lib/grafana/dashboards');
+    const datasource = parse(read('deploy/grafana/provisioning/datasources/prometheus.yml')) as {
+      datasources: { uid: string; url: string }[];
+    };
+    expect(datasource.datasources[0]).toMatchObject({ uid: 'prometheus', url: 'http://prometheus:9090' });
+  });
+});

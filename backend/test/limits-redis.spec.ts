@@ -75,6 +75,12 @@ describeWithRedisServer('abuse limits while Redis is away', () => {
     server.kill('SIGKILL');
     await stopped;
     await waitUntil(async () => (await redisHealth(t!)) !== 'up');
+    // Without Redis a replica still serves: ready, degraded (DESIGN.md §3a; README "Health endpoints").
+    const ready = await fetch(`${t.url}/health/ready`);
+    expect({ status: ready.status, body: await ready.json() }).toMatchObject({
+      status: 200,
+      body: { status: 'degraded', redis: 'down', postgres: 'up' },
+    });
 
     await expect(post()).resolves.toMatchObject({ status: 201 });
     await expect(logIn(t, newIp(), author.user.username, 'wrong')).resolves.toMatchObject({ status: 401 });

@@ -1,6 +1,8 @@
 import { readinessReplySchema } from '@piste/contracts';
 import { openDatabase } from '../src/database/data-source';
 import { withStartupLock } from '../src/database/startup';
+import { DataSource } from 'typeorm';
+import { HealthService, SLOW_CHECKS_FOR_DOWN } from '../src/health/health.service';
 import { Lifecycle } from '../src/health/lifecycle';
 import { ApiClient, hasRedis, itRacing, runDatabase, startTestApp, useTestApp } from './helpers';
 
@@ -47,6 +49,44 @@ describe('operations', () => {
       'x-request-id': '<script>x</script>',
     });
     expect(forged.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  itRacing('stays ready while every pooled connection is busy: the probe has a connection of its own', async () => {
+    const dataSource = t.app.get(DataSource);
+    const { max = 10 } =
+      (dataSource.driver as unknown as { master?: { options: { max?: number } } }).master?.options ?? {};
+    const busy = Array.from({ length: max }, () => dataSource.query('SELECT pg_sleep(1.5)'));
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const started = Date.now();
+      const ready = await anonymous.get('/health/ready');
+      expect({ status: ready.status, postgres: (ready.body as { postgres: string }).postgres }).toEqual({
+        status: 200,
+        postgres: 'up',
+      });
+      expect(Date.now() - started).toBeLessThan(1_000);
+    } finally {
+      await Promise.all(busy);
+    }
+  });
+
+  it('calls a PostgreSQL that is only slow down after three slow checks in a row, not before', async () => {
+    const service: HealthService = t.app.get(HealthService);
+    // The probe's own check, made slow as a PostgreSQL under load would be.
+    const health = service as unknown as { pingPostgres(): Promise<void> };
+    const slow = jest
+      .spyOn(health, 'pingPostgres')
+      .mockImplementation(() => new Promise((resolve) => setTimeout(resolve, 1_300)));
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < SLOW_CHECKS_FOR_DOWN; i++)
+        statuses.push((await anonymous.get('/health/ready')).status);
+      expect(statuses).toEqual([...Array<number>(SLOW_CHECKS_FOR_DOWN - 1).fill(200), 503]);
+    } finally {
+      slow.mockRestore();
+    }
+    // One answer in time and it is up again.
+    expect((await anonymous.get('/health/ready')).body).toMatchObject({ status: 'ok', postgres: 'up' });
   });
 
   it('reports 503 from the first moment of a shutdown while liveness stays 200', async () => {

@@ -43,6 +43,9 @@ export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().default('0.0.0.0'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  /** Prometheus metrics on a port of their own (off when unset), never on the public one. */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  METRICS_HOST: z.string().optional(),
   DATABASE_URL: optionalString,
   DATABASE_SCHEMA: z
     .string()
@@ -131,6 +134,8 @@ export type AppConfig = {
   env: 'development' | 'production' | 'test';
   host: string;
   port: number;
+  /** Where `GET /metrics` answers; undefined when metrics are off. */
+  metrics: { host: string; port: number } | undefined;
   databaseUrl: string | undefined;
   databaseSchema: string;
   dataDir: string;
@@ -226,6 +231,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     env: e.NODE_ENV,
     host: e.HOST,
     port: e.PORT,
+    metrics: e.METRICS_PORT === undefined ? undefined : { host: e.METRICS_HOST ?? e.HOST, port: e.METRICS_PORT },
     databaseUrl: e.DATABASE_URL,
     databaseSchema: e.DATABASE_SCHEMA,
     dataDir: e.DATA_DIR,

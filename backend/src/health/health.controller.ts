@@ -17,12 +17,15 @@ export class HealthController {
     return { status: 'ok' };
   }
 
-  /** This replica can serve: 503 naming what is down, and 503 from the first moment of a shutdown. */
+  /**
+   * This replica can serve: 200 (`ok`, or `degraded` without Redis), 503 naming what is down, and 503 from the first
+   * moment of a shutdown.
+   */
   @Get(['health/ready', 'api/health'])
   async ready(@Res({ passthrough: true }) response: Response): Promise<ReadinessReply> {
     const readiness = await this.health.readiness();
     response.setHeader('Cache-Control', 'no-store');
-    response.status(readiness.status === 'ok' ? 200 : 503);
+    response.status(readiness.status === 'ok' || readiness.status === 'degraded' ? 200 : 503);
     return readiness;
   }
 }

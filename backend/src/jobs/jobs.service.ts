@@ -147,6 +147,18 @@ export class JobsService implements OnModuleInit, BeforeApplicationShutdown {
     return { queued: row?.queued ?? 0, failed: row?.failed ?? 0 };
   }
 
+  /** Jobs waiting, running and failed, by kind (for metrics); kinds with none are left out. */
+  async countsByKind(): Promise<{ name: string; state: 'queued' | 'running' | 'failed'; count: number }[]> {
+    return this.dataSource.query(
+      `SELECT "name", CASE WHEN state IN ('created', 'retry') THEN 'queued'
+                           WHEN state = 'active' THEN 'running' ELSE 'failed' END AS "state",
+              count(*)::int AS "count"
+         FROM "${this.schema}".job
+        WHERE state IN ('created', 'retry', 'active', 'failed')
+        GROUP BY 1, 2`,
+    );
+  }
+
   private activate(boss: PgBoss, registration: Registration): Promise<void> {
     registration.activation ??= this.startQueue(boss, registration);
     return registration.activation;

@@ -1,7 +1,7 @@
 import { constants, createWriteStream } from 'node:fs';
-import { access, mkdir, open, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { access, mkdir, open, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
-import { dirname, join, resolve, sep } from 'node:path';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ByteRange, StorageDriver, StoredObjectInfo } from './storage.driver';
@@ -54,6 +54,16 @@ export class LocalDiskStorageDriver implements StorageDriver {
     const path = this.pathOf(key);
     await rm(path, { force: true });
     await rm(`${path}.meta.json`, { force: true });
+  }
+
+  async *keys(): AsyncIterable<string[]> {
+    await mkdir(this.root, { recursive: true });
+    const entries = await readdir(this.root, { recursive: true, withFileTypes: true });
+    // An object is a file with its `.meta.json` beside it; uploads still being written end in `.part`.
+    const names = new Set(entries.filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name)));
+    yield [...names]
+      .filter((path) => !path.endsWith('.meta.json') && !path.endsWith('.part') && names.has(`${path}.meta.json`))
+      .map((path) => relative(this.root, path).split(sep).join('/'));
   }
 
   async check(): Promise<void> {

@@ -3,6 +3,7 @@ import {
   GetObjectCommand,
   HeadBucketCommand,
   HeadObjectCommand,
+  paginateListObjectsV2,
   S3Client,
   S3ServiceException,
   type S3ClientConfig,
@@ -117,6 +118,12 @@ export class S3StorageDriver implements StorageDriver, OnApplicationShutdown {
 
   async delete(key: string): Promise<void> {
     await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
+  }
+
+  async *keys(): AsyncIterable<string[]> {
+    for await (const page of paginateListObjectsV2({ client: this.client }, { Bucket: this.bucket })) {
+      yield (page.Contents ?? []).flatMap((object) => (object.Key ? [object.Key] : []));
+    }
   }
 
   async check(): Promise<void> {

@@ -27,6 +27,8 @@ export interface StorageDriver {
   /** The object's bytes, or one range of them; rejects when they cannot be opened. */
   read(key: string, range?: ByteRange): Promise<Readable>;
   delete(key: string): Promise<void>;
+  /** Every stored key, in batches (for backups: `node backend/dist/backup/objects.js`). */
+  keys(): AsyncIterable<string[]>;
   /** Resolves when the storage answers and can take writes; rejects otherwise (the readiness probe). */
   check(): Promise<void>;
 }

@@ -35,6 +35,7 @@ export class RealtimePublisher {
   private server: PisteServer | null = null;
   private refreshLocal: (userId: string) => void = () => undefined;
   private readonly userChangedListeners = new Set<(userId: string) => void>();
+  private readonly publishedListeners = new Set<(event: ServerEventName) => void>();
 
   constructor(private readonly redis: RedisLink) {}
 
@@ -66,6 +67,16 @@ export class RealtimePublisher {
     this.userChangedListeners.add(listener);
   }
 
+  /** Runs `listener` with the name of every event this replica emits (metrics count them). */
+  onPublished(listener: (event: ServerEventName) => void): void {
+    this.publishedListeners.add(listener);
+  }
+
+  /** How many sockets are connected to this replica. */
+  localSocketCount(): number {
+    return this.server?.of('/').sockets.size ?? 0;
+  }
+
   private userChanged(userId: string): void {
     this.userChangedListeners.forEach((listener) => listener(userId));
     this.refreshLocal(userId);
@@ -93,6 +104,7 @@ export class RealtimePublisher {
     }
     const args = [payload] as unknown as Parameters<ServerToClientEvents[E]>;
     this.server.to(rooms).emit(event, ...args);
+    this.publishedListeners.forEach((listener) => listener(event));
   }
 
   /**
@@ -109,5 +121,6 @@ export class RealtimePublisher {
     const args = [payload] as unknown as Parameters<ServerToClientEvents[E]>;
     const target = exceptSocketId ? this.server.to(rooms).except(exceptSocketId) : this.server.to(rooms);
     target.emit(event, ...args);
+    this.publishedListeners.forEach((listener) => listener(event));
   }
 }

@@ -103,7 +103,8 @@ export type Fencer = z.infer<typeof fencerSchema>;
  * failed job never makes a replica unready.
  */
 export const readinessReplySchema = z.object({
-  status: z.enum(['ok', 'unavailable', 'shutting-down']),
+  /** `degraded`: serving (200) without Redis, so live events do not cross replicas until it is back. */
+  status: z.enum(['ok', 'degraded', 'unavailable', 'shutting-down']),
   postgres: z.enum(['up', 'down']),
   redis: z.enum(['up', 'down', 'off']),
   storage: z.enum(['up', 'down']),
