@@ -5,6 +5,7 @@ import {
   adminUsersPageSchema,
   auditPageSchema,
   LAST_ADMIN_MESSAGE,
+  ONLY_ADMIN_MESSAGE,
   SUSPENDED_MESSAGE,
   type AdminUserPage,
   type AdminUsersPage,
@@ -751,6 +752,8 @@ describe('account administration', () => {
 describe('the last admin', () => {
   let database: OwnDatabase;
   let t: TestApp;
+  /** The admin left after two tried to demote each other. */
+  let survivor: TestUser;
 
   beforeAll(async () => {
     database = await ownDatabase('piste_admins');
@@ -790,5 +793,22 @@ describe('the last admin', () => {
       .get(DataSource)
       .query<{ id: string }[]>(`SELECT "id" FROM users WHERE "isAdmin"`);
     expect(admins).toHaveLength(1);
+    survivor = [only, second].find((admin) => admin.user.id === admins[0].id)!;
+  });
+
+  it('cannot delete their own account either, until another admin is made', async () => {
+    const refused = await survivor.client.post('/api/account/delete', { password: survivor.password });
+    expect(refused).toMatchObject({ status: 409, body: { message: ONLY_ADMIN_MESSAGE } });
+    expect((await survivor.client.get('/api/user')).status).toBe(200);
+
+    const fencer = await makeUser(t);
+    const granted = await survivor.client.patch(`/api/admin/users/${fencer.user.id}`, {
+      isAdmin: true,
+      ...REASON,
+    });
+    expect(granted.status).toBe(200);
+    expect((await survivor.client.post('/api/account/delete', { password: survivor.password })).status).toBe(
+      202,
+    );
   });
 });

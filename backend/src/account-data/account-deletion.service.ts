@@ -1,8 +1,15 @@
-import { BadRequestException, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import {
+  BadRequestException,
+  ConflictException,
+  Injectable,
+  Logger,
+  type OnModuleInit,
+} from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import { WRONG_CURRENT_PASSWORD, type Weapon } from '@piste/contracts';
+import { ONLY_ADMIN_MESSAGE, WRONG_CURRENT_PASSWORD, type Weapon } from '@piste/contracts';
 import { UserSessions } from '../accounts/user-sessions';
 import { verifyPassword } from '../users/password';
+import { otherActiveAdmins } from '../users/user-locks';
 import { defineJob } from '../jobs/job-kind';
 import { JobsService } from '../jobs/jobs.service';
 import { MailService } from '../mail/mail.service';
@@ -110,7 +117,13 @@ export class AccountDeletionService implements OnModuleInit {
     if (!user || !(await verifyPassword(user.password, password))) {
       throw new BadRequestException(WRONG_CURRENT_PASSWORD);
     }
-    const signOut = await this.dataSource.transaction((manager) => this.begin(manager, userId));
+    const signOut = await this.dataSource.transaction(async (manager) => {
+      // A community is never left without an admin.
+      if (user.isAdmin && (await otherActiveAdmins(manager, userId)) === 0) {
+        throw new ConflictException(ONLY_ADMIN_MESSAGE);
+      }
+      return this.begin(manager, userId);
+    });
     signOut();
   }
 

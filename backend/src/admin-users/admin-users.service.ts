@@ -17,6 +17,7 @@ import { BansService } from '../bans/bans.service';
 import { Clock } from '../common/clock';
 import { escapeLike } from '../common/like-pattern';
 import { RealtimePublisher } from '../publisher/realtime.publisher';
+import { otherActiveAdmins } from '../users/user-locks';
 import { AdminAuditService } from './admin-audit.service';
 import {
   toAdminBan,
@@ -235,9 +236,7 @@ export class AdminUsersService {
     reason: string,
   ): Promise<AdminUserPage> {
     const changed = await this.dataSource.transaction(async (manager) => {
-      await manager.query(
-        `SELECT pg_advisory_xact_lock(hashtext('piste:admin-rights:' || current_schema()))`,
-      );
+      const othersCount = await otherActiveAdmins(manager, userId);
       const target = await this.lockTarget(manager, userId);
       if (target.isAdmin === isAdmin) return false;
       if (target.deletionRequestedAt) throw new ConflictException(BEING_DELETED);
@@ -247,12 +246,7 @@ export class AdminUsersService {
           throw new ConflictException('Lift their ban first: admins cannot be banned');
         }
       } else {
-        const [others] = await manager.query<{ count: number }[]>(
-          `SELECT count(*)::int AS "count" FROM users
-            WHERE "isAdmin" AND "id" <> $1 AND "deletionRequestedAt" IS NULL AND "suspendedAt" IS NULL`,
-          [userId],
-        );
-        if (others.count === 0) throw new ConflictException(LAST_ADMIN_MESSAGE);
+        if (othersCount === 0) throw new ConflictException(LAST_ADMIN_MESSAGE);
       }
       await manager.query(`UPDATE users SET "isAdmin" = $2 WHERE "id" = $1`, [userId, isAdmin]);
       await this.audit.record(manager, {

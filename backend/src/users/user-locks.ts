@@ -12,3 +12,18 @@ export async function lockUserPair(m: EntityManager, self: string, other: string
   );
   if (!rows.some((r) => r.id === other)) throw new NotFoundException('User not found');
 }
+
+/**
+ * Takes the one lock every change of admin rights holds (a grant, a revocation, an admin deleting their account)
+ * and counts the admins other than `userId` who can act (not being deleted, not suspended). Under the lock, two
+ * changes cannot each see the other's admin and both leave nobody.
+ */
+export async function otherActiveAdmins(m: EntityManager, userId: string): Promise<number> {
+  await m.query(`SELECT pg_advisory_xact_lock(hashtext('piste:admin-rights:' || current_schema()))`);
+  const [others] = await m.query<{ count: number }[]>(
+    `SELECT count(*)::int AS "count" FROM users
+      WHERE "isAdmin" AND "id" <> $1 AND "deletionRequestedAt" IS NULL AND "suspendedAt" IS NULL`,
+    [userId],
+  );
+  return others.count;
+}

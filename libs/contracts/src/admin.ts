@@ -26,6 +26,9 @@ export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 /** The refusals an account can meet at sign-in and on the admin pages, written once. */
 export const SUSPENDED_MESSAGE = 'This account is suspended';
 export const LAST_ADMIN_MESSAGE = 'The last admin cannot be demoted';
+/** An admin deleting their own account, with no other admin to take over. */
+export const ONLY_ADMIN_MESSAGE =
+  'You are the only admin: make someone else an admin before deleting your account';
 
 /** The longest reason an admin may give for an action. */
 export const ADMIN_REASON_MAX = 500;
