@@ -550,11 +550,14 @@ describe('account administration', () => {
       const socket = await socketOf(target);
       expect((await target.client.get('/api/reports')).status).toBe(403);
 
+      // Their open tab is told, so it shows the Moderation link without a reload.
+      const told = nextEvent(socket, 'session:rights');
       const granted = await admin.client.patch<AdminUserPage>(`/api/admin/users/${target.user.id}`, {
         isAdmin: true,
         reason: 'New moderator',
       });
       expect(granted.status).toBe(200);
+      await expect(told).resolves.toEqual({ isAdmin: true });
       expect(granted.body.user.isAdmin).toBe(true);
       expect((await target.client.get<SessionUser>('/api/user')).body.isAdmin).toBe(true);
       expect((await target.client.get('/api/admin/users')).status).toBe(200);
@@ -571,11 +574,13 @@ describe('account administration', () => {
         (await admin.client.patch(`/api/admin/users/${target.user.id}`, { isAdmin: true, ...REASON })).status,
       ).toBe(200);
 
+      const untold = nextEvent(socket, 'session:rights');
       const revoked = await admin.client.patch<AdminUserPage>(`/api/admin/users/${target.user.id}`, {
         isAdmin: false,
         reason: 'Stepped down',
       });
       expect(revoked.status).toBe(200);
+      await expect(untold).resolves.toEqual({ isAdmin: false });
       expect((await target.client.get('/api/admin/users')).status).toBe(403);
       expect((await auditOf(target.user.id)).map((e) => [e.action, e.reason])).toEqual([
         ['revoke-admin', 'Stepped down'],

@@ -94,6 +94,8 @@ const SERVER_EVENTS: ServerEventTable = {
   'report:updated': ({ report }) => useModerationStore.getState().receive(report),
   'ban:new': ({ ban }) => receiveBan(ban),
   'ban:lifted': (lifted) => void receiveBanLifted(lifted),
+  // An admin changed this user's rights: the header's Moderation link follows at once.
+  'session:rights': ({ isAdmin }) => useSessionStore.getState().setRights(isAdmin),
   // To the club's admins: the Requests tab of the club they have open grows. (The bell gets its notification.)
   'club:request': (request) => useClubPageStore.getState().receiveRequest(request),
   // To the member: the club they have open shows their new standing.

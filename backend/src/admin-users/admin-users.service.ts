@@ -257,8 +257,12 @@ export class AdminUsersService {
       });
       return true;
     });
-    // Their sockets join or leave the admins room on every replica, and their next request has the new rights.
-    if (changed) this.publisher.refreshUser(userId);
+    // Their sockets join or leave the admins room on every replica, their next request has the new rights, and
+    // their open tabs show them (the Moderation link) without a reload.
+    if (changed) {
+      this.publisher.refreshUser(userId);
+      this.publisher.publish(userRoom(userId), 'session:rights', { isAdmin });
+    }
     return this.page(userId);
   }
 

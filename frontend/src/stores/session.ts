@@ -38,6 +38,8 @@ interface SessionState {
   /** Signs out and says so; failures as for `login`. */
   logout: () => Promise<void>;
   setUser: (user: SessionUser | null) => void;
+  /** Admin rights granted or revoked by another admin, as the server announced them. */
+  setRights: (isAdmin: boolean) => void;
   /** A ban arrived live (`ban:new`): the signed-in user is banned until the later of this and any earlier ban. */
   applyBan: (bannedUntil: string) => void;
   /** Asks the server again about the signed-in user (e.g. after the live connection was lost). */
@@ -142,6 +144,7 @@ export const useSessionStore = create<SessionState>()((set, get) => ({
     ),
 
   setUser: (user) => set({ user, status: 'ready' }),
+  setRights: (isAdmin) => set((state) => (state.user ? { user: { ...state.user, isAdmin } } : {})),
 
   applyBan: (bannedUntil) => {
     const user = get().user;

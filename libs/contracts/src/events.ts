@@ -55,6 +55,8 @@ export const serverEventSchemas = {
   'ban:new': z.object({ ban: banSchema }),
   /** To the user's own room: an admin lifted a ban early; what remains of their bans comes with it. */
   'ban:lifted': banLiftedSchema,
+  /** To the user's own room: an admin granted or revoked their admin rights; their open tabs show it at once. */
+  'session:rights': z.object({ isAdmin: z.boolean() }).strict(),
   /** Live events may have been lost (a replica's Redis link was down): refetch what is shown. */
   resync: z.object({}).strict(),
 } as const;
