@@ -1,5 +1,5 @@
 import type { SessionUser } from '@piste/contracts';
-import { Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Outlet } from 'react-router-dom';
 import { LoadingScreen } from './LoadingScreen';
 import { useScrollToTopOnNavigation } from '../lib/scroll-to-top';
@@ -7,7 +7,7 @@ import { EmailVerificationBanner } from './EmailVerificationBanner';
 import { Header } from './Header';
 import { LiveStatusBanner } from './LiveStatusBanner';
 import { BanNotice } from './moderation/BanNotice';
-import { ReportDialog } from './moderation/ReportDialog';
+import { useReportDialogStore } from '../stores/report-dialog';
 import { PushPrompt } from './PushPrompt';
 
 /**
@@ -35,9 +35,28 @@ export function SignedInLayout({ user }: { user: SessionUser }) {
       </main>
       <LiveStatusBanner />
       <PushPrompt />
-      <ReportDialog />
+      <ReportDialogOnceAsked />
     </div>
   );
+}
+
+const ReportDialog = lazy(() =>
+  import('./moderation/ReportDialog').then((m) => ({ default: m.ReportDialog })),
+);
+
+/**
+ * The report dialog, fetched the first time a "Report" is opened (most visits report nothing, and its form
+ * library stays out of the first load), then kept mounted.
+ */
+function ReportDialogOnceAsked() {
+  const asked = useReportDialogStore((s) => s.subject !== null);
+  const [needed, setNeeded] = useState(false);
+  if (asked && !needed) setNeeded(true);
+  return needed ? (
+    <Suspense fallback={null}>
+      <ReportDialog />
+    </Suspense>
+  ) : null;
 }
 
 /** The first stop for the keyboard: jumps past the header to the page, shown only while focused. */
