@@ -37,6 +37,9 @@ export async function createApp(config: AppConfig, database: DatabaseLocation): 
   });
   app.useLogger(app.get(PinoNestLogger));
   app.disable('x-powered-by');
+  // API replies are never kept (no-store), so hashing each body for an ETag is wasted; assets and objects set
+  // their own.
+  app.set('etag', false);
   if (config.trustProxy) app.set('trust proxy', 1);
   // Signals are handled by main.ts (graceful shutdown), not by Nest's hooks.
 

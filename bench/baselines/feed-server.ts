@@ -47,6 +47,17 @@ function toFeedPost(row: FeedRow): FeedPost {
     authorRole: row.authorRole,
     mediaUrl: row.mediaUrl,
     mediaType: row.mediaType,
+    ...(row.mediaWidth && row.mediaHeight
+      ? {
+          mediaWidth: row.mediaWidth,
+          mediaHeight: row.mediaHeight,
+          mediaDisplay:
+            row.mediaDisplayUrl && row.mediaDisplayWidth && row.mediaDisplayHeight
+              ? { url: row.mediaDisplayUrl, width: row.mediaDisplayWidth, height: row.mediaDisplayHeight }
+              : null,
+        }
+      : {}),
+    ...(row.mediaPosterUrl ? { mediaPosterUrl: row.mediaPosterUrl } : {}),
     drillDetails: row.drillDetails,
     achievementDetails: row.achievementDetails,
     likesCount: row.likesCount,
@@ -61,9 +72,15 @@ function toFeedPost(row: FeedRow): FeedPost {
       username: row.authorUsername,
       avatar: row.authorAvatar,
       title: row.authorTitle,
+      ...(row.authorRating ? { rating: row.authorRating } : {}),
     },
     isLiked: row.isLiked,
     isDisliked: row.isDisliked,
+    visibility: row.visibility,
+    mediaAlt: row.mediaAlt,
+    editedAt: row.editedAt?.toISOString() ?? null,
+    isSaved: row.isSaved,
+    ...(row.clubId ? { club: { id: row.clubId, slug: row.clubSlug!, name: row.clubName! } } : {}),
   };
 }
 

@@ -4,6 +4,37 @@ import type { UserEntity } from '../users/user.entity';
 import type { CommentEntity } from './comment.entity';
 import type { PostEntity } from './post.entity';
 
+/** The post fields the feed's view is made of: a PostEntity, or a row of a feed statement. */
+export type FeedPostSource = Pick<
+  PostEntity,
+  | 'id'
+  | 'authorId'
+  | 'content'
+  | 'type'
+  | 'weapon'
+  | 'authorRole'
+  | 'mediaUrl'
+  | 'mediaType'
+  | 'mediaWidth'
+  | 'mediaHeight'
+  | 'mediaDisplayUrl'
+  | 'mediaDisplayWidth'
+  | 'mediaDisplayHeight'
+  | 'mediaPosterUrl'
+  | 'mediaAlt'
+  | 'drillDetails'
+  | 'achievementDetails'
+  | 'likesCount'
+  | 'dislikesCount'
+  | 'commentsCount'
+  | 'sharesCount'
+  | 'savesCount'
+  | 'visibility'
+  | 'clubId'
+  | 'editedAt'
+  | 'createdAt'
+>;
+
 export type PostAuthor = Pick<UserEntity, 'id' | 'name' | 'username' | 'avatar' | 'title' | 'ratingLabel'>;
 
 export interface ViewerReaction {
@@ -17,7 +48,7 @@ export const NO_REACTION: ViewerReaction = { isLiked: false, isDisliked: false }
 
 /** The feed's view of a post: the post, its author, and what the viewer did to it. */
 export function toFeedPost(
-  post: PostEntity,
+  post: FeedPostSource,
   author: PostAuthor,
   reaction: ViewerReaction,
   club?: PostClub | null,
@@ -58,7 +89,7 @@ export function toFeedPost(
  * An image's size and display version, present only when the upload recorded them: videos and images posted
  * before display versions existed keep the reply they always had.
  */
-function imageFields(post: PostEntity): Pick<FeedPost, 'mediaWidth' | 'mediaHeight' | 'mediaDisplay'> {
+function imageFields(post: FeedPostSource): Pick<FeedPost, 'mediaWidth' | 'mediaHeight' | 'mediaDisplay'> {
   if (!post.mediaWidth || !post.mediaHeight) return {};
   const { mediaDisplayUrl: url, mediaDisplayWidth: width, mediaDisplayHeight: height } = post;
   return {

@@ -6,7 +6,7 @@ import {
   NotFoundException,
 } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager, SelectQueryBuilder } from 'typeorm';
+import { DataSource, EntityManager, type ObjectLiteral } from 'typeorm';
 import type {
   AchievementDetails,
   DrillDetails,
@@ -25,6 +25,7 @@ import { UsersService } from '../users/users.service';
 import { PostEntity } from './post.entity';
 import { HiddenPostEntity } from './reaction.entities';
 import { NO_REACTION, toFeedPost, type ViewerReaction } from './posts.mapper';
+import { feedPageOf, feedPostOf, feedPostsSql, NEWEST_FIRST, type FeedPostRow } from './feed-query';
 import { notBlockedEitherWay } from '../blocks/block-visibility';
 import { notMutedBy } from '../mutes/mute-visibility';
 import { notHiddenBy, visibleTo } from './post-visibility';
@@ -62,12 +63,25 @@ export interface PostListPage {
   type?: FeedPost['type'];
 }
 
-const AUTHOR_COLUMNS = ['u.id', 'u.name', 'u.username', 'u.avatar', 'u.title', 'u.ratingLabel'];
+/** Posts the viewer may see: not across a block, and public or shared with them. */
+const VISIBLE = [notBlockedEitherWay('p."authorId"'), visibleTo('p')];
+/** Posts the viewer may see and has not hidden: the lists of posts (feed, a fencer's page, a club's). */
+const NEWEST_VISIBLE = [...VISIBLE, notHiddenBy('p.id')];
 
-/** The time of the feed cursor `:before`, if it is a post of `:weapon` the viewer may see (hidden ones count). */
-const CURSOR_TIME =
-  `SELECT c."createdAt" FROM posts c WHERE c.id = CAST(:before AS uuid) AND c.weapon = :weapon` +
-  ` AND ${notBlockedEitherWay('c."authorId"')} AND ${visibleTo('c')}`;
+/** Which cursor a feed page may start after: a post of `:weapon` the viewer may see (hidden ones count). */
+const FEED_CURSOR = `c.weapon = :weapon AND ${notBlockedEitherWay('c."authorId"')} AND ${visibleTo('c')}`;
+
+/**
+ * Posts after the cursor `:before` in NEWEST_FIRST order, when the cursor is a post `c` meeting `cursorCondition`
+ * (else NULL, so no rows).
+ */
+function afterCursor(cursorCondition: string): string {
+  return `(p."createdAt", p.id) < ((${cursorTime(cursorCondition)}), CAST(:before AS uuid))`;
+}
+
+function cursorTime(cursorCondition: string): string {
+  return `SELECT c."createdAt" FROM posts c WHERE c.id = CAST(:before AS uuid) AND ${cursorCondition}`;
+}
 
 /** What a viewer has done to posts, beside their likes and dislikes. */
 const NO_VIEWER_STATE: ViewerReaction = { ...NO_REACTION, isSaved: false };
@@ -86,53 +100,54 @@ export class PostsService {
   ) {}
 
   /**
-   * One feed page in two queries: the posts with their authors (skipping hidden posts and blocks either way,
-   * paged on the (weapon, createdAt DESC, id DESC) index), then the viewer's likes and dislikes of exactly those.
-   * With `before` the page starts right after that post: a row comparison on the index's own columns, so a deep
-   * page is an index range scan like the first one instead of walking and dropping `offset` rows.
+   * One feed page in one statement (feed-query.ts): the posts of a weapon the viewer may see and has not hidden
+   * or muted, newest first on the (weapon, createdAt DESC, id DESC) index, with authors, clubs and the viewer's
+   * flags. With `before` the page starts right after that post: a row comparison on the index's own columns, so
+   * a deep page is an index range scan like the first one instead of walking and dropping `offset` rows.
    */
   async feed(viewer: SessionUser, weapon: Weapon, page: FeedQuery): Promise<FeedPost[]> {
-    const query = this.newestVisible(viewer.id, page.limit)
-      .andWhere(notMutedBy('p'))
-      .andWhere('p.weapon = :weapon', { weapon });
+    const conditions = [...NEWEST_VISIBLE, notMutedBy('p'), 'p.weapon = :weapon'];
+    const parameters: ObjectLiteral = { viewerId: viewer.id, weapon, limit: page.limit };
     if (page.before) {
       // The cursor's time comes from an uncorrelated subquery (one lookup by primary key); an unknown or
       // invisible cursor yields NULL, so no rows, and is told apart from the end of the feed below.
-      query.andWhere(`(p."createdAt", p.id) < ((${CURSOR_TIME}), CAST(:before AS uuid))`, {
-        before: page.before,
-      });
+      conditions.push(afterCursor(FEED_CURSOR));
+      parameters.before = page.before;
     } else {
-      query.offset(page.offset ?? 0);
+      parameters.offset = page.offset ?? 0;
     }
-    const posts = await query.getMany();
+    const tail = `${NEWEST_FIRST('p')} LIMIT :limit${page.before ? '' : ' OFFSET :offset'}`;
+    const posts = await this.feedPosts(conditions, tail, parameters);
     if (page.before && posts.length === 0) await this.assertCursor(viewer, weapon, page.before);
-    return this.asFeedPosts(viewer.id, posts);
+    return posts;
   }
 
   /**
    * The feed's view of the posts with these ids that the viewer may see, in the order given (for lists another
-   * module picked, such as search results): one query for the posts and authors, one for the viewer's reactions.
+   * module picked, such as search results), in one statement.
    */
   async visibleFeedPosts(viewer: SessionUser, postIds: string[]): Promise<FeedPost[]> {
     if (postIds.length === 0) return [];
-    const posts = await this.visiblePosts(this.dataSource.manager, viewer.id)
-      .andWhere('p.id IN (:...postIds)', { postIds })
-      .getMany();
-    const byId = new Map(posts.map((post) => [post.id, post]));
-    return this.asFeedPosts(
-      viewer.id,
-      postIds.flatMap((id) => byId.get(id) ?? []),
+    const posts = await this.feedPosts(
+      [...VISIBLE, 'p.id IN (:...postIds)'],
+      '',
+      { viewerId: viewer.id, postIds },
+      false,
     );
+    const byId = new Map(posts.map((post) => [post.id, post]));
+    return postIds.flatMap((id) => byId.get(id) ?? []);
   }
 
   /** A post the viewer may see (404 when unknown or across a block). */
   async getForViewer(viewer: SessionUser, postId: string): Promise<FeedPost> {
-    const post = await this.visiblePosts(this.dataSource.manager, viewer.id)
-      .andWhere('p.id = :postId', { postId })
-      .getOne();
+    const [post] = await this.feedPosts(
+      [...VISIBLE, 'p.id = :postId'],
+      '',
+      { viewerId: viewer.id, postId },
+      false,
+    );
     if (!post) throw new NotFoundException('Post not found');
-    const [feedPost] = await this.asFeedPosts(viewer.id, [post]);
-    return feedPost;
+    return post;
   }
 
   /**
@@ -157,15 +172,17 @@ export class PostsService {
     value: string,
     page: PostListPage,
   ): Promise<FeedPost[]> {
-    const query = this.newestVisible(viewer.id, page.limit).andWhere(`p."${column}" = :value`, { value });
-    if (page.type) query.andWhere('p.type = :type', { type: page.type });
-    if (page.before) {
-      const cursorTime = `SELECT c."createdAt" FROM posts c WHERE c.id = CAST(:before AS uuid) AND c."${column}" = :value`;
-      query.andWhere(`(p."createdAt", p.id) < ((${cursorTime}), CAST(:before AS uuid))`, {
-        before: page.before,
-      });
+    const conditions = [...NEWEST_VISIBLE, `p."${column}" = :value`];
+    const parameters: ObjectLiteral = { viewerId: viewer.id, value, limit: page.limit };
+    if (page.type) {
+      conditions.push('p.type = :type');
+      parameters.type = page.type;
     }
-    const posts = await query.getMany();
+    if (page.before) {
+      conditions.push(afterCursor(`c."${column}" = :value`));
+      parameters.before = page.before;
+    }
+    const posts = await this.feedPosts(conditions, `${NEWEST_FIRST('p')} LIMIT :limit`, parameters);
     if (page.before && posts.length === 0) {
       // An unknown cursor yields no rows too: tell it apart from the end of the list.
       const found: unknown[] = await this.dataSource.query(
@@ -174,7 +191,7 @@ export class PostsService {
       );
       if (found.length === 0) throw new BadRequestException('Unknown post in before');
     }
-    return this.asFeedPosts(viewer.id, posts);
+    return posts;
   }
 
   /** The bare post row if the viewer may see it, locked for update when inside a transaction that asks. */
@@ -337,7 +354,7 @@ export class PostsService {
   }
 
   private async assertCursor(viewer: SessionUser, weapon: Weapon, before: string): Promise<void> {
-    const [sql, parameters] = this.dataSource.driver.escapeQueryWithParameters(CURSOR_TIME, {
+    const [sql, parameters] = this.dataSource.driver.escapeQueryWithParameters(cursorTime(FEED_CURSOR), {
       before,
       weapon,
       viewerId: viewer.id,
@@ -346,53 +363,17 @@ export class PostsService {
     if (rows.length === 0) throw new BadRequestException('Unknown post in before');
   }
 
-  private visiblePosts(manager: EntityManager, viewerId: string): SelectQueryBuilder<PostEntity> {
-    return manager
-      .getRepository(PostEntity)
-      .createQueryBuilder('p')
-      .innerJoin('p.author', 'u')
-      .addSelect(AUTHOR_COLUMNS)
-      .where(notBlockedEitherWay('p."authorId"'), { viewerId })
-      .andWhere(visibleTo('p'));
-  }
-
-  /** Posts the viewer may see and has not hidden, newest first: the order of the feed and of a fencer's page. */
-  private newestVisible(viewerId: string, limit: number): SelectQueryBuilder<PostEntity> {
-    return this.visiblePosts(this.dataSource.manager, viewerId)
-      .andWhere(notHiddenBy('p.id'))
-      .orderBy('p.createdAt', 'DESC')
-      .addOrderBy('p.id', 'DESC')
-      .limit(limit);
-  }
-
-  /** The posts as the feed shows them to the viewer, with the viewer's own reaction to each (one query). */
-  private async asFeedPosts(viewerId: string, posts: PostEntity[]): Promise<FeedPost[]> {
-    const [reactions, clubs] = await Promise.all([
-      this.reactionsOf(
-        viewerId,
-        posts.map((p) => p.id),
-      ),
-      this.clubsOf(posts),
-    ]);
-    return posts.map((post) =>
-      toFeedPost(
-        post,
-        post.author!,
-        reactions.get(post.id) ?? NO_VIEWER_STATE,
-        post.clubId ? clubs.get(post.clubId) : null,
-      ),
-    );
-  }
-
-  /** The clubs the posts were posted to, by id: no query when none was. */
-  private async clubsOf(posts: PostEntity[]): Promise<Map<string, PostClub>> {
-    const ids = [...new Set(posts.flatMap((post) => post.clubId ?? []))];
-    if (ids.length === 0) return new Map();
-    const rows = await this.dataSource.query<PostClub[]>(
-      `SELECT "id", "slug", "name" FROM clubs WHERE "id" = ANY($1::uuid[])`,
-      [ids],
-    );
-    return new Map(rows.map((club) => [club.id, club]));
+  /** Feed items matching the conditions, newest first unless `ordered` is false (see feed-query.ts). */
+  private async feedPosts(
+    conditions: string[],
+    tail: string,
+    parameters: ObjectLiteral,
+    ordered = true,
+  ): Promise<FeedPost[]> {
+    const sql = feedPostsSql(feedPageOf(conditions, tail), ordered ? NEWEST_FIRST('page') : '');
+    const [query, values] = this.dataSource.driver.escapeQueryWithParameters(sql, parameters);
+    const rows = await this.dataSource.query<FeedPostRow[]>(query, values);
+    return rows.map(feedPostOf);
   }
 
   /** The club a post is sent to, which the author must be a member of. */
@@ -405,27 +386,6 @@ export class PostsService {
     );
     if (!club) throw new ForbiddenException('Only the club’s members can post to it');
     return club;
-  }
-
-  private async reactionsOf(viewerId: string, postIds: string[]): Promise<Map<string, ViewerReaction>> {
-    const result = new Map<string, ViewerReaction>();
-    if (postIds.length === 0) return result;
-    const rows: { postId: string; kind: 'like' | 'dislike' | 'save' }[] = await this.dataSource.query(
-      `SELECT "postId", 'like' AS kind FROM likes WHERE "userId" = $1 AND "postId" = ANY($2::uuid[])
-       UNION ALL
-       SELECT "postId", 'dislike' AS kind FROM dislikes WHERE "userId" = $1 AND "postId" = ANY($2::uuid[])
-       UNION ALL
-       SELECT "postId", 'save' AS kind FROM saves WHERE "userId" = $1 AND "postId" = ANY($2::uuid[])`,
-      [viewerId, postIds],
-    );
-    for (const row of rows) {
-      const reaction = result.get(row.postId) ?? { ...NO_VIEWER_STATE };
-      if (row.kind === 'like') reaction.isLiked = true;
-      else if (row.kind === 'dislike') reaction.isDisliked = true;
-      else reaction.isSaved = true;
-      result.set(row.postId, reaction);
-    }
-    return result;
   }
 }
 
