@@ -4,9 +4,20 @@ import { withStartupLock } from '../src/database/startup';
 import { DataSource } from 'typeorm';
 import { HealthService, SLOW_CHECKS_FOR_DOWN } from '../src/health/health.service';
 import { Lifecycle } from '../src/health/lifecycle';
-import { ApiClient, hasRedis, itRacing, runDatabase, startTestApp, useTestApp } from './helpers';
+import { ApiClient, hasRedis, itRacing, makeUser, runDatabase, startTestApp, useTestApp } from './helpers';
 
 /** PostgreSQL proper: the embedded database serves every connection from one session, so its locks never wait. */
+
+/** Keeps every connection of the app's pool busy for `seconds`; resolves once they all are. */
+async function holdEveryPooledConnection(dataSource: DataSource, seconds: number): Promise<Promise<unknown>> {
+  const { max = 10 } =
+    (dataSource.driver as unknown as { master?: { options: { max?: number } } }).master?.options ?? {};
+  const busy = Promise.all(
+    Array.from({ length: max }, () => dataSource.query(`SELECT pg_sleep(${seconds})`)),
+  );
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  return busy;
+}
 
 describe('operations', () => {
   const t = useTestApp();
@@ -51,24 +62,39 @@ describe('operations', () => {
     expect(forged.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
   });
 
-  itRacing('stays ready while every pooled connection is busy: the probe has a connection of its own', async () => {
-    const dataSource = t.app.get(DataSource);
-    const { max = 10 } =
-      (dataSource.driver as unknown as { master?: { options: { max?: number } } }).master?.options ?? {};
-    const busy = Array.from({ length: max }, () => dataSource.query('SELECT pg_sleep(1.5)'));
-    try {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      const started = Date.now();
-      const ready = await anonymous.get('/health/ready');
-      expect({ status: ready.status, postgres: (ready.body as { postgres: string }).postgres }).toEqual({
-        status: 200,
-        postgres: 'up',
-      });
-      expect(Date.now() - started).toBeLessThan(1_000);
-    } finally {
-      await Promise.all(busy);
-    }
-  });
+  itRacing(
+    'stays ready while every pooled connection is busy: the probe has a connection of its own',
+    async () => {
+      const busy = await holdEveryPooledConnection(t.app.get(DataSource), 1.5);
+      try {
+        const started = Date.now();
+        const ready = await anonymous.get('/health/ready');
+        expect({ status: ready.status, postgres: (ready.body as { postgres: string }).postgres }).toEqual({
+          status: 200,
+          postgres: 'up',
+        });
+        expect(Date.now() - started).toBeLessThan(1_000);
+      } finally {
+        await busy;
+      }
+    },
+  );
+
+  itRacing(
+    'lets a request wait its turn while every pooled connection is busy, instead of answering 503',
+    async () => {
+      const reader = await makeUser(t);
+      // Longer than a new connection may take to open (800 ms): load is not an outage.
+      const busy = await holdEveryPooledConnection(t.app.get(DataSource), 1.5);
+      try {
+        const page = await reader.client.get('/api/posts/epee?limit=10&offset=10000');
+        expect(page.status).toBe(200);
+        expect(page.body).toEqual([]);
+      } finally {
+        await busy;
+      }
+    },
+  );
 
   it('calls a PostgreSQL that is only slow down after three slow checks in a row, not before', async () => {
     const service: HealthService = t.app.get(HealthService);

@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { Client } from 'pg';
 import { DataSource } from 'typeorm';
 import type { ReadinessReply } from '@piste/contracts';
-import { JobsService } from '../jobs/jobs.service';
+import { JobsService, type JobCounts } from '../jobs/jobs.service';
 import { ObjectsService } from '../objects/objects.service';
 import { RedisLink } from '../publisher/redis-link';
 import { Lifecycle } from './lifecycle';
@@ -53,11 +53,17 @@ export class HealthService implements OnApplicationShutdown {
   ) {}
 
   async readiness(): Promise<ReadinessReply> {
-    const [postgres, storage, jobs] = await Promise.all([
+    const [postgres, storage] = await Promise.all([
       this.answers('postgres', () => this.pingPostgres()),
       this.answers('storage', () => this.objects.checkStorage()),
-      inTime(this.jobs.counts()).catch(() => undefined),
     ]);
+    // Counted on the probe's own connection too: a pool busy with requests must not hold the probe up.
+    const probe = postgres === 'up' ? this.probeClient : undefined;
+    const jobs = probe
+      ? await inTime(this.jobs.counts((sql) => probe.query<JobCounts>(sql).then((r) => r.rows))).catch(
+          () => undefined,
+        )
+      : undefined;
     const redis = this.redis.status();
     const serving = postgres === 'up' && storage === 'up';
     const status = this.lifecycle.shuttingDown

@@ -137,8 +137,10 @@ export class JobsService implements OnModuleInit, BeforeApplicationShutdown {
   }
 
   /** Queued and failed jobs of every kind, for the readiness probe. */
-  async counts(): Promise<JobCounts> {
-    const [row] = await this.dataSource.query<JobCounts[]>(
+  async counts(
+    query: (sql: string) => Promise<JobCounts[]> = (sql) => this.dataSource.query(sql),
+  ): Promise<JobCounts> {
+    const [row] = await query(
       `SELECT count(*) FILTER (WHERE state IN ('created', 'retry'))::int AS queued,
               count(*) FILTER (WHERE state = 'failed')::int AS failed
          FROM "${this.schema}".job
