@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import type { Server } from 'node:http';
 import { loadConfig } from './config/config';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from './database/embedded-postgres';
+import { findEmptyDatabaseTemplate } from './database/empty-database';
 
 async function bootstrap(): Promise<void> {
   const config = loadConfig();
@@ -15,7 +16,9 @@ async function bootstrap(): Promise<void> {
     { exitGracefullyOnSignals },
     { createApp },
   ] = await Promise.all([
-    config.databaseUrl ? undefined : startEmbeddedPostgres(config.dataDir),
+    config.databaseUrl
+      ? undefined
+      : startEmbeddedPostgres(config.dataDir, { template: () => findEmptyDatabaseTemplate() }),
     import('@nestjs/common'),
     import('nestjs-pino'),
     import('./common/logging.js'),
@@ -38,9 +41,10 @@ async function bootstrap(): Promise<void> {
   new Logger('Piste').log(`Piste is listening on http://localhost:${port}`);
 }
 
-function describeEmbedded({ url, location }: EmbeddedPostgres): string {
+function describeEmbedded({ url, location, fromTemplate }: EmbeddedPostgres): string {
   const where = location ? `data in ${location}` : 'in memory';
-  return `Embedded PostgreSQL (PGlite) on ${new URL(url).host}, ${where}`;
+  const made = fromTemplate ? ', new, from the migrated template of this build' : '';
+  return `Embedded PostgreSQL (PGlite) on ${new URL(url).host}, ${where}${made}`;
 }
 
 bootstrap().catch((err: unknown) => {

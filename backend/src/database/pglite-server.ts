@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { setFlagsFromString } from 'node:v8';
 import { PGlite } from '@electric-sql/pglite';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
@@ -11,12 +12,31 @@ export interface PGliteServer {
 /**
  * Opens PGlite (in memory when `location` is undefined) and serves it on a free loopback port. Nothing here
  * needs the app, so it can run on a thread of its own (pglite-thread.ts).
+ *
+ * `template` is a data folder packed by `dumpDataDir` (a `.tar.gz`) that a new database starts as, instead of
+ * an empty one made by initdb; give it only when `location` holds no database yet.
  */
-export async function servePGlite(location: string | undefined): Promise<PGliteServer> {
+export async function servePGlite(location: string | undefined, template?: string): Promise<PGliteServer> {
+  const db = await openPGlite(location, template);
+  return serveOnLoopback(db);
+}
+
+/** PGlite with the extensions the migrations use; see servePGlite for `location` and `template`. */
+export async function openPGlite(location: string | undefined, template?: string): Promise<PGlite> {
   optimiseOnlyLastingWebAssembly();
   // The contrib modules ship as ES modules only.
-  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
-  const db = await PGlite.create(location, { extensions: { pg_trgm } });
+  const [{ pg_trgm }, packed] = await Promise.all([
+    import('@electric-sql/pglite/contrib/pg_trgm'),
+    template ? readFile(template) : undefined,
+  ]);
+  return PGlite.create(location, {
+    extensions: { pg_trgm },
+    ...(packed ? { loadDataDir: new Blob([packed], { type: 'application/x-gzip' }) } : {}),
+  });
+}
+
+/** Serves an open PGlite on a free loopback port; stopping the server closes the database. */
+export async function serveOnLoopback(db: PGlite): Promise<PGliteServer> {
   // PGlite runs one query at a time; the socket server queues them and keeps transactions on their connection.
   const server = new PGLiteSocketServer({ db, port: 0, host: '127.0.0.1', maxConnections: 16 });
   keepExtendedQueriesTogether(server, db);

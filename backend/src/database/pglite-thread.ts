@@ -4,6 +4,8 @@ import { servePGlite, type PGliteServer } from './pglite-server';
 /** What the app's thread gives the database thread. */
 export interface DatabaseThreadData {
   location: string | undefined;
+  /** The packed database a new data folder starts as (see servePGlite). */
+  template: string | undefined;
 }
 
 /** What the database thread reports: once ready (or failed), and once stopped after the app asks it to stop. */
@@ -14,7 +16,8 @@ async function run(): Promise<void> {
   const app = parentPort!;
   let server: PGliteServer;
   try {
-    server = await servePGlite((workerData as DatabaseThreadData).location);
+    const { location, template } = workerData as DatabaseThreadData;
+    server = await servePGlite(location, template);
   } catch (err) {
     app.postMessage(failure(err));
     return;

@@ -15,6 +15,12 @@ export async function loadPgBoss(): Promise<typeof PgBoss> {
   return Boss;
 }
 
+/** The SQL pg-boss runs to install its schema on a first start, for a database made ahead of it. */
+export async function jobsSchemaInstallSql(databaseSchema: string): Promise<string> {
+  const { getConstructionPlans } = await import('pg-boss');
+  return getConstructionPlans(jobsSchemaFor(databaseSchema));
+}
+
 /**
  * pg-boss on its own pool of connections: small, as it only polls and settles jobs (enqueueing runs on the
  * caller's connection), and smaller still on the embedded database, which runs one statement at a time anyway.
