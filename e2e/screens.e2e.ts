@@ -32,7 +32,9 @@ describeInBrowser('every screen: accessible, no sideways scroll on a phone, ligh
     world = await buildScreensWorld(journey);
   }, SCREENS_TIMEOUT);
 
-  const drillCard = (page: Page) => postCard(page, world.drill.content);
+  // By its id: while it is edited, its text is in a text box, not in the card's text.
+  const drillCard = (page: Page) =>
+    page.locator(`[data-testid="post-card"][data-post-id="${world.drill.id}"]`);
 
   /** Goes to `path` and waits for what shows that the screen is there. */
   const visit =

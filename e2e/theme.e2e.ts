@@ -61,15 +61,27 @@ describeInBrowser('light and dark theme', () => {
   it('follows a dark system, keeps a light choice across a reload, and follows the system again on "system"', async () => {
     const { page } = await journey.newTab();
     await page.emulateMedia({ colorScheme: 'dark' });
-    // Records whether <html> turned dark before React put anything in #root (no light flash).
+    // Records whether <html> turned dark before the app put anything in #root (no light flash): the changes are
+    // read in the order they happened, as the first render may come in the same task as the theme.
     await page.addInitScript(() => {
+      let rendered = false;
       // The script runs before <html> exists, so it watches the whole document.
-      new MutationObserver((_, observer) => {
-        if (!document.documentElement?.classList.contains('dark')) return;
-        (window as unknown as { darkBeforeRender: boolean }).darkBeforeRender =
-          (document.getElementById('root')?.childElementCount ?? 0) === 0;
-        observer.disconnect();
-      }).observe(document, { attributes: true, attributeFilter: ['class'], subtree: true });
+      new MutationObserver((changes, observer) => {
+        for (const change of changes) {
+          const target = change.target as Element;
+          if (change.type === 'childList' && target.id === 'root' && change.addedNodes.length > 0)
+            rendered = true;
+          if (
+            change.type === 'attributes' &&
+            target === document.documentElement &&
+            target.classList.contains('dark')
+          ) {
+            (window as unknown as { darkBeforeRender: boolean }).darkBeforeRender = !rendered;
+            observer.disconnect();
+            return;
+          }
+        }
+      }).observe(document, { attributes: true, attributeFilter: ['class'], childList: true, subtree: true });
     });
 
     // Signed out, the auth screen is dark too and offers the toggle.

@@ -1,7 +1,7 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { BrowserRouter } from 'react-router-dom';
-import { AppToaster } from './components/AppToaster';
 import { AppUpdateBanner } from './components/AppUpdateBanner';
+import { useToasterNeeded } from './lib/toast';
 import { socketSession } from './live-events';
 import { connectSocket, disconnectSocket } from './realtime/socket';
 import { AppRoutes } from './routes';
@@ -26,7 +26,19 @@ export function App() {
     <BrowserRouter>
       <AppRoutes />
       <AppUpdateBanner />
-      <AppToaster />
+      <ToasterOnceNeeded />
     </BrowserRouter>
   );
+}
+
+const AppToaster = lazy(() => import('./components/AppToaster').then((m) => ({ default: m.AppToaster })));
+
+/** The toaster, from the first toast on (lib/toast.ts fetches it then), and kept. */
+function ToasterOnceNeeded() {
+  const needed = useToasterNeeded((s) => s.needed);
+  return needed ? (
+    <Suspense fallback={null}>
+      <AppToaster />
+    </Suspense>
+  ) : null;
 }

@@ -4,47 +4,25 @@ import { forgetUserData } from './lib/offline-data';
 import { PRIVACY_SETTINGS_PATH } from './lib/paths';
 import { announceWatchedEvents } from './realtime/event-watch';
 import { announceWatchedPosts } from './realtime/post-watch';
+import { loadedScreenStores, loadedStore } from './realtime/screen-stores';
 import { onReconnect, onRejoin, onServerEvent, type SocketSession } from './realtime/socket';
-import { useAccountStore } from './stores/account';
-import { useAuditStore } from './stores/admin-audit';
-import { useAdminUserPageStore } from './stores/admin-user-page';
-import { useAdminUsersStore } from './stores/admin-users';
-import { useAccountExportStore } from './stores/account-export';
-import { useAccountSessionsStore } from './stores/account-sessions';
 import { followBan, receiveBan, receiveBanLifted } from './stores/ban';
-import { useCalendarFeedStore } from './stores/calendar-feed';
-import { useClubEventsStore } from './stores/club-events';
-import { useClubPageStore } from './stores/club-page';
-import { receiveClubPost, useClubPostsStore } from './stores/club-posts';
-import { useClubsStore } from './stores/clubs';
 import { useCommentsStore } from './stores/comments';
-import { useDrillsStore } from './stores/drills';
-import { useEventPageStore } from './stores/event-page';
-import { useEventsStore } from './stores/events';
-import { useFencerClubsStore } from './stores/fencer-clubs';
-import { useFencerRecordStore } from './stores/fencer-record';
-import { useHostingClubsStore } from './stores/hosting-clubs';
-import { useMutedSettingsStore } from './stores/muted-settings';
-import { useSavedPostsStore } from './stores/saved-posts';
-import { useTagPostsStore } from './stores/tag-posts';
 import { useTrendingTagsStore } from './stores/trending-tags';
-import { useTwoFactorStore } from './stores/two-factor';
 import { refreshConnectionsAfterReconnect, useConnectionsStore } from './stores/connections';
 import { useFeedStore } from './stores/feed';
 import { readShownConversation, useMessagesStore } from './stores/messages';
 import { useModerationStore } from './stores/moderation';
-import { useNotificationSettingsStore } from './stores/notification-settings';
-import { usePasskeysStore } from './stores/passkeys';
 import { followOtherTabs, useNotificationsStore } from './stores/notifications';
 import { usePostsStore } from './stores/posts';
-import { useRecordSettingsStore } from './stores/record-settings';
 import { useSessionStore } from './stores/session';
 import { useUserSuggestionsStore } from './stores/user-suggestions';
 
 /**
  * The one table of live updates: what each server event (DESIGN.md section 5) does to the stores, what runs
  * after every (re)connect, and what forgets the last user's state when the signed-in user changes. The stores
- * hold actions only; nothing subscribes at import.
+ * hold actions only; nothing subscribes at import. The stores of other screens than the feed load with their
+ * screen (realtime/screen-stores.ts): until then they have nothing to update, refetch or forget.
  */
 
 type ServerEventTable = {
@@ -65,14 +43,17 @@ const SERVER_EVENTS: ServerEventTable = {
   notification: (notification) => {
     notifications().receive(notification);
     // An export is ready: the Privacy tab shows its download.
-    if (notification.path === PRIVACY_SETTINGS_PATH) void useAccountExportStore.getState().refreshIfShown();
+    if (notification.path === PRIVACY_SETTINGS_PATH) void loadedStore('account-export')?.refreshIfShown();
     // A bout logged against the user, or answered: the record shown (either fencer's page) catches up.
-    if (notification.type === 'bout') void useFencerRecordStore.getState().refreshIfShown();
+    if (notification.type === 'bout') void loadedStore('fencer-record')?.refreshIfShown();
   },
   'notifications:changed': (changed) => notifications().applyChanged(changed),
   'post:created': ({ post }) => {
     feed().receiveCreated(post);
-    receiveClubPost(post);
+    // The club page shown takes its posts as they come (its module is there once its store is).
+    if (post.club && loadedStore('club-posts')) {
+      void import('./stores/club-posts').then(({ receiveClubPost }) => receiveClubPost(post));
+    }
   },
   'post:deleted': ({ postId }) => feed().receiveDeleted(postId),
   // Counts and comments come only for the posts this tab watches (realtime/post-watch.ts).
@@ -97,11 +78,11 @@ const SERVER_EVENTS: ServerEventTable = {
   // An admin changed this user's rights: the header's Moderation link follows at once.
   'session:rights': ({ isAdmin }) => useSessionStore.getState().setRights(isAdmin),
   // To the club's admins: the Requests tab of the club they have open grows. (The bell gets its notification.)
-  'club:request': (request) => useClubPageStore.getState().receiveRequest(request),
+  'club:request': (request) => loadedStore('club-page')?.receiveRequest(request),
   // To the member: the club they have open shows their new standing.
-  'club:member': (change) => useClubPageStore.getState().receiveMember(change),
+  'club:member': (change) => loadedStore('club-page')?.receiveMember(change),
   // For the event this tab shows (realtime/event-watch.ts): its going and interested counts.
-  'event:attendance': (attendance) => useEventPageStore.getState().receiveAttendance(attendance),
+  'event:attendance': (attendance) => loadedStore('event-page')?.receiveAttendance(attendance),
 };
 
 /** After every connect (the first included) and on resync: tell the server again what this tab follows. */
@@ -128,14 +109,14 @@ const ON_RECONNECT: Array<() => void> = [
   },
   refreshConnectionsAfterReconnect,
   () => {
-    const club = useClubPageStore.getState();
-    if (club.status === 'ready') void club.refresh();
+    const club = loadedStore('club-page');
+    if (club?.status === 'ready') void club.refresh();
   },
   () => {
-    const event = useEventPageStore.getState();
-    if (event.status === 'ready') void event.refresh();
+    const event = loadedStore('event-page');
+    if (event?.status === 'ready') void event.refresh();
   },
-  () => void useFencerRecordStore.getState().refreshIfShown(),
+  () => void loadedStore('fencer-record')?.refreshIfShown(),
   // A ban issued while this tab was offline arrives with the refreshed session user.
   () => void useSessionStore.getState().refresh(),
 ];
@@ -150,35 +131,11 @@ const ON_USER_CHANGE: Array<(user: SessionUser | null) => void> = [
   // Suggested fencers come connections first: another user's connections are not this one's.
   () => useUserSuggestionsStore.getState().reset(),
   () => useModerationStore.getState().reset(),
-  () => useAdminUsersStore.getState().reset(),
-  () => useAdminUserPageStore.getState().reset(),
-  () => useAuditStore.getState().reset(),
-  () => useAccountStore.getState().reset(),
-  () => useAccountSessionsStore.getState().reset(),
-  () => useTwoFactorStore.getState().reset(),
-  () => usePasskeysStore.getState().reset(),
-  () => useAccountExportStore.getState().reset(),
-  () => useNotificationSettingsStore.getState().reset(),
-  // The lists of saved, tagged and drill posts carry the last user's view of them.
-  () => useSavedPostsStore.getState().reset(),
-  () => useTagPostsStore.getState().reset(),
-  () => useDrillsStore.getState().reset(),
   () => useTrendingTagsStore.getState().reset(),
-  () => useMutedSettingsStore.getState().reset(),
-  // A club's page shows where the viewer stands in it.
-  () => useClubsStore.getState().reset(),
-  () => useClubPageStore.getState().reset(),
-  () => useClubPostsStore.getState().reset(),
-  () => useFencerClubsStore.getState().reset(),
-  // A fencer's record shows the viewer's head-to-head and the bouts waiting for their answer.
-  () => useFencerRecordStore.getState().reset(),
-  () => useRecordSettingsStore.getState().reset(),
-  // An event's page shows the viewer's answer and who of their connections goes.
-  () => useEventsStore.getState().reset(),
-  () => useClubEventsStore.getState().reset(),
-  () => useEventPageStore.getState().reset(),
-  () => useHostingClubsStore.getState().reset(),
-  () => useCalendarFeedStore.getState().reset(),
+  // Every other screen's store loaded so far: the account's settings, the admin lists, the saved, tagged and
+  // drill posts as the last user saw them, clubs and events with where the viewer stands in them, fencers'
+  // records with the viewer's head-to-head.
+  () => loadedScreenStores().forEach((store) => store.reset()),
 ];
 
 /** What the socket needs of the session: who this tab thinks is signed in, and how to correct it. */

@@ -13,6 +13,7 @@ import {
   type ForgotPasswordPayload,
   type ResetPasswordPayload,
 } from '@piste/contracts';
+import * as z from 'zod/mini';
 import { api } from './client';
 
 /** POST /api/password/forgot: mails a reset link if an account matches; the reply is the same either way. */
@@ -73,7 +74,7 @@ export function endOtherSessions(): Promise<AcceptedReply> {
 /** GET /api/account/export: the latest export of the account's data, or null when none was asked for. */
 export async function fetchLatestExport(): Promise<AccountExport | null> {
   // "None" comes as an empty reply, not as a JSON null.
-  return (await api.get('/api/account/export', accountExportSchema.nullish())) ?? null;
+  return (await api.get('/api/account/export', z.nullish(accountExportSchema))) ?? null;
 }
 
 /** POST /api/account/export: a new export, pending; refused (429) while one is prepared or within a day of the last. */

@@ -1,5 +1,4 @@
 import {
-  registerPayloadSchema,
   sessionUserSchema,
   twoFactorRequiredSchema,
   type LoginPayload,
@@ -8,13 +7,13 @@ import {
   type SessionUser,
   type TwoFactorRequired,
 } from '@piste/contracts';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { api, ApiError } from './client';
 
 /** GET /api/user: the signed-in user, or null when not signed in (401). */
 export async function fetchSessionUser(): Promise<SessionUser | null> {
   try {
-    return await api.get('/api/user', sessionUserSchema.nullable());
+    return await api.get('/api/user', z.nullable(sessionUserSchema));
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) return null;
     throw new ApiError('Failed to fetch user', error instanceof ApiError ? error.status : 0);
@@ -31,9 +30,12 @@ export function loginSecondFactor(payload: LoginTwoFactorPayload): Promise<Sessi
   return api.post('/api/login/2fa', payload, sessionUserSchema);
 }
 
-/** POST /api/register with the registration payload; parsing drops confirmPassword and acceptTerms. */
+/**
+ * POST /api/register with the registration payload: the form (checked against registerFormSchema) less
+ * confirmPassword and acceptTerms. The server parses the payload with registerPayloadSchema.
+ */
 export function register(form: RegisterForm): Promise<SessionUser> {
-  const payload = registerPayloadSchema.parse(form);
+  const { confirmPassword: _confirm, acceptTerms: _terms, ...payload } = form;
   return api.post('/api/register', payload, sessionUserSchema);
 }
 

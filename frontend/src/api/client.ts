@@ -1,4 +1,5 @@
-import type { z } from 'zod';
+import { safeParse } from 'zod/mini';
+import type { $ZodType } from 'zod/v4/core';
 
 /** A failed call: `message` follows the spec's error-text rule, `status` is the HTTP status (0 = no reply). */
 export class ApiError extends Error {
@@ -41,7 +42,7 @@ async function request<T>(
   method: HttpMethod,
   path: string,
   body?: unknown,
-  schema?: z.ZodType<T>,
+  schema?: $ZodType<T>,
 ): Promise<T> {
   const init: RequestInit = { method, credentials: 'include', headers: { Accept: 'application/json' } };
   if (body !== undefined) {
@@ -72,21 +73,21 @@ async function request<T>(
   }
   if (!schema) return data as T;
 
-  const parsed = schema.safeParse(data);
+  const parsed = safeParse(schema, data);
   if (!parsed.success) throw new ApiError(`Unexpected reply from ${method} ${path}`, response.status);
   return parsed.data;
 }
 
 /** The one fetch wrapper: cookies always, JSON in and out, replies checked against a contract schema when given. */
 export const api = {
-  get: <T = unknown>(path: string, schema?: z.ZodType<T>) => request('GET', path, undefined, schema),
-  post: <T = unknown>(path: string, body?: unknown, schema?: z.ZodType<T>) =>
+  get: <T = unknown>(path: string, schema?: $ZodType<T>) => request('GET', path, undefined, schema),
+  post: <T = unknown>(path: string, body?: unknown, schema?: $ZodType<T>) =>
     request('POST', path, body, schema),
-  put: <T = unknown>(path: string, body?: unknown, schema?: z.ZodType<T>) =>
+  put: <T = unknown>(path: string, body?: unknown, schema?: $ZodType<T>) =>
     request('PUT', path, body, schema),
-  patch: <T = unknown>(path: string, body?: unknown, schema?: z.ZodType<T>) =>
+  patch: <T = unknown>(path: string, body?: unknown, schema?: $ZodType<T>) =>
     request('PATCH', path, body, schema),
-  delete: <T = unknown>(path: string, schema?: z.ZodType<T>, body?: unknown) =>
+  delete: <T = unknown>(path: string, schema?: $ZodType<T>, body?: unknown) =>
     request('DELETE', path, body, schema),
 };
 

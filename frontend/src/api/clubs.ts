@@ -16,7 +16,7 @@ import {
   type UpdateClubPayload,
   type Weapon,
 } from '@piste/contracts';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { api } from './client';
 
 /** The club calls of DESIGN.md §4d: the directory, a club's page, its members and its requests. */

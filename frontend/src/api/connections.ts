@@ -1,6 +1,6 @@
 import { blockedUserSchema, connectionUserSchema, friendRequestSchema } from '@piste/contracts';
 import type { BlockedUser, ConnectionRequest, ConnectionUser, Weapon } from '@piste/contracts';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { api, ApiError } from './client';
 
 const requestListSchema = z.array(friendRequestSchema);

@@ -7,7 +7,7 @@ import {
   type Report,
   type TargetReportPayload,
 } from '@piste/contracts';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { api } from './client';
 
 const reportListSchema = z.array(reportSchema);

@@ -13,7 +13,7 @@ import {
   type ReactionReply,
   type Weapon,
 } from '@piste/contracts';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { api } from './client';
 
 const feedPageSchema = z.array(feedPostSchema);

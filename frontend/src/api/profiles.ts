@@ -5,7 +5,7 @@ import {
   type FeedPost,
   type FencerProfile,
 } from '@piste/contracts';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { api } from './client';
 
 const postListSchema = z.array(feedPostSchema);

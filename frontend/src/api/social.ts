@@ -3,7 +3,7 @@ import {
   commentSchema,
   feedPostSchema,
   mutedUsersSchema,
-  mutedWordsSchema,
+  mutedWordListSchema,
   postHistorySchema,
   postPageSchema,
   saveReplySchema,
@@ -106,12 +106,12 @@ export function fetchMutedUsers(): Promise<MutedUsers> {
 }
 
 export function fetchMutedWords(): Promise<MutedWord[]> {
-  return api.get('/api/account/muted-words', mutedWordsSchema);
+  return api.get('/api/account/muted-words', mutedWordListSchema);
 }
 
 /** PUT /api/account/muted-words: replaces the whole list; the reply is the list as kept. */
 export function saveMutedWords(words: MutedWordsInput): Promise<MutedWord[]> {
-  return api.put('/api/account/muted-words', words, mutedWordsSchema);
+  return api.put('/api/account/muted-words', words, mutedWordListSchema);
 }
 
 /** Fencers for `@` autocomplete: connections first. */

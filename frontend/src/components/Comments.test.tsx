@@ -5,7 +5,7 @@ import { useCommentsStore } from '../stores/comments';
 import { useEditHistoryStore } from '../stores/edit-history';
 import { useReportDialogStore } from '../stores/report-dialog';
 import { useUserSuggestionsStore } from '../stores/user-suggestions';
-import { mountEach, settle, typeInto } from '../test-support/mounted';
+import { lazyPartsArrive, mountEach, settle, typeInto } from '../test-support/mounted';
 import { sessionUser } from '../test-support/session-user';
 import { Comments } from './Comments';
 
@@ -129,7 +129,7 @@ describe('Comments', () => {
     expect(commentItem('c1').querySelector('[data-testid=comment-content]')?.textContent).toBe('Comment c1');
   });
 
-  it('marks an edited comment and opens its earlier versions', () => {
+  it('marks an edited comment and opens its earlier versions', async () => {
     useEditHistoryStore.setState({
       histories: {
         'comment:c1': {
@@ -141,6 +141,7 @@ describe('Comments', () => {
     showThread([comment('c1', { editedAt: '2026-11-22T10:05:00.000Z' }), comment('c2')]);
     expect(buttonNames(commentItem('c2'))).not.toContain('Edited: show earlier versions');
     act(() => button('Edited: show earlier versions', commentItem('c1')).click());
+    await lazyPartsArrive();
     expect(loadHistory).toHaveBeenCalledWith({ kind: 'comment', id: 'c1' });
     const dialog = commentItem('c1').querySelector('dialog')!;
     expect(dialog.open).toBe(true);

@@ -5,23 +5,11 @@ import {
   WEAPON_LABELS,
   WEAPONS,
   type FeedPost,
-  type PostType,
   type SessionUser,
   type Weapon,
 } from '@piste/contracts';
 import type { z } from 'zod';
-import {
-  Dumbbell,
-  Globe,
-  ImagePlus,
-  LoaderCircle,
-  MessageSquareText,
-  Shield,
-  Trophy,
-  UsersRound,
-  X,
-  type LucideIcon,
-} from 'lucide-react';
+import { ImagePlus, LoaderCircle, X } from 'lucide-react';
 import { useEffect, useId, useMemo, useRef, useState, type ChangeEvent } from 'react';
 import { readDraft, writeDraft } from '../lib/drafts';
 import { acceptFile, useContractForm, type FileRule } from '../lib/forms';
@@ -34,9 +22,24 @@ import { Button } from './Button';
 import { controlClassName } from './FormField';
 import { IconButton } from './IconButton';
 import { MentionTextarea } from './MentionTextarea';
+import {
+  CHOICE_CLASS,
+  COMPOSER_CLASS,
+  CONTENT_CLASS,
+  contentPlaceholder,
+  CONTROLS_CLASS,
+  defaultVisibility,
+  FOOTER_CLASS,
+  PHOTO_BUTTON_CLASS,
+  POST_TYPE_CHOICES,
+  SELECT_CLASS,
+  TYPE_GROUP_CLASS,
+  typeChoiceClass,
+  VisibilityIcon,
+  VisibilityOptions,
+} from './composer/composer-look';
 import { DetailFields } from './composer/DetailFields';
 import {
-  defaultVisibility,
   emptyDraft,
   newPostOf,
   POST_TOAST_TITLES,
@@ -55,13 +58,9 @@ interface ComposerProps {
   /** The club the post goes to (its page's composer): for its members by default, or public; no kept draft. */
   club?: { id: string; name: string };
   onPosted?: (post: FeedPost) => void;
+  /** What the author already typed into the feed's stand-in (FeedComposer.tsx): the form starts from it. */
+  typed?: string;
 }
-
-const TYPES: { value: PostType; label: string; icon: LucideIcon }[] = [
-  { value: 'general', label: 'General', icon: MessageSquareText },
-  { value: 'drill', label: 'Drill', icon: Dumbbell },
-  { value: 'achievement', label: 'Achievement', icon: Trophy },
-];
 
 const MEDIA_RULE: FileRule = {
   kinds: ['image/', 'video/'],
@@ -80,15 +79,26 @@ function keptDraft(userId: string | undefined, weapon: Weapon): PostDraft | null
  * video (with upload progress), drill or achievement details. The unsent post is kept per weapon for this user
  * (lib/drafts.ts) and comes back when the composer opens for that weapon again.
  */
-export function Composer({ user, weapon: feedWeapon, chooseWeapon = false, club, onPosted }: ComposerProps) {
+export function Composer({
+  user,
+  weapon: feedWeapon,
+  chooseWeapon = false,
+  club,
+  onPosted,
+  typed = '',
+}: ComposerProps) {
   const publish = useFeedStore((s) => s.publish);
   // A club's composer keeps no draft: the feeds' drafts are per weapon and never for a club.
   const userId = club ? undefined : user?.id;
   const role = user?.role ?? null;
   const startVisibility = club ? 'club' : defaultVisibility(role);
   const [restored] = useState(() => keptDraft(userId, feedWeapon));
+  const [startDraft] = useState(() => {
+    const draft = restored ?? emptyDraft(feedWeapon, startVisibility);
+    return typed ? { ...draft, content: typed } : draft;
+  });
   const form = useContractForm(postDraftSchema, {
-    defaultValues: restored ?? emptyDraft(feedWeapon, startVisibility),
+    defaultValues: startDraft,
     toastTitles: POST_TOAST_TITLES,
   });
   const [content, type, chosenWeapon, visibility, mediaAlt] = form.watch([
@@ -126,16 +136,21 @@ export function Composer({ user, weapon: feedWeapon, chooseWeapon = false, club,
 
   // Every change is kept as the draft of the weapon the post goes to (and leaves the one it no longer goes to).
   const { watch, reset, getValues } = form;
+  const typedToKeep = useRef(typed !== '');
   useEffect(() => {
     if (!userId) return;
     let keptFor: Weapon = chooseWeapon ? getValues('weapon') : feedWeapon;
-    const subscription = watch((values) => {
+    const keep = (values: { weapon?: Weapon }) => {
       const target = chooseWeapon && values.weapon ? values.weapon : feedWeapon;
       const draft = restoredDraft(values, target);
       if (keptFor !== target) writeDraft(userId, keptFor, null);
       writeDraft(userId, target, draft ? storedDraftOf(draft) : null);
       keptFor = target;
-    });
+    };
+    const subscription = watch(keep);
+    // Text typed before the form was ready (the feed's stand-in) is kept like any typing.
+    if (typedToKeep.current) keep(getValues());
+    typedToKeep.current = false;
     return () => subscription.unsubscribe();
   }, [watch, getValues, userId, chooseWeapon, feedWeapon]);
 
@@ -210,7 +225,7 @@ export function Composer({ user, weapon: feedWeapon, chooseWeapon = false, club,
         if (pending || bannedUntil) event.preventDefault();
         else form.onSubmit(submit)(event);
       }}
-      className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5 dark:border-slate-800 dark:bg-slate-900"
+      className={COMPOSER_CLASS}
     >
       {bannedUntil ? <BannedNote until={bannedUntil} id={`${formId}-banned`} className="mb-3" /> : null}
       <fieldset disabled={!!bannedUntil} className="m-0 min-w-0 border-0 p-0">
@@ -227,31 +242,16 @@ export function Composer({ user, weapon: feedWeapon, chooseWeapon = false, club,
               maxLength={LIMITS.postContent}
               disabled={pending}
               aria-describedby={bannedUntil ? `${formId}-banned` : undefined}
-              placeholder={
-                club
-                  ? `Share training times, results or news with ${club.name}...`
-                  : `Share a drill, an achievement or a training insight with the ${WEAPON_LABELS[weapon]} community...`
-              }
-              className="block w-full resize-y rounded-xl border border-slate-200 bg-slate-50/60 px-3.5 py-3 text-[15px] text-slate-900 transition placeholder:text-slate-500 dark:placeholder:text-slate-400 focus:border-slate-900 focus:bg-white focus:ring-2 focus:ring-slate-900/10 focus:outline-none disabled:cursor-not-allowed disabled:opacity-60 dark:border-slate-800 dark:bg-slate-800/50 dark:text-slate-100 dark:focus:border-slate-300 dark:focus:bg-slate-900 dark:focus:ring-slate-300/10"
+              placeholder={contentPlaceholder(weapon, club)}
+              className={CONTENT_CLASS}
             />
           </div>
         </div>
 
-        <div className="mt-3 flex flex-wrap items-center gap-2 sm:pl-13">
-          <div
-            role="radiogroup"
-            aria-label="Post type"
-            className="flex rounded-xl bg-slate-100 p-1 dark:bg-slate-800"
-          >
-            {TYPES.map(({ value, label, icon: Icon }) => (
-              <label
-                key={value}
-                className={`flex cursor-pointer items-center gap-1.5 rounded-lg px-2.5 py-1.5 text-sm font-semibold sm:px-3 transition has-[:disabled]:cursor-not-allowed has-[:disabled]:opacity-60 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-slate-900 dark:has-[:focus-visible]:outline-slate-300 ${
-                  type === value
-                    ? 'bg-white text-slate-900 shadow-sm dark:bg-slate-700 dark:text-white'
-                    : 'text-slate-600 hover:text-slate-900 dark:text-slate-300 dark:hover:text-white'
-                }`}
-              >
+        <div className={CONTROLS_CLASS}>
+          <div role="radiogroup" aria-label="Post type" className={TYPE_GROUP_CLASS}>
+            {POST_TYPE_CHOICES.map(({ value, label, icon: Icon }) => (
+              <label key={value} className={typeChoiceClass(type === value)}>
                 <input
                   type="radio"
                   id={`post-type-${value}`}
@@ -265,13 +265,9 @@ export function Composer({ user, weapon: feedWeapon, chooseWeapon = false, club,
             ))}
           </div>
           {chooseWeapon ? (
-            <label className="flex items-center gap-2 rounded-xl bg-slate-100 py-1 pr-1 pl-3 text-sm font-semibold text-slate-600 has-[:disabled]:cursor-not-allowed has-[:disabled]:opacity-60 dark:bg-slate-800 dark:text-slate-300">
+            <label className={CHOICE_CLASS}>
               Community
-              <select
-                id="post-weapon"
-                {...weaponInput}
-                className="rounded-lg border-0 bg-white py-1.5 pr-8 pl-2.5 text-sm font-semibold text-slate-900 shadow-sm focus:ring-2 focus:ring-slate-900/15 focus:outline-none dark:bg-slate-900 dark:text-slate-100 dark:focus:ring-slate-300/15"
-              >
+              <select id="post-weapon" {...weaponInput} className={SELECT_CLASS}>
                 {WEAPONS.map((w) => (
                   <option key={w} value={w}>
                     {WEAPON_LABELS[w]}
@@ -280,14 +276,8 @@ export function Composer({ user, weapon: feedWeapon, chooseWeapon = false, club,
               </select>
             </label>
           ) : null}
-          <label className="flex items-center gap-2 rounded-xl bg-slate-100 py-1 pr-1 pl-3 text-sm font-semibold text-slate-600 has-[:disabled]:cursor-not-allowed has-[:disabled]:opacity-60 dark:bg-slate-800 dark:text-slate-300">
-            {visibility === 'connections' ? (
-              <UsersRound aria-hidden className="size-4" />
-            ) : visibility === 'club' ? (
-              <Shield aria-hidden className="size-4" />
-            ) : (
-              <Globe aria-hidden className="size-4" />
-            )}
+          <label className={CHOICE_CLASS}>
+            <VisibilityIcon visibility={visibility} />
             Who sees it
             <select
               id="post-visibility"
@@ -296,11 +286,9 @@ export function Composer({ user, weapon: feedWeapon, chooseWeapon = false, club,
                 visibilityChosen.current = true;
                 void onVisibilityChange(event);
               }}
-              className="rounded-lg border-0 bg-white py-1.5 pr-8 pl-2.5 text-sm font-semibold text-slate-900 shadow-sm focus:ring-2 focus:ring-slate-900/15 focus:outline-none dark:bg-slate-900 dark:text-slate-100 dark:focus:ring-slate-300/15"
+              className={SELECT_CLASS}
             >
-              {club ? <option value="club">Club members</option> : null}
-              <option value="public">Public</option>
-              {club ? null : <option value="connections">Connections only</option>}
+              <VisibilityOptions club={!!club} />
             </select>
           </label>
           {/* The Photo/Video button is the one focus stop and the name; the input only opens the file picker. */}
@@ -317,7 +305,7 @@ export function Composer({ user, weapon: feedWeapon, chooseWeapon = false, club,
           />
           <Button
             variant="ghost"
-            className="text-slate-600 dark:text-slate-300"
+            className={PHOTO_BUTTON_CLASS}
             disabled={pending}
             onClick={() => fileInput.current?.click()}
           >
@@ -402,7 +390,7 @@ export function Composer({ user, weapon: feedWeapon, chooseWeapon = false, club,
           </div>
         ) : null}
 
-        <div className="mt-4 flex items-center justify-end gap-3 border-t border-slate-100 pt-3 dark:border-slate-800">
+        <div className={FOOTER_CLASS}>
           {!chooseWeapon ? (
             <span className="mr-auto text-xs text-slate-500 dark:text-slate-400">
               Posting to {WEAPON_LABELS[weapon]}

@@ -7,7 +7,7 @@ import { useFeedStore } from '../stores/feed';
 import { useMutesStore } from '../stores/mutes';
 import { usePostsStore } from '../stores/posts';
 import { useSavesStore } from '../stores/saves';
-import { typeInto } from '../test-support/mounted';
+import { lazyPartsArrive, typeInto } from '../test-support/mounted';
 import { feedPost } from '../test-support/posts';
 import { sessionUser } from '../test-support/session-user';
 import { PostCard } from './PostCard';
@@ -252,6 +252,7 @@ describe('PostCard', () => {
   it('lets its author edit the text in place and saves only what changed', async () => {
     render(makePost(), author);
     choose('Edit post');
+    await lazyPartsArrive();
     const editor = host.querySelector<HTMLFormElement>('[data-testid=post-editor]')!;
     const text = editor.querySelector('textarea')!;
     expect(text.value).toBe('Lunge ladder, three sets');
@@ -276,6 +277,7 @@ describe('PostCard', () => {
       author,
     );
     choose('Edit post');
+    await lazyPartsArrive();
     const input = (label: string) => {
       const match = [...host.querySelectorAll('label')].find((l) => l.textContent === label);
       return match!.control as HTMLInputElement;
@@ -296,7 +298,7 @@ describe('PostCard', () => {
     expect(host.querySelector('[data-testid=post-content]')?.textContent).toBe('Lunge ladder, three sets');
   });
 
-  it('marks an edited post and shows its earlier versions, newest first', () => {
+  it('marks an edited post and shows its earlier versions, newest first', async () => {
     useEditHistoryStore.setState({
       histories: {
         'post:post-1': {
@@ -327,6 +329,7 @@ describe('PostCard', () => {
     const mark = button('Edited: show earlier versions');
     expect(mark.textContent).toBe('edited');
     act(() => mark.click());
+    await lazyPartsArrive();
     expect(loadHistory).toHaveBeenCalledWith({ kind: 'post', id: 'post-1' });
     const dialog = host.querySelector('dialog')!;
     expect(dialog.open).toBe(true);

@@ -26,7 +26,6 @@ import { EditedMark } from './EditedMark';
 import { AvatarLink, ProfileLink } from './fencer/ProfileLink';
 import { authorNameOf, PostByline } from './PostByline';
 import { RatingBadge } from './record/RatingBadge';
-import { PostEditor } from './PostEditor';
 import { PostMedia } from './PostMedia';
 import { PostMenu } from './PostMenu';
 import { useMayRemove } from './post-removal';
@@ -36,6 +35,8 @@ import { RoleBadge } from './RoleBadge';
 
 // Most visits to the feed never open a thread, so comments load with the first one opened.
 const Comments = lazy(() => import('./Comments').then((m) => ({ default: m.Comments })));
+// Most visits edit nothing: the editor (with its form and @mention suggestions) comes when asked for.
+const PostEditor = lazy(() => import('./PostEditor').then((m) => ({ default: m.PostEditor })));
 
 interface PostCardProps {
   postId: string;
@@ -123,7 +124,9 @@ function PostArticle({ post, user }: { post: FeedPost; user: SessionUser | null 
         </header>
 
         {editing && isAuthor ? (
-          <PostEditor post={post} onDone={() => setEditing(false)} />
+          <Suspense fallback={null}>
+            <PostEditor post={post} onDone={() => setEditing(false)} />
+          </Suspense>
         ) : (
           <>
             <p

@@ -1,6 +1,7 @@
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { renderToStaticMarkup } from 'react-dom/server';
+import { lazyPartsArrive } from '../test-support/mounted';
 import { PostImage } from './PostImage';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -79,15 +80,16 @@ describe('PostImage lightbox', () => {
       );
     });
 
-  function open() {
+  async function open() {
     opener().focus();
     act(() => opener().click());
+    await lazyPartsArrive();
     return dialog()!;
   }
 
-  it('opens the original in a modal dialog, with the focus inside and the page behind locked', () => {
+  it('opens the original in a modal dialog, with the focus inside and the page behind locked', async () => {
     expect(dialog()).toBeNull();
-    const box = open();
+    const box = await open();
     expect(box.getAttribute('aria-modal')).toBe('true');
     expect(document.getElementById(box.getAttribute('aria-labelledby')!)?.textContent).toBe(
       'Full-size image',
@@ -105,8 +107,8 @@ describe('PostImage lightbox', () => {
     expect(app.contains(box)).toBe(false);
   });
 
-  it('keeps Tab inside the dialog', () => {
-    const box = open();
+  it('keeps Tab inside the dialog', async () => {
+    const box = await open();
     const link = box.querySelector('a')!;
     const close = box.querySelector<HTMLButtonElement>('button[aria-label="Close"]')!;
     press('Tab');
@@ -122,8 +124,8 @@ describe('PostImage lightbox', () => {
       () => act(() => dialog()!.querySelector<HTMLButtonElement>('[aria-label="Close"]')!.click()),
     ],
     ['a click beside the image', () => act(() => dialog()!.click())],
-  ])('closes with %s, unlocks the page and gives the focus back to the image', (_how, close) => {
-    open();
+  ])('closes with %s, unlocks the page and gives the focus back to the image', async (_how, close) => {
+    await open();
     close();
     expect(dialog()).toBeNull();
     expect(document.body.style.overflow).toBe('');
@@ -131,8 +133,8 @@ describe('PostImage lightbox', () => {
     expect(document.activeElement).toBe(opener());
   });
 
-  it('stays open when the image itself is clicked', () => {
-    const box = open();
+  it('stays open when the image itself is clicked', async () => {
+    const box = await open();
     act(() => box.querySelector('img')!.click());
     expect(dialog()).not.toBeNull();
   });

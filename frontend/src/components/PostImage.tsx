@@ -1,6 +1,8 @@
 import type { FeedPost } from '@piste/contracts';
-import { useRef, useState } from 'react';
-import { Lightbox } from './Lightbox';
+import { lazy, Suspense, useRef, useState } from 'react';
+
+// The full-size view is fetched when someone opens an image.
+const Lightbox = lazy(() => import('./Lightbox').then((m) => ({ default: m.Lightbox })));
 
 type ImageFields = Pick<FeedPost, 'mediaDisplay' | 'mediaWidth' | 'mediaHeight'>;
 
@@ -61,7 +63,11 @@ export function PostImage({ post, url, alt = '', onError }: PostImageProps) {
           className="h-auto max-h-[32rem] w-full object-contain"
         />
       </button>
-      {open ? <Lightbox src={url} alt={alt} opener={button} onClose={() => setOpen(false)} /> : null}
+      {open ? (
+        <Suspense fallback={null}>
+          <Lightbox src={url} alt={alt} opener={button} onClose={() => setOpen(false)} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

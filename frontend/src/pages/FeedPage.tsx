@@ -7,9 +7,10 @@ import {
   type Weapon,
 } from '@piste/contracts';
 import { ArrowUp, Swords } from 'lucide-react';
-import { lazy, Suspense, useEffect } from 'react';
+import { useEffect } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { Avatar } from '../components/Avatar';
+import { FeedComposer } from '../components/composer/FeedComposer';
 import { EmptyState } from '../components/EmptyState';
 import { PostList } from '../components/PostList';
 import { SkeletonBars } from '../components/Skeleton';
@@ -22,9 +23,6 @@ import { useFeedStore } from '../stores/feed';
 import { useSessionStore } from '../stores/session';
 import { useTrendingTagsStore } from '../stores/trending-tags';
 import { NotFoundPage } from './NotFoundPage';
-
-// The post list is what a visit to the feed is for; the composer's form follows in its own chunk.
-const Composer = lazy(() => import('../components/Composer').then((m) => ({ default: m.Composer })));
 
 /** / and /:weapon — one weapon's community: composer, live post list, and the side column. */
 export function FeedPage() {
@@ -56,9 +54,7 @@ export function FeedPage() {
         <h1 id="feed-title" className="sr-only">
           {WEAPON_LABELS[weapon]} feed
         </h1>
-        <Suspense fallback={<ComposerPlaceholder />}>
-          <Composer user={user} weapon={weapon} />
-        </Suspense>
+        <FeedComposer user={user} weapon={weapon} />
         {/* The side column is for wide screens; a phone gets the trending tags as one line above the posts. */}
         <TrendingTags weapon={weapon} look="row" className="lg:hidden" />
         <FeedPosts weapon={weapon} user={user} />
@@ -135,16 +131,6 @@ function FeedPosts({ weapon, user }: { weapon: Weapon; user: SessionUser | null 
         }
       />
     </div>
-  );
-}
-
-/** Holds the composer's place while its chunk arrives, so the posts below do not jump. */
-function ComposerPlaceholder() {
-  return (
-    <div
-      aria-hidden
-      className="h-36 rounded-2xl border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900"
-    />
   );
 }
 

@@ -3,6 +3,7 @@ import { create } from 'zustand';
 import { ApiError, errorMessage } from '../api/client';
 import * as accountApi from '../api/account';
 import { notify } from '../lib/toast';
+import { screenStoreLoaded } from '../realtime/screen-stores';
 
 type ExportLoadStatus = 'idle' | 'loading' | 'ready' | 'error';
 
@@ -80,3 +81,5 @@ export const useAccountExportStore = create<AccountExportState>()((set, get) => 
     set({ latest: null, status: 'idle', requesting: false, refusal: null });
   },
 }));
+
+screenStoreLoaded('account-export', useAccountExportStore);

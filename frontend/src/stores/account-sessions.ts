@@ -3,6 +3,7 @@ import { create } from 'zustand';
 import { ApiError, errorMessage } from '../api/client';
 import * as accountApi from '../api/account';
 import { notify } from '../lib/toast';
+import { screenStoreLoaded } from '../realtime/screen-stores';
 
 type ListStatus = 'idle' | 'loading' | 'ready' | 'error';
 
@@ -88,3 +89,5 @@ export const useAccountSessionsStore = create<AccountSessionsState>()((set, get)
     set({ sessions: [], status: 'idle', ending: null });
   },
 }));
+
+screenStoreLoaded('account-sessions', useAccountSessionsStore);

@@ -4,6 +4,7 @@ import { errorMessage } from '../api/client';
 import * as accountApi from '../api/account';
 import { notify } from '../lib/toast';
 import { useAccountSessionsStore } from './account-sessions';
+import { screenStoreLoaded } from '../realtime/screen-stores';
 
 type AccountStatus = 'idle' | 'loading' | 'ready' | 'error';
 
@@ -81,3 +82,5 @@ export const useAccountStore = create<AccountState>()((set, get) => ({
     set({ account: null, status: 'idle' });
   },
 }));
+
+screenStoreLoaded('account', useAccountStore);

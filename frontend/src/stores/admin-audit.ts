@@ -2,6 +2,7 @@ import type { AuditEntry } from '@piste/contracts';
 import * as adminApi from '../api/admin';
 import type { AuditFilters } from '../api/admin';
 import { createPagedListStore } from './paged-list';
+import { screenStoreLoaded } from '../realtime/screen-stores';
 
 /** The audit (/admin/audit): every moderation and account action, or those about or by one account, newest first. */
 export const useAuditStore = createPagedListStore<AuditEntry, AuditFilters>({
@@ -12,3 +13,5 @@ export const useAuditStore = createPagedListStore<AuditEntry, AuditFilters>({
   clean: (filters) => (filters.userId ? { userId: filters.userId } : {}),
   failure: 'Failed to fetch the audit',
 });
+
+screenStoreLoaded('admin-audit', useAuditStore);

@@ -3,6 +3,7 @@ import { create } from 'zustand';
 import * as adminApi from '../api/admin';
 import { ApiError, errorMessage } from '../api/client';
 import { notify } from '../lib/toast';
+import { screenStoreLoaded } from '../realtime/screen-stores';
 
 /** What an admin can do to an account from its page; each asks for a reason, which the audit keeps. */
 export type AdminUserAction =
@@ -125,3 +126,5 @@ export const useAdminUserPageStore = create<AdminUserPageState>()((set, get) => 
     set(INITIAL);
   },
 }));
+
+screenStoreLoaded('admin-user-page', useAdminUserPageStore);

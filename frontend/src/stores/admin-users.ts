@@ -2,6 +2,7 @@ import type { AdminUser } from '@piste/contracts';
 import * as adminApi from '../api/admin';
 import type { AdminUserFilters } from '../api/admin';
 import { createPagedListStore } from './paged-list';
+import { screenStoreLoaded } from '../realtime/screen-stores';
 
 /** Only the filters that are set: `{q: ' '}`, `{status: 'all'}` and `{}` are the same list. */
 function cleaned(filters: AdminUserFilters): AdminUserFilters {
@@ -21,3 +22,5 @@ export const useAdminUsersStore = createPagedListStore<AdminUser, AdminUserFilte
   clean: cleaned,
   failure: 'Failed to fetch users',
 });
+
+screenStoreLoaded('admin-users', useAdminUsersStore);

@@ -2,6 +2,7 @@ import { create } from 'zustand';
 import { errorMessage } from '../api/client';
 import * as eventsApi from '../api/events';
 import { notify } from '../lib/toast';
+import { screenStoreLoaded } from '../realtime/screen-stores';
 
 type FeedLoadStatus = 'idle' | 'loading' | 'ready' | 'error';
 
@@ -109,3 +110,5 @@ export const useCalendarFeedStore = create<CalendarFeedState>()((set, get) => ({
     set(INITIAL);
   },
 }));
+
+screenStoreLoaded('calendar-feed', useCalendarFeedStore);

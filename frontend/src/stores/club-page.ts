@@ -12,6 +12,7 @@ import { ApiError, errorMessage } from '../api/client';
 import * as clubsApi from '../api/clubs';
 import { uploadFile } from '../api/objects';
 import { notify } from '../lib/toast';
+import { screenStoreLoaded } from '../realtime/screen-stores';
 
 /** Those who run a club: they answer requests, set roles and edit it. */
 export const runsClub = (role: ClubRole | null): boolean => role === 'admin' || role === 'owner';
@@ -335,3 +336,5 @@ export const useClubPageStore = create<ClubPageState>()((set, get) => {
     },
   };
 });
+
+screenStoreLoaded('club-page', useClubPageStore);

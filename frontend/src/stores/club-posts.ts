@@ -1,6 +1,7 @@
 import type { FeedPost } from '@piste/contracts';
 import { fetchClubPosts } from '../api/clubs';
 import { createPostPagesStore } from './post-pages';
+import { screenStoreLoaded } from '../realtime/screen-stores';
 
 /** The posts of the club page shown, newest first. */
 export interface ClubPostsQuery {
@@ -16,3 +17,5 @@ export function receiveClubPost(post: FeedPost): void {
   const store = useClubPostsStore.getState();
   if (post.club && store.query?.slug === post.club.slug && store.status === 'ready') store.prepend(post);
 }
+
+screenStoreLoaded('club-posts', useClubPostsStore);

@@ -2,6 +2,7 @@ import type { Club } from '@piste/contracts';
 import * as clubsApi from '../api/clubs';
 import type { ClubFilters } from '../api/clubs';
 import { createPagedListStore } from './paged-list';
+import { screenStoreLoaded } from '../realtime/screen-stores';
 
 /** Only the filters that are set: `{q: ''}` and `{}` are the same list. */
 function cleaned(filters: ClubFilters): ClubFilters {
@@ -23,3 +24,5 @@ export const useClubsStore = createPagedListStore<Club, ClubFilters>({
   clean: cleaned,
   failure: 'Failed to fetch clubs',
 });
+
+screenStoreLoaded('clubs', useClubsStore);

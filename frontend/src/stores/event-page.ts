@@ -10,6 +10,7 @@ import { ApiError, errorMessage } from '../api/client';
 import * as eventsApi from '../api/events';
 import { notify } from '../lib/toast';
 import { watchEvents } from '../realtime/event-watch';
+import { screenStoreLoaded } from '../realtime/screen-stores';
 
 type LoadStatus = 'loading' | 'ready' | 'not-found' | 'error';
 
@@ -229,3 +230,5 @@ export const useEventPageStore = create<EventPageState>()((set, get) => {
     },
   };
 });
+
+screenStoreLoaded('event-page', useEventPageStore);

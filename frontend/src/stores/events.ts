@@ -2,6 +2,7 @@ import type { FencingEvent } from '@piste/contracts';
 import * as eventsApi from '../api/events';
 import type { EventFilters } from '../api/events';
 import { createPagedListStore, type PagedListState } from './paged-list';
+import { screenStoreLoaded } from '../realtime/screen-stores';
 
 /** A list of events: those that match the filters and are not over yet, soonest first, a page at a time. */
 export type EventListState = PagedListState<FencingEvent, EventFilters>;
@@ -36,3 +37,5 @@ export function createEventListStore() {
 
 /** The events page (/events): the events that match the filters in its address. */
 export const useEventsStore = createEventListStore();
+
+screenStoreLoaded('events', useEventsStore);

@@ -1,6 +1,7 @@
 import type { FencerClub } from '@piste/contracts';
 import { create } from 'zustand';
 import * as clubsApi from '../api/clubs';
+import { screenStoreLoaded } from '../realtime/screen-stores';
 
 /** A fencer's clubs, with their role in each. */
 interface FencerClubsState {
@@ -43,3 +44,5 @@ export function createFencerClubsStore(keep: (club: FencerClub) => boolean = () 
 
 /** The clubs on the fencer page that is open (/u/{username}). */
 export const useFencerClubsStore = createFencerClubsStore();
+
+screenStoreLoaded('fencer-clubs', useFencerClubsStore);

@@ -3,6 +3,7 @@ import { create } from 'zustand';
 import { errorMessage } from '../api/client';
 import * as recordApi from '../api/record';
 import { notify } from '../lib/toast';
+import { screenStoreLoaded } from '../realtime/screen-stores';
 
 type RecordStatus = 'loading' | 'ready' | 'hidden' | 'error';
 
@@ -252,3 +253,5 @@ export const useFencerRecordStore = create<FencerRecordState>()((set, get) => {
     },
   };
 });
+
+screenStoreLoaded('fencer-record', useFencerRecordStore);

@@ -3,6 +3,7 @@ import { create } from 'zustand';
 import { errorMessage } from '../api/client';
 import * as socialApi from '../api/social';
 import { notify } from '../lib/toast';
+import { screenStoreLoaded } from '../realtime/screen-stores';
 
 type LoadStatus = 'idle' | 'loading' | 'ready' | 'error';
 
@@ -107,3 +108,5 @@ export const useMutedSettingsStore = create<MutedSettingsState>()((set, get) => 
     },
   };
 });
+
+screenStoreLoaded('muted-settings', useMutedSettingsStore);

@@ -14,6 +14,7 @@ import {
   type PushPermission,
 } from '../lib/push';
 import { notify } from '../lib/toast';
+import { screenStoreLoaded } from '../realtime/screen-stores';
 
 type Channel = 'push' | 'email';
 type LoadStatus = 'idle' | 'loading' | 'ready' | 'error';
@@ -105,3 +106,5 @@ export const useNotificationSettingsStore = create<NotificationSettingsState>()(
 
   reset: () => set(INITIAL),
 }));
+
+screenStoreLoaded('notification-settings', useNotificationSettingsStore);

@@ -4,6 +4,7 @@ import { ApiError, errorMessage } from '../api/client';
 import * as passkeysApi from '../api/passkeys';
 import { notify } from '../lib/toast';
 import { createPasskeyInBrowser } from '../lib/webauthn';
+import { screenStoreLoaded } from '../realtime/screen-stores';
 
 type LoadStatus = 'idle' | 'loading' | 'ready' | 'error';
 
@@ -119,3 +120,5 @@ export const usePasskeysStore = create<PasskeysState>()((set, get) => {
     },
   };
 });
+
+screenStoreLoaded('passkeys', usePasskeysStore);

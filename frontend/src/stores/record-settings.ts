@@ -3,6 +3,7 @@ import { create } from 'zustand';
 import { errorMessage } from '../api/client';
 import * as recordApi from '../api/record';
 import { notify } from '../lib/toast';
+import { screenStoreLoaded } from '../realtime/screen-stores';
 
 type LoadStatus = 'idle' | 'loading' | 'ready' | 'error';
 
@@ -66,3 +67,5 @@ export const useRecordSettingsStore = create<RecordSettingsState>()((set, get) =
     set(INITIAL);
   },
 }));
+
+screenStoreLoaded('record-settings', useRecordSettingsStore);

@@ -1,6 +1,7 @@
 import type { Weapon } from '@piste/contracts';
 import { fetchTagPosts } from '../api/social';
 import { createPostPagesStore } from './post-pages';
+import { screenStoreLoaded } from '../realtime/screen-stores';
 
 /** The posts of the tag page shown (`/tags/{tag}?weapon=`), newest first. */
 export interface TagPostsQuery {
@@ -13,3 +14,5 @@ export interface TagPostsQuery {
 export const useTagPostsStore = createPostPagesStore<TagPostsQuery>(({ tag, weapon }, before) =>
   fetchTagPosts(tag, weapon, before),
 );
+
+screenStoreLoaded('tag-posts', useTagPostsStore);

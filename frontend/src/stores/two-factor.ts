@@ -3,6 +3,7 @@ import { create } from 'zustand';
 import { errorMessage } from '../api/client';
 import * as twoFactorApi from '../api/two-factor';
 import { notify } from '../lib/toast';
+import { screenStoreLoaded } from '../realtime/screen-stores';
 
 type LoadStatus = 'idle' | 'loading' | 'ready' | 'error';
 
@@ -129,3 +130,5 @@ export const useTwoFactorStore = create<TwoFactorState>()((set, get) => {
     },
   };
 });
+
+screenStoreLoaded('two-factor', useTwoFactorStore);

@@ -55,3 +55,10 @@ export async function settle(action: () => void) {
     await new Promise((resolve) => setTimeout(resolve, 0));
   });
 }
+
+/** Lets the parts of the page the last step fetched on demand (an editor, a dialog) arrive and render. */
+export async function lazyPartsArrive() {
+  await act(async () => {
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  });
+}

@@ -1,7 +1,4 @@
-import { z } from 'zod';
-import { LIMITS } from './constants';
-import { clientString } from './common';
-import { WRONG_CURRENT_PASSWORD } from './accounts';
+import { z } from './zod';
 
 /** How long an export's archive can be downloaded, and how often a user may ask for one. */
 export const EXPORT_LIFETIME_DAYS = 7;
@@ -31,11 +28,11 @@ export const accountExportSchema = z.object({
   id: z.string(),
   status: z.enum(EXPORT_STATUSES),
   createdAt: z.string(),
-  readyAt: z.string().nullable(),
-  expiresAt: z.string().nullable(),
+  readyAt: z.nullable(z.string()),
+  expiresAt: z.nullable(z.string()),
   /** The archive's size in bytes, once ready. */
-  size: z.number().nullable(),
-  url: z.string().nullable(),
+  size: z.nullable(z.number()),
+  url: z.nullable(z.string()),
   /** When the next export may be asked for (24 hours after this one). */
   nextAllowedAt: z.string(),
 });
@@ -43,13 +40,5 @@ export type AccountExport = z.infer<typeof accountExportSchema>;
 
 export const EXPORT_TOO_SOON = 'You can ask for one export a day. Try again later.';
 export const EXPORT_ALREADY_PENDING = 'Your export is still being prepared.';
-
-/** POST /api/account/delete: the password, as the proof that it is really the owner. */
-export const deleteAccountSchema = z.object({
-  password: clientString('Enter your password')
-    .min(1, { message: 'Enter your password' })
-    .max(LIMITS.password, { message: WRONG_CURRENT_PASSWORD }),
-});
-export type DeleteAccountPayload = z.infer<typeof deleteAccountSchema>;
 
 export const ACCOUNT_DELETED_REPLY = 'Your account is being deleted. Goodbye from Piste.';

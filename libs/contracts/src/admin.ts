@@ -1,6 +1,7 @@
-import { z } from 'zod';
 import { REPORT_CATEGORIES, REPORT_STATUSES, REPORT_TARGET_TYPES } from './constants';
-import { clientString, pageLimitSchema, requiredText, uuidSchema } from './common';
+import { z } from './zod';
+
+const count = z.int().check(z.minimum(0));
 
 /**
  * Account administration (DESIGN.md §4e), for admins only: finding fencers, suspending and unsuspending them,
@@ -33,21 +34,6 @@ export const ONLY_ADMIN_MESSAGE =
 /** The longest reason an admin may give for an action. */
 export const ADMIN_REASON_MAX = 500;
 
-/** Every account action takes the admin's reason, which the audit keeps. */
-export const adminReasonSchema = z
-  .object({ reason: requiredText('Please give a reason', ADMIN_REASON_MAX) })
-  .strict();
-export type AdminReasonPayload = z.input<typeof adminReasonSchema>;
-
-/** PATCH /api/admin/users/{id}: grant (true) or revoke (false) admin rights. */
-export const setAdminSchema = z
-  .object({
-    isAdmin: z.boolean({ message: 'isAdmin must be true or false' }),
-    reason: requiredText('Please give a reason', ADMIN_REASON_MAX),
-  })
-  .strict();
-export type SetAdminPayload = z.input<typeof setAdminSchema>;
-
 /**
  * Which accounts the list shows: every one, admins, those banned from posting now, suspended ones, or those being
  * deleted (asked for by their owner or an admin; the job removes them within a minute).
@@ -58,46 +44,31 @@ export type AdminUserStatus = (typeof ADMIN_USER_STATUSES)[number];
 export const ADMIN_USERS_PAGE_SIZE = 20;
 export const ADMIN_USER_SEARCH_MAX = 100;
 
-/** GET /api/admin/users?q=&status=&before=: newest accounts first; `q` matches username, name or email. */
-export const adminUsersQuerySchema = z.object({
-  q: clientString()
-    .trim()
-    .max(ADMIN_USER_SEARCH_MAX, { message: `Search text can be at most ${ADMIN_USER_SEARCH_MAX} characters` })
-    .optional()
-    .transform((q) => q || undefined),
-  status: z
-    .enum(ADMIN_USER_STATUSES, { message: 'Status must be all, admin, banned, suspended or deleted' })
-    .default('all'),
-  limit: pageLimitSchema(ADMIN_USERS_PAGE_SIZE),
-  before: uuidSchema.optional(),
-});
-export type AdminUsersQuery = z.infer<typeof adminUsersQuerySchema>;
-
 /** One account as the admin list shows it. */
 export const adminUserSchema = z.object({
   id: z.string(),
   username: z.string(),
-  name: z.string().nullable(),
-  avatar: z.string().nullable(),
+  name: z.nullable(z.string()),
+  avatar: z.nullable(z.string()),
   email: z.string(),
   createdAt: z.string(),
   /** The last sign-in or activity of a session; null when unknown. */
-  lastActiveAt: z.string().nullable(),
+  lastActiveAt: z.nullable(z.string()),
   isAdmin: z.boolean(),
   /** The end of the ban from posting that ends last, while one lasts. */
-  bannedUntil: z.string().nullable(),
-  suspendedAt: z.string().nullable(),
+  bannedUntil: z.nullable(z.string()),
+  suspendedAt: z.nullable(z.string()),
   /** When the account's deletion was asked for: it is going. */
-  deletionRequestedAt: z.string().nullable(),
+  deletionRequestedAt: z.nullable(z.string()),
   /** Reports made against this fencer (about their posts, comments, messages or them), whatever their status. */
-  reportsAgainst: z.number().int().min(0),
+  reportsAgainst: count,
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
 
 export const adminUsersPageSchema = z.object({
   users: z.array(adminUserSchema),
   /** The `before` of the next page; null when there is none. */
-  nextCursor: z.string().nullable(),
+  nextCursor: z.nullable(z.string()),
 });
 export type AdminUsersPage = z.infer<typeof adminUsersPageSchema>;
 
@@ -105,7 +76,7 @@ export type AdminUsersPage = z.infer<typeof adminUsersPageSchema>;
 export const adminPersonSchema = z.object({
   id: z.string(),
   username: z.string(),
-  name: z.string().nullable(),
+  name: z.nullable(z.string()),
 });
 export type AdminPerson = z.infer<typeof adminPersonSchema>;
 
@@ -115,9 +86,9 @@ export const adminBanSchema = z.object({
   reason: z.string(),
   bannedUntil: z.string(),
   createdAt: z.string(),
-  bannedBy: adminPersonSchema.nullable(),
-  liftedAt: z.string().nullable(),
-  liftedBy: adminPersonSchema.nullable(),
+  bannedBy: z.nullable(adminPersonSchema),
+  liftedAt: z.nullable(z.string()),
+  liftedBy: z.nullable(adminPersonSchema),
   /** Neither over nor lifted. */
   active: z.boolean(),
 });
@@ -128,14 +99,14 @@ export const reportAgainstSchema = z.object({
   id: z.string(),
   /** What was reported: one of their posts, comments or messages, or them. */
   targetType: z.enum(REPORT_TARGET_TYPES),
-  postId: z.string().nullable(),
+  postId: z.nullable(z.string()),
   /** The report's category; null for the spec's post reports, which give a free-text reason. */
-  category: z.enum(REPORT_CATEGORIES).nullable(),
+  category: z.nullable(z.enum(REPORT_CATEGORIES)),
   reason: z.string(),
-  description: z.string().nullable(),
+  description: z.nullable(z.string()),
   status: z.enum(REPORT_STATUSES),
   createdAt: z.string(),
-  resolvedAt: z.string().nullable(),
+  resolvedAt: z.nullable(z.string()),
   /** The reported text as it was. */
   content: z.string(),
   /** What was reported is gone (deleted by its author or an admin). */
@@ -149,13 +120,13 @@ export const auditEntrySchema = z.object({
   action: z.enum(AUDIT_ACTIONS),
   createdAt: z.string(),
   /** The admin who acted; null once their account is gone. */
-  actor: adminPersonSchema.nullable(),
+  actor: z.nullable(adminPersonSchema),
   /** The account acted on; null when none is known, or once it is gone. */
-  target: adminPersonSchema.nullable(),
-  reportId: z.string().nullable(),
-  reason: z.string().nullable(),
+  target: z.nullable(adminPersonSchema),
+  reportId: z.nullable(z.string()),
+  reason: z.nullable(z.string()),
   /** What else the action recorded, e.g. a ban's length. */
-  detail: z.string().nullable(),
+  detail: z.nullable(z.string()),
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
@@ -166,17 +137,17 @@ export const ADMIN_USER_REPORTS_SHOWN = 50;
 
 /** GET /api/admin/users/{id}: everything an admin needs to decide about an account. */
 export const adminUserPageSchema = z.object({
-  user: adminUserSchema.extend({
-    title: z.string().nullable(),
+  user: z.extend(adminUserSchema, {
+    title: z.nullable(z.string()),
     role: z.string(),
-    emailVerifiedAt: z.string().nullable(),
-    suspendedReason: z.string().nullable(),
+    emailVerifiedAt: z.nullable(z.string()),
+    suspendedReason: z.nullable(z.string()),
   }),
   counts: z.object({
-    posts: z.number().int().min(0),
-    comments: z.number().int().min(0),
-    connections: z.number().int().min(0),
-    clubs: z.number().int().min(0),
+    posts: count,
+    comments: count,
+    connections: count,
+    clubs: count,
   }),
   /** Newest first. */
   reports: z.array(reportAgainstSchema),
@@ -189,20 +160,12 @@ export type AdminUserPage = z.infer<typeof adminUserPageSchema>;
 
 export const AUDIT_PAGE_SIZE = 30;
 
-/** GET /api/admin/audit?before=&userId=: newest first; `userId` keeps the entries about or by one account. */
-export const auditQuerySchema = z.object({
-  limit: pageLimitSchema(AUDIT_PAGE_SIZE),
-  before: uuidSchema.optional(),
-  userId: uuidSchema.optional(),
-});
-export type AuditQuery = z.infer<typeof auditQuerySchema>;
-
 export const auditPageSchema = z.object({
   entries: z.array(auditEntrySchema),
-  nextCursor: z.string().nullable(),
+  nextCursor: z.nullable(z.string()),
 });
 export type AuditPage = z.infer<typeof auditPageSchema>;
 
 /** `ban:lifted`, to the user's own room: an admin lifted a ban; `bannedUntil` is what remains (null: free). */
-export const banLiftedSchema = z.object({ banId: z.string(), bannedUntil: z.string().nullable() });
+export const banLiftedSchema = z.object({ banId: z.string(), bannedUntil: z.nullable(z.string()) });
 export type BanLifted = z.infer<typeof banLiftedSchema>;

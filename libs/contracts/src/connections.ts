@@ -1,14 +1,6 @@
-import { z } from 'zod';
-import { FRIEND_REQUEST_STATUSES, WEAPONS } from './constants';
-import { clientString, fencerIdentitySchema, fencerSchema, userSummarySchema } from './common';
-
-export const createFriendRequestSchema = z.object({
-  senderId: clientString().max(64).optional(),
-  receiverId: z.uuid({ message: 'Invalid user id' }),
-});
-export const respondFriendRequestSchema = z.object({
-  status: z.enum(['accepted', 'declined'], { message: 'Status must be accepted or declined' }),
-});
+import { FRIEND_REQUEST_STATUSES } from './constants';
+import { fencerIdentitySchema, fencerSchema, userSummarySchema } from './common';
+import { z } from './zod';
 
 export const friendRequestSchema = z.object({
   id: z.string(),
@@ -22,23 +14,16 @@ export const friendRequestSchema = z.object({
 export type ConnectionRequest = z.infer<typeof friendRequestSchema>;
 
 /** A connection (friend) or a Discover hit. */
-export const connectionUserSchema = fencerSchema.extend({
+export const connectionUserSchema = z.extend(fencerSchema, {
   /** In your own connection list: true when you blocked this connection (kept, but inert until unblocked). */
-  isBlocked: z.boolean().optional(),
+  isBlocked: z.optional(z.boolean()),
   /** In search results: a pending request between you, 'sent' by you or 'received' from them. */
-  requestStatus: z.enum(['sent', 'received']).nullable().optional(),
+  requestStatus: z.optional(z.nullable(z.enum(['sent', 'received']))),
   /** The pending request's id when `requestStatus` is set. */
-  requestId: z.string().nullable().optional(),
+  requestId: z.optional(z.nullable(z.string())),
 });
 export type ConnectionUser = z.infer<typeof connectionUserSchema>;
 
 /** GET /api/blocked-users: the users you blocked. */
-export const blockedUserSchema = fencerIdentitySchema.extend({ blockedAt: z.string() });
+export const blockedUserSchema = z.extend(fencerIdentitySchema, { blockedAt: z.string() });
 export type BlockedUser = z.infer<typeof blockedUserSchema>;
-
-export const userSearchQuerySchema = z.object({
-  q: clientString().trim().max(100).default(''),
-  weapon: z.enum(WEAPONS).optional(),
-});
-
-export const blockUserSchema = z.object({ blockedId: z.uuid({ message: 'Invalid user id' }) });

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { WEAPONS, type Weapon } from './constants';
 import { friendRequestSchema } from './connections';
 import { directMessageSchema } from './messages';
@@ -6,9 +5,11 @@ import { banSchema, reportSchema } from './moderation';
 import { banLiftedSchema } from './admin';
 import { notificationsChangedSchema, serverNotificationSchema } from './notifications';
 import { commentSchema, feedPostSchema, postCountsSchema, postViewerSchema } from './posts';
+import type { ClubWatchPayload, EventWatchPayload, PostWatchPayload } from './requests/events';
 import { commentUpdateSchema, postUpdateSchema } from './social';
 import { clubMemberEventSchema, clubRequestEventSchema } from './clubs';
 import { eventAttendanceEventSchema } from './fencing-events';
+import { z } from './zod';
 
 const weapon = z.enum(WEAPONS);
 
@@ -19,14 +20,14 @@ const weapon = z.enum(WEAPONS);
 export const serverEventSchemas = {
   'message:new': z.object({ message: directMessageSchema, conversationId: z.string() }),
   'message:read': z.object({ conversationId: z.string(), readerId: z.string(), readAt: z.string() }),
-  typing: z.object({ conversationId: z.string().nullable(), userId: z.string(), isTyping: z.boolean() }),
+  typing: z.object({ conversationId: z.nullable(z.string()), userId: z.string(), isTyping: z.boolean() }),
   notification: serverNotificationSchema,
   /** To the user's own room: notifications read or deleted in one of their tabs or devices. */
   'notifications:changed': notificationsChangedSchema,
   'post:created': z.object({ post: feedPostSchema }),
   'post:deleted': z.object({ postId: z.string(), weapon }),
   /** To `post:{id}`: the sockets that show the post. */
-  'post:counts': postCountsSchema.extend({ weapon }),
+  'post:counts': z.extend(postCountsSchema, { weapon }),
   /** To `post:{id}`: the sockets that show the post. */
   'comment:created': z.object({ comment: commentSchema, weapon }),
   /** To whoever shows the post: its author edited it (§4c). */
@@ -56,9 +57,9 @@ export const serverEventSchemas = {
   /** To the user's own room: an admin lifted a ban early; what remains of their bans comes with it. */
   'ban:lifted': banLiftedSchema,
   /** To the user's own room: an admin granted or revoked their admin rights; their open tabs show it at once. */
-  'session:rights': z.object({ isAdmin: z.boolean() }).strict(),
+  'session:rights': z.strictObject({ isAdmin: z.boolean() }),
   /** Live events may have been lost (a replica's Redis link was down): refetch what is shown. */
-  resync: z.object({}).strict(),
+  resync: z.strictObject({}),
 } as const;
 
 /** Events the server emits, typed from their schemas. */
@@ -102,19 +103,3 @@ export const ADMINS_ROOM = 'admins';
 
 /** Ids per `posts:watch` / `posts:unwatch` message: 50 uuids keep it well under the socket message limit (4 KiB). */
 export const POST_WATCH_MAX_IDS = 50;
-
-/** The client's `posts:watch` and `posts:unwatch` events: the posts that came on screen, or left it. */
-export const postWatchPayloadSchema = z.object({
-  postIds: z.array(z.uuid()).min(1).max(POST_WATCH_MAX_IDS),
-});
-export type PostWatchPayload = z.infer<typeof postWatchPayloadSchema>;
-
-/** The client's `club:watch` and `club:unwatch` events: the club whose page it shows. */
-export const clubWatchPayloadSchema = z.object({ clubId: z.uuid() });
-export type ClubWatchPayload = z.infer<typeof clubWatchPayloadSchema>;
-
-/** The client's `events:watch` and `events:unwatch` events: the events that came on screen, or left it. */
-export const eventWatchPayloadSchema = z.object({
-  eventIds: z.array(z.uuid()).min(1).max(POST_WATCH_MAX_IDS),
-});
-export type EventWatchPayload = z.infer<typeof eventWatchPayloadSchema>;

@@ -1,18 +1,5 @@
-import { z } from 'zod';
-import { LIMITS, WEAPONS } from './constants';
-import { clientString } from './common';
-
-export const sendMessageSchema = z.object({
-  senderId: clientString().max(64).optional(),
-  receiverId: z.uuid({ message: 'Invalid user id' }),
-  content: clientString('Message cannot be empty')
-    .trim()
-    .min(1, { message: 'Message cannot be empty' })
-    .max(LIMITS.messageContent, { message: `Messages can be at most ${LIMITS.messageContent} characters` }),
-  /** Client-generated id: a retried send with the same id is stored once. */
-  clientId: z.uuid({ message: 'Invalid client id' }).optional(),
-});
-export type SendMessagePayload = z.input<typeof sendMessageSchema>;
+import { WEAPONS } from './constants';
+import { z } from './zod';
 
 export const directMessageSchema = z.object({
   id: z.string(),
@@ -21,7 +8,7 @@ export const directMessageSchema = z.object({
   receiverId: z.string(),
   content: z.string(),
   isRead: z.boolean(),
-  clientId: z.string().nullable(),
+  clientId: z.nullable(z.string()),
   createdAt: z.string(),
 });
 export type DirectMessage = z.infer<typeof directMessageSchema>;
@@ -32,25 +19,16 @@ export const conversationSchema = z.object({
   id: z.string(),
   otherUser: z.object({
     id: z.string(),
-    name: z.string().nullable(),
-    avatar: z.string().nullable(),
-    weaponSpecialty: z.enum(WEAPONS).nullable(),
+    name: z.nullable(z.string()),
+    avatar: z.nullable(z.string()),
+    weaponSpecialty: z.nullable(z.enum(WEAPONS)),
     role: z.string(),
   }),
-  lastMessageAt: z.string().nullable(),
-  lastMessage: directMessageSchema.nullable(),
+  lastMessageAt: z.nullable(z.string()),
+  lastMessage: z.nullable(directMessageSchema),
   unreadCount: z.number(),
 });
 export type Conversation = z.infer<typeof conversationSchema>;
-
-export const messagesQuerySchema = z.object({
-  conversationId: z.uuid({ message: 'Invalid conversation id' }),
-  before: z.iso.datetime({ message: 'before must be an ISO timestamp' }).optional(),
-  /** Tie-breaker for `before`: the id of the oldest message already shown (same createdAt, smaller id comes next). */
-  beforeId: z.uuid({ message: 'Invalid message id' }).optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(30),
-});
-export type MessagesQuery = z.infer<typeof messagesQuerySchema>;
 
 export const conversationListSchema = z.array(conversationSchema);
 /** One page of a conversation, oldest first. */
@@ -58,10 +36,3 @@ export const messagePageSchema = z.array(directMessageSchema);
 
 /** POST /api/conversations/{id}/read: the viewer has seen every message they received in it. */
 export const conversationReadReplySchema = z.object({ conversationId: z.string(), readAt: z.string() });
-
-/** The client's `typing` event. */
-export const typingPayloadSchema = z.object({
-  receiverId: z.uuid({ message: 'Invalid user id' }),
-  conversationId: z.uuid().nullable().optional(),
-  isTyping: z.boolean(),
-});

@@ -1,23 +1,23 @@
-import { z } from 'zod';
-import { MAX_PAGE_LIMIT, NOTIFICATION_TYPES } from './constants';
-import { pageLimitSchema, uuidSchema } from './common';
+import { NOTIFICATION_TYPES } from './constants';
+import { z } from './zod';
 
 /** What a notification says and what it is about; the same on the server, on the wire and in the browser. */
 const notificationFields = {
   type: z.enum(NOTIFICATION_TYPES),
-  user: z.object({ id: z.string().optional(), name: z.string().nullable(), avatar: z.string().nullable() }),
+  user: z.object({
+    id: z.optional(z.string()),
+    name: z.nullable(z.string()),
+    avatar: z.nullable(z.string()),
+  }),
   message: z.string(),
-  postId: z.string().optional(),
-  postContent: z.string().optional(),
+  postId: z.optional(z.string()),
+  postContent: z.optional(z.string()),
   /** A message's conversation, opened from the notification. */
-  conversationId: z.string().optional(),
+  conversationId: z.optional(z.string()),
   /** A connection request, opened from the notification. */
-  requestId: z.string().optional(),
+  requestId: z.optional(z.string()),
   /** The app's page it opens when it is about none of the above (an export that is ready: the settings). */
-  path: z
-    .string()
-    .regex(/^\/[^/]/)
-    .optional(),
+  path: z.optional(z.string().check(z.regex(/^\/[^/]/))),
 };
 
 /** What the browser turns into a notification: a server notification, or one it makes itself. */
@@ -45,9 +45,9 @@ export type NotificationEvent = ServerNotification;
 export const notificationSchema = z.object({
   ...notificationFields,
   id: z.number(),
-  serverId: z.string().optional(),
+  serverId: z.optional(z.string()),
   time: z.string(),
-  createdAt: z.string().optional(),
+  createdAt: z.optional(z.string()),
   unread: z.boolean(),
 });
 export type AppNotification = z.infer<typeof notificationSchema>;
@@ -58,41 +58,17 @@ export const NOTIFICATIONS_KEPT_DAYS = 30;
 /** A page of GET /api/notifications. */
 export const NOTIFICATIONS_PAGE_SIZE = 20;
 
-/** GET /api/notifications?limit=&before=: newest first; `before` is the id of the last one already shown. */
-export const notificationsQuerySchema = z.object({
-  limit: pageLimitSchema(NOTIFICATIONS_PAGE_SIZE),
-  before: uuidSchema.optional(),
-});
-export type NotificationsQuery = z.infer<typeof notificationsQuerySchema>;
-
 export const notificationsPageSchema = z.object({
   notifications: z.array(serverNotificationSchema),
   /** The `before` of the next page; null when there is none. */
-  nextCursor: z.string().nullable(),
+  nextCursor: z.nullable(z.string()),
 });
 export type NotificationsPage = z.infer<typeof notificationsPageSchema>;
-
-/** POST /api/notifications/read: the given ones, or all of them. */
-export const markNotificationsReadSchema = z.union(
-  [
-    z
-      .object({
-        ids: z
-          .array(uuidSchema)
-          .min(1)
-          .max(MAX_PAGE_LIMIT * 4),
-      })
-      .strict(),
-    z.object({ all: z.literal(true) }).strict(),
-  ],
-  { message: 'Send {"ids": [...]} or {"all": true}' },
-);
-export type MarkNotificationsRead = z.infer<typeof markNotificationsReadSchema>;
 
 /** To the user's own room when they read or delete notifications, so their other tabs and devices follow. */
 export const notificationsChangedSchema = z.object({
   /** Now read; `'all'` when every one is. */
-  read: z.union([z.array(z.string()), z.literal('all')]).optional(),
-  deleted: z.array(z.string()).optional(),
+  read: z.optional(z.union([z.array(z.string()), z.literal('all')])),
+  deleted: z.optional(z.array(z.string())),
 });
 export type NotificationsChanged = z.infer<typeof notificationsChangedSchema>;

@@ -1,122 +1,31 @@
-import { z } from 'zod';
-import { LIMITS, MEDIA_TYPES, POST_TYPES, POST_VISIBILITIES, WEAPONS } from './constants';
-import { clientString, paginationQuerySchema, userSummarySchema, uuidSchema } from './common';
+import { MEDIA_TYPES, POST_TYPES, POST_VISIBILITIES, WEAPONS } from './constants';
+import { userSummarySchema } from './common';
+import { z } from './zod';
 
-const detail = clientString().trim().max(LIMITS.detailField).nullish();
+/** Longest description of a post's image, for screen readers (§4c). */
+export const MEDIA_ALT_MAX = 1500;
 
-export const drillDetailsSchema = z.object({
+const detail = z.nullish(z.string());
+
+/** A drill post's details, as a post carries them. */
+export const postDrillDetailsSchema = z.object({
   duration: detail,
   level: detail,
   equipment: detail,
   focus: detail,
 });
-export type DrillDetails = z.infer<typeof drillDetailsSchema>;
+export type DrillDetails = z.infer<typeof postDrillDetailsSchema>;
 
-export const achievementDetailsSchema = z.object({
+/** An achievement post's details, as a post carries them. */
+export const postAchievementDetailsSchema = z.object({
   place: detail,
   score: detail,
   competition: detail,
-  competitors: z.coerce.number().int().min(0).max(100000).nullish(),
+  competitors: z.nullish(z.number()),
 });
-export type AchievementDetails = z.infer<typeof achievementDetailsSchema>;
+export type AchievementDetails = z.infer<typeof postAchievementDetailsSchema>;
 
-/** A post's text, as written and as edited. */
-export const postContentSchema = clientString('Please enter some content for your post.')
-  .trim()
-  .min(1, { message: 'Please enter some content for your post.' })
-  .max(LIMITS.postContent, { message: `Posts can be at most ${LIMITS.postContent} characters` });
-
-/** A comment's text, as written and as edited. */
-export const commentContentSchema = clientString('Comment cannot be empty')
-  .trim()
-  .min(1, { message: 'Comment cannot be empty' })
-  .max(LIMITS.commentContent, { message: `Comments can be at most ${LIMITS.commentContent} characters` });
-
-/** Longest description of a post's image, for screen readers (§4c). */
-export const MEDIA_ALT_MAX = 1500;
-
-const mediaAltSchema = clientString()
-  .trim()
-  .max(MEDIA_ALT_MAX, { message: `An image description can be at most ${MEDIA_ALT_MAX} characters` });
-
-/**
- * POST /api/posts. authorId and authorRole may be sent (the spec's client does) but the session decides.
- * Without `visibility`, a post is public, or for connections only when its author is a youth fencer.
- */
-export const createPostSchema = z
-  .object({
-    content: postContentSchema,
-    visibility: z
-      .enum(POST_VISIBILITIES, { message: 'Visibility must be public, connections or club' })
-      .optional(),
-    /** The club it is posted to (its members only, §4d); such a post is public or for the club. */
-    clubId: z.uuid({ message: 'Invalid club id' }).nullish(),
-    mediaAlt: mediaAltSchema.nullish(),
-    type: z.enum(POST_TYPES, { message: 'Type must be general, drill or achievement' }).default('general'),
-    weapon: z.enum(WEAPONS, { message: 'Choose a weapon: epee, foil or sabre' }),
-    authorId: clientString().max(64).optional(),
-    authorRole: clientString().max(50).nullish(),
-    mediaUrl: clientString()
-      .max(300, { message: 'Media must be an uploaded file' })
-      .regex(/^\/objects\/[A-Za-z0-9/_.-]+$/, { message: 'Media must be an uploaded file' })
-      .nullish(),
-    mediaType: z.enum(MEDIA_TYPES, { message: 'Please select an image or video file.' }).nullish(),
-    /** A video's poster frame: an image the same user uploaded for a post. */
-    mediaPosterUrl: clientString()
-      .max(300, { message: 'The poster must be an uploaded image' })
-      .regex(/^\/objects\/[A-Za-z0-9/_.-]+$/, { message: 'The poster must be an uploaded image' })
-      .nullish(),
-    drillDetails: drillDetailsSchema.nullish(),
-    achievementDetails: achievementDetailsSchema.nullish(),
-  })
-  .refine((p) => p.type === 'drill' || !p.drillDetails, {
-    message: 'Drill details are only for drill posts',
-    path: ['drillDetails'],
-  })
-  .refine((p) => p.type === 'achievement' || !p.achievementDetails, {
-    message: 'Achievement details are only for achievement posts',
-    path: ['achievementDetails'],
-  })
-  .refine((p) => !p.mediaUrl === !p.mediaType, {
-    message: 'Media needs both a file and its type',
-    path: ['mediaType'],
-  })
-  .refine((p) => !p.mediaPosterUrl || p.mediaType === 'video', {
-    message: 'Only a video has a poster',
-    path: ['mediaPosterUrl'],
-  })
-  .refine((p) => !p.mediaAlt || p.mediaType === 'image', {
-    message: 'Only an image has a description',
-    path: ['mediaAlt'],
-  })
-  .refine((p) => (p.visibility === 'club' ? Boolean(p.clubId) : true), {
-    message: 'Choose the club this post is for',
-    path: ['clubId'],
-  })
-  .refine((p) => !p.clubId || p.visibility !== 'connections', {
-    message: 'A club post is for everyone or for the club',
-    path: ['visibility'],
-  });
-export type CreatePostPayload = z.input<typeof createPostSchema>;
-
-/**
- * GET /api/posts/{weapon}: `offset` paging (the spec's client) or keyset paging with `before`, the id of the
- * last post already shown: the page then holds the posts after it in (createdAt DESC, id DESC) order, as cheap
- * at any depth as the first page. Not both at once. A `before` that is not a post of this weapon the viewer may
- * see (unknown, deleted, or across a block) is 400 `Unknown post in before`; a post the viewer hid still works.
- */
-export const feedQuerySchema = paginationQuerySchema
-  .extend({
-    offset: z.coerce.number().int().min(0).optional(),
-    before: uuidSchema.optional(),
-  })
-  .refine((q) => q.before === undefined || q.offset === undefined, {
-    message: 'Use either before or offset, not both',
-    path: ['before'],
-  });
-export type FeedQuery = z.infer<typeof feedQuerySchema>;
-
-const pixels = z.number().int().positive();
+const pixels = z.int().check(z.positive());
 
 /** An image post's display version: WebP at most 1080 px wide, made at upload. `mediaUrl` stays the original. */
 export const mediaDisplaySchema = z.object({ url: z.string(), width: pixels, height: pixels });
@@ -132,17 +41,17 @@ export const feedPostSchema = z.object({
   content: z.string(),
   type: z.enum(POST_TYPES),
   weapon: z.enum(WEAPONS),
-  authorRole: z.string().nullable(),
-  mediaUrl: z.string().nullable(),
-  mediaType: z.enum(MEDIA_TYPES).nullable(),
+  authorRole: z.nullable(z.string()),
+  mediaUrl: z.nullable(z.string()),
+  mediaType: z.nullable(z.enum(MEDIA_TYPES)),
   /** The original image's size as shown; absent for videos and for images posted before sizes were kept. */
-  mediaWidth: pixels.nullish(),
-  mediaHeight: pixels.nullish(),
-  mediaDisplay: mediaDisplaySchema.nullish(),
+  mediaWidth: z.nullish(pixels),
+  mediaHeight: z.nullish(pixels),
+  mediaDisplay: z.nullish(mediaDisplaySchema),
   /** A video's poster frame, chosen in the browser at upload; absent for images and videos posted without one. */
-  mediaPosterUrl: z.string().nullish(),
-  drillDetails: drillDetailsSchema.nullable(),
-  achievementDetails: achievementDetailsSchema.nullable(),
+  mediaPosterUrl: z.nullish(z.string()),
+  drillDetails: z.nullable(postDrillDetailsSchema),
+  achievementDetails: z.nullable(postAchievementDetailsSchema),
   likesCount: z.number(),
   dislikesCount: z.number(),
   commentsCount: z.number(),
@@ -153,23 +62,19 @@ export const feedPostSchema = z.object({
   isLiked: z.boolean(),
   isDisliked: z.boolean(),
   /** Who sees it (§4c); absent is public. */
-  visibility: z.enum(POST_VISIBILITIES).optional(),
+  visibility: z.optional(z.enum(POST_VISIBILITIES)),
   /** The club it was posted to (§4d); absent when none. */
-  club: postClubSchema.optional(),
+  club: z.optional(postClubSchema),
   /** The image's description for screen readers; absent or null when the author gave none. */
-  mediaAlt: z.string().nullish(),
+  mediaAlt: z.nullish(z.string()),
   /** When the author last edited it; absent or null when never. */
-  editedAt: z.string().nullish(),
+  editedAt: z.nullish(z.string()),
   /** Whether the viewer saved it. */
-  isSaved: z.boolean().optional(),
+  isSaved: z.optional(z.boolean()),
 });
 export type FeedPost = z.infer<typeof feedPostSchema>;
 
 /** POST /api/likes and /api/dislikes. */
-export const reactionPayloadSchema = z.object({
-  userId: clientString().max(64).optional(),
-  postId: z.uuid({ message: 'Invalid post id' }),
-});
 export const reactionReplySchema = z.object({
   postId: z.string(),
   likesCount: z.number(),
@@ -183,28 +88,18 @@ export type ReactionReply = z.infer<typeof reactionReplySchema>;
 export const postViewerSchema = reactionReplySchema;
 export type PostViewer = z.infer<typeof postViewerSchema>;
 
-export const hidePostSchema = z.object({ postId: z.uuid({ message: 'Invalid post id' }) });
-
-export const createCommentSchema = z.object({
-  postId: z.uuid({ message: 'Invalid post id' }),
-  authorId: clientString().max(64).optional(),
-  parentId: z.uuid({ message: 'Invalid comment id' }).nullish(),
-  content: commentContentSchema,
-});
-export type CreateCommentPayload = z.input<typeof createCommentSchema>;
-
 export const commentSchema = z.object({
   id: z.string(),
   postId: z.string(),
   authorId: z.string(),
-  parentId: z.string().nullable(),
+  parentId: z.nullable(z.string()),
   content: z.string(),
   likesCount: z.number(),
   isLiked: z.boolean(),
   createdAt: z.string(),
   author: userSummarySchema,
   /** When the author last edited it; absent or null when never. */
-  editedAt: z.string().nullish(),
+  editedAt: z.nullish(z.string()),
 });
 export type PostComment = z.infer<typeof commentSchema>;
 
@@ -213,15 +108,9 @@ export const postCountsSchema = z.object({
   likesCount: z.number(),
   dislikesCount: z.number(),
   commentsCount: z.number(),
-  savesCount: z.number().optional(),
+  savesCount: z.optional(z.number()),
 });
 export type PostCounts = z.infer<typeof postCountsSchema>;
-
-/** The `:weapon` of GET /api/posts/{weapon}. */
-export const weaponParamSchema = z.enum(WEAPONS, { message: 'Weapon must be epee, foil or sabre' });
-
-/** GET /api/comments?postId= */
-export const commentsQuerySchema = z.object({ postId: z.uuid({ message: 'Invalid post id' }) });
 
 /** POST/DELETE /api/comment-likes/{commentId}. */
 export const commentLikeReplySchema = z.object({

@@ -1,34 +1,16 @@
-import { z } from 'zod';
-import { FEED_PAGE_SIZE, LIMITS } from './constants';
-import { clientString, fencerSchema, pageLimitSchema, uuidSchema } from './common';
+import { FEED_PAGE_SIZE } from './constants';
+import { fencerSchema } from './common';
+import { z } from './zod';
 
 /** A fencer's public page lives at /u/{username}. */
 export const FENCER_PAGE_SIZE = FEED_PAGE_SIZE;
 /** How many achievement posts the competition record shows, newest first. */
 export const COMPETITION_RECORD_LIMIT = 100;
 
-/**
- * The `:username` of GET /api/profiles/{username}: any stored username (looked up case-insensitively), so only
- * what no username can be is refused here (empty, too long, a NUL character).
- */
-export const profileUsernameSchema = clientString('Invalid username')
-  .min(1, { message: 'Invalid username' })
-  .max(LIMITS.username, { message: 'Invalid username' });
-
-/**
- * GET /api/profiles/{username}/posts?before=&limit=: keyset paging like the feed's. `before` is the id of the last
- * post already shown; one that is not a post of this fencer the viewer may see is 400 `Unknown post in before`.
- */
-export const fencerPostsQuerySchema = z.object({
-  limit: pageLimitSchema(FENCER_PAGE_SIZE),
-  before: uuidSchema.optional(),
-});
-export type FencerPostsQuery = z.infer<typeof fencerPostsQuerySchema>;
-
 /** What anyone signed in may see of a fencer: never the email. */
-export const publicProfileSchema = fencerSchema.extend({
-  bio: z.string().nullable(),
-  location: z.string().nullable(),
+export const publicProfileSchema = z.extend(fencerSchema, {
+  bio: z.nullable(z.string()),
+  location: z.nullable(z.string()),
   achievements: z.array(z.string()),
   postsCount: z.number(),
   createdAt: z.string(),
@@ -47,14 +29,14 @@ export type ConnectionState = (typeof CONNECTION_STATES)[number];
  * from the profile's `achievements` list (the text as `competition`, nothing else known).
  */
 export const competitionEntrySchema = z.object({
-  postId: z.string().nullable(),
-  competition: z.string().nullable(),
-  place: z.string().nullable(),
-  score: z.string().nullable(),
-  competitors: z.number().nullable(),
-  date: z.string().nullable(),
+  postId: z.nullable(z.string()),
+  competition: z.nullable(z.string()),
+  place: z.nullable(z.string()),
+  score: z.nullable(z.string()),
+  competitors: z.nullable(z.number()),
+  date: z.nullable(z.string()),
   /** The start of the achievement post's text, for entries whose details leave the result unsaid. */
-  summary: z.string().nullable(),
+  summary: z.nullable(z.string()),
 });
 export type CompetitionEntry = z.infer<typeof competitionEntrySchema>;
 
@@ -63,7 +45,7 @@ export const fencerProfileSchema = z.object({
   profile: publicProfileSchema,
   connection: z.enum(CONNECTION_STATES),
   /** The pending request's id when `connection` is `pending-sent` (to withdraw) or `pending-received` (to answer). */
-  requestId: z.string().optional(),
+  requestId: z.optional(z.string()),
   /** Achievement posts newest first, then the profile's listed achievements. */
   record: z.array(competitionEntrySchema),
 });

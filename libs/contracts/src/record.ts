@@ -1,6 +1,6 @@
-import { z } from 'zod';
 import { WEAPONS } from './constants';
-import { clientString, fencerSchema, pageLimitSchema, uuidSchema } from './common';
+import { fencerSchema } from './common';
+import { z } from './zod';
 
 /**
  * A fencer's record (DESIGN.md §4d): ratings per weapon, a log of bouts that the other fencer confirms, totals
@@ -20,55 +20,13 @@ export type RecordVisibility = (typeof RECORD_VISIBILITIES)[number];
 /** Most ratings one fencer lists: a system or two for each weapon. */
 export const MAX_RATINGS = 8;
 
-/** USA Fencing and British Fencing: a letter A–E with the two-digit year it was earned (B24), or U (unrated). */
-const LETTER_RATING = /^(?:[A-E]\d{2}|U)$/;
-
-export const ratingSchema = z
-  .object({
-    weapon: z.enum(WEAPONS, { message: 'Weapon must be epee, foil or sabre' }),
-    system: z.enum(RATING_SYSTEMS, { message: 'Rating system is USAF, BF, FIE or other' }),
-    value: clientString('Rating is required')
-      .trim()
-      .toUpperCase()
-      .min(1, { message: 'Rating is required' })
-      .max(20, {
-        message: 'A rating can be at most 20 characters',
-      }),
-  })
-  .superRefine((rating, ctx) => {
-    if ((rating.system === 'USAF' || rating.system === 'BF') && !LETTER_RATING.test(rating.value)) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['value'],
-        message: `A ${rating.system} rating is a letter A to E with a two-digit year (B24), or U`,
-      });
-    }
-    if (rating.system === 'FIE' && !/^[1-9]\d{0,3}$/.test(rating.value)) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['value'],
-        message: 'An FIE world rank is a number from 1 to 9999',
-      });
-    }
-  });
-export type Rating = z.infer<typeof ratingSchema>;
-
-/** PUT /api/account/record: the fencer's ratings (first is the one shown beside their name) and who sees them. */
-export const recordSettingsSchema = z
-  .object({
-    ratings: z
-      .array(ratingSchema, { message: 'Ratings are a list' })
-      .max(MAX_RATINGS, { message: `At most ${MAX_RATINGS} ratings` })
-      .refine((ratings) => new Set(ratings.map((r) => `${r.weapon}:${r.system}`)).size === ratings.length, {
-        message: 'One rating per weapon and system',
-      }),
-    recordVisibility: z.enum(RECORD_VISIBILITIES, {
-      message: 'Who sees your record is everyone, connections or private',
-    }),
-  })
-  .strict();
-export type RecordSettings = z.infer<typeof recordSettingsSchema>;
-export type RecordSettingsPayload = z.input<typeof recordSettingsSchema>;
+/** A rating as a record shows it: the weapon, the system and its value (B24, U, 12). */
+export const ratingReplySchema = z.object({
+  weapon: z.enum(WEAPONS),
+  system: z.enum(RATING_SYSTEMS),
+  value: z.string(),
+});
+export type Rating = z.infer<typeof ratingReplySchema>;
 
 /** A rating as a name carries it: "B24", "U", "#12" for an FIE rank. */
 export function ratingLabel(rating: Pick<Rating, 'system' | 'value'>): string {
@@ -87,71 +45,20 @@ export const BOUT_KIND_LABELS: Record<BoutKind, string> = {
 export const BOUT_STATUSES = ['unconfirmed', 'confirmed', 'disputed', 'recorded'] as const;
 export type BoutStatus = (typeof BOUT_STATUSES)[number];
 
-const touches = z.coerce
-  .number({ message: 'Touches are a whole number' })
-  .int({ message: 'Touches are a whole number' })
-  .min(0, { message: 'Touches cannot be negative' });
-
-/** POST /api/bouts: from the logging fencer's side; against a Piste fencer (who confirms it) or a name. */
-export const createBoutSchema = z
-  .object({
-    weapon: z.enum(WEAPONS, { message: 'Weapon must be epee, foil or sabre' }),
-    opponentId: uuidSchema.nullish(),
-    opponentName: clientString()
-      .trim()
-      .max(100, { message: 'A name can be at most 100 characters' })
-      .nullish()
-      .transform((name) => name || null),
-    scoreFor: touches,
-    scoreAgainst: touches,
-    won: z.boolean({ message: 'Say whether you won' }),
-    kind: z.enum(BOUT_KINDS, { message: 'Kind is pool, de or practice' }),
-    date: z.iso.date({ message: 'Date must be a day such as 2026-11-26' }),
-    eventId: uuidSchema.nullish(),
-    notes: clientString()
-      .trim()
-      .max(1000, { message: 'Notes can be at most 1000 characters' })
-      .nullish()
-      .transform((notes) => notes || null),
-  })
-  .strict()
-  .superRefine((bout, ctx) => {
-    if (!bout.opponentId === !bout.opponentName) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['opponentId'],
-        message: 'Choose the opponent: a fencer on Piste or a name',
-      });
-    }
-    const limit = BOUT_TOUCH_LIMITS[bout.kind];
-    if (typeof bout.scoreFor === 'number' && typeof bout.scoreAgainst === 'number') {
-      if (bout.scoreFor > limit || bout.scoreAgainst > limit) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['scoreFor'],
-          message: `A ${BOUT_KIND_LABELS[bout.kind].toLowerCase()} bout goes to ${limit} touches at most`,
-        });
-      } else if (bout.scoreFor !== bout.scoreAgainst && bout.won !== bout.scoreFor > bout.scoreAgainst) {
-        ctx.addIssue({ code: 'custom', path: ['won'], message: 'The score says who won' });
-      }
-    }
-  });
-export type CreateBoutPayload = z.input<typeof createBoutSchema>;
-
 /** A bout as one fencer's record shows it: from that fencer's side (`scoreFor` is theirs). */
 export const boutSchema = z.object({
   id: z.string(),
   weapon: z.enum(WEAPONS),
   /** The other fencer, on Piste; null for a name, or a fencer whose account is gone. */
-  opponent: fencerSchema.nullable(),
-  opponentName: z.string().nullable(),
+  opponent: z.nullable(fencerSchema),
+  opponentName: z.nullable(z.string()),
   scoreFor: z.number(),
   scoreAgainst: z.number(),
   won: z.boolean(),
   kind: z.enum(BOUT_KINDS),
   date: z.string(),
-  eventId: z.string().nullable(),
-  notes: z.string().nullable(),
+  eventId: z.nullable(z.string()),
+  notes: z.nullable(z.string()),
   status: z.enum(BOUT_STATUSES),
   /** Whether the record's fencer logged it (else their opponent did, and may have to confirm it). */
   loggedBy: z.enum(['self', 'opponent']),
@@ -172,12 +79,6 @@ export const boutTotalsSchema = z.object({
 export type BoutTotals = z.infer<typeof boutTotalsSchema>;
 
 export const BOUTS_PAGE_SIZE = 20;
-export const boutsQuerySchema = z.object({
-  weapon: z.enum(WEAPONS, { message: 'Weapon must be epee, foil or sabre' }).optional(),
-  limit: pageLimitSchema(BOUTS_PAGE_SIZE),
-  before: uuidSchema.optional(),
-});
-export type BoutsQuery = z.infer<typeof boutsQuerySchema>;
 
 /**
  * GET /api/profiles/{username}/bouts: the fencer's bouts, newest first; those waiting for an answer or disputed
@@ -185,7 +86,7 @@ export type BoutsQuery = z.infer<typeof boutsQuerySchema>;
  */
 export const boutsPageSchema = z.object({
   bouts: z.array(boutSchema),
-  nextCursor: z.string().nullable(),
+  nextCursor: z.nullable(z.string()),
 });
 export type BoutsPage = z.infer<typeof boutsPageSchema>;
 
@@ -204,13 +105,13 @@ export const fencerRecordSchema = z.object({
   visible: z.boolean(),
   /** Whom the fencer shares their record with: why it is closed, when it is. */
   sharedWith: z.enum(RECORD_VISIBILITIES),
-  ratings: z.array(ratingSchema),
+  ratings: z.array(ratingReplySchema),
   totals: z.array(boutTotalsSchema),
 });
 export type FencerRecord = z.infer<typeof fencerRecordSchema>;
 
 /** GET /api/account/record: the fencer's own ratings and who sees their record. */
 export const recordSettingsReplySchema = z.object({
-  ratings: z.array(ratingSchema),
+  ratings: z.array(ratingReplySchema),
   recordVisibility: z.enum(RECORD_VISIBILITIES),
 });

@@ -1,5 +1,6 @@
 import { NUL_MESSAGE } from './common';
-import { SEARCH_PAGE_SIZE, SEARCH_TEXT_REQUIRED, searchQuerySchema } from './search';
+import { searchQuerySchema } from './requests/search';
+import { SEARCH_PAGE_SIZE, SEARCH_TEXT_REQUIRED } from './search';
 
 const ID = '7f1c2d4e-8a9b-4c3d-9e2f-1a2b3c4d5e6f';
 

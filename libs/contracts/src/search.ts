@@ -1,7 +1,7 @@
-import { z } from 'zod';
-import { clientString, fencerSchema, pageLimitSchema, uuidSchema, type Fencer } from './common';
 import { clubSchema } from './clubs';
+import { fencerSchema, type Fencer } from './common';
 import { feedPostSchema } from './posts';
+import { z } from './zod';
 
 export const SEARCH_TEXT_MAX = 100;
 export const SEARCH_TEXT_REQUIRED = 'Type something to search for';
@@ -13,27 +13,6 @@ export const SEARCH_PAGE_SIZE = 20;
 export const SEARCH_TYPES = ['all', 'posts', 'users', 'clubs'] as const;
 export type SearchType = (typeof SEARCH_TYPES)[number];
 
-/**
- * GET /api/search?q=&type=&limit=&before=: posts by their words (content and drill or achievement details,
- * accents ignored, best match first) and fencers by name or username. `limit` caps each group. Posts page with
- * `before`, the id of the last post already shown, and only with `type=posts`; fencers do not page.
- */
-export const searchQuerySchema = z
-  .object({
-    q: clientString(SEARCH_TEXT_REQUIRED)
-      .trim()
-      .min(1, { message: SEARCH_TEXT_REQUIRED })
-      .max(SEARCH_TEXT_MAX, { message: `Search text can be at most ${SEARCH_TEXT_MAX} characters` }),
-    type: z.enum(SEARCH_TYPES, { message: 'Type must be all, posts, users or clubs' }).default('all'),
-    limit: pageLimitSchema(SEARCH_PAGE_SIZE),
-    before: uuidSchema.optional(),
-  })
-  .refine((query) => query.before === undefined || query.type === 'posts', {
-    message: 'Use before only with type=posts',
-    path: ['before'],
-  });
-export type SearchQuery = z.infer<typeof searchQuerySchema>;
-
 /** A fencer found by name or username: what a result row shows, never an email. */
 export const searchUserSchema = fencerSchema;
 export type SearchUser = Fencer;
@@ -42,8 +21,8 @@ export const searchReplySchema = z.object({
   posts: z.array(feedPostSchema),
   users: z.array(searchUserSchema),
   /** Clubs by name (accents aside); absent from replies older than clubs. */
-  clubs: z.array(clubSchema).optional(),
+  clubs: z.optional(z.array(clubSchema)),
   /** The `before` of the next page of posts; null when there is none. */
-  nextCursor: z.string().nullable(),
+  nextCursor: z.nullable(z.string()),
 });
 export type SearchReply = z.infer<typeof searchReplySchema>;

@@ -42,11 +42,6 @@ export type DetailPath = Extract<Path<PostDraft>, `drill.${string}` | `achieveme
 /** The spec's toast for an empty post, by the text of the content's issue. */
 export const POST_TOAST_TITLES = { 'Please enter some content for your post.': 'Content required' };
 
-/** Who a new post reaches unless the author says otherwise: youth fencers post to their connections (§4c). */
-export function defaultVisibility(role: string | null): PostVisibility {
-  return role === 'youth' ? 'connections' : 'public';
-}
-
 export function emptyDraft(weapon: Weapon, visibility: PostVisibility = 'public'): PostDraft {
   return {
     content: '',

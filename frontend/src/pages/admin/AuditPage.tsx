@@ -52,7 +52,7 @@ function AuditList() {
         </p>
       ) : null}
       {status === 'loading' ? (
-        <div aria-busy="true" aria-label="Loading the audit">
+        <div role="status" aria-busy="true" aria-label="Loading the audit">
           <SkeletonBars
             bars={[['h-4 w-64', 'strong'], 'h-3 w-48', ['h-4 w-56', 'strong'], 'h-3 w-40']}
             className="space-y-3 rounded-2xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900"

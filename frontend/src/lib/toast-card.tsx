@@ -1,8 +1,7 @@
 import { TOAST_DURATION_MS } from '@piste/contracts';
 import { CircleExclamationPoint, CircleCheck, Info, X } from 'lucide-react';
 import toast, { type Toast } from 'react-hot-toast';
-
-type ToastVariant = 'success' | 'error' | 'info';
+import type { ToastRequest, ToastVariant } from './toast';
 
 const variantStyles: Record<ToastVariant, { card: string; icon: string; description: string }> = {
   success: {
@@ -59,16 +58,9 @@ function ToastCard({ t, variant, title, description }: ToastCardProps) {
   );
 }
 
-function show(variant: ToastVariant, title: string, description?: string): string {
-  return toast.custom((t) => <ToastCard t={t} variant={variant} title={title} description={description} />, {
+/** Shows one toast (the toaster, components/AppToaster.tsx, places it). */
+export function showToast({ variant, title, description }: ToastRequest): void {
+  toast.custom((t) => <ToastCard t={t} variant={variant} title={title} description={description} />, {
     duration: TOAST_DURATION_MS,
   });
 }
-
-/** Transient toasts with a title and a description; errors use the destructive style. */
-export const notify = {
-  success: (title: string, description?: string) => show('success', title, description),
-  error: (title: string, description?: string) => show('error', title, description),
-  /** Neutral, e.g. 'Already Liked'. */
-  info: (title: string, description?: string) => show('info', title, description),
-};

@@ -1,0 +1,18 @@
+import { z } from 'zod';
+import { WEAPONS } from '../constants';
+import { clientString } from './common';
+
+export const createFriendRequestSchema = z.object({
+  senderId: clientString().max(64).optional(),
+  receiverId: z.uuid({ message: 'Invalid user id' }),
+});
+export const respondFriendRequestSchema = z.object({
+  status: z.enum(['accepted', 'declined'], { message: 'Status must be accepted or declined' }),
+});
+
+export const userSearchQuerySchema = z.object({
+  q: clientString().trim().max(100).default(''),
+  weapon: z.enum(WEAPONS).optional(),
+});
+
+export const blockUserSchema = z.object({ blockedId: z.uuid({ message: 'Invalid user id' }) });
