@@ -7,7 +7,7 @@ export function startBareFeed(settings: BenchSettings): Promise<ServerProcess> {
   return startServer('bare feed', baselineScript('feed-server'), { DATABASE_URL: settings.databaseUrl });
 }
 
-/** `baselines/realtime-server`: node:http + Socket.IO, in memory. */
-export function startBareRealtime(): Promise<ServerProcess> {
-  return startServer('bare Socket.IO', baselineScript('realtime-server'), {});
+/** `baselines/realtime-server`: node:http + Socket.IO, in memory; `openFiles`: see `startServer`. */
+export function startBareRealtime(openFiles?: number): Promise<ServerProcess> {
+  return startServer('bare Socket.IO', baselineScript('realtime-server'), {}, { openFiles });
 }

@@ -8,7 +8,7 @@ import { benchRateLimits, type BenchSettings } from './settings';
 /** Sessions made by one Piste process stay valid in the next: they share the secret and the database. */
 export const BENCH_SESSION_SECRET = 'piste-bench-session-secret-0123456789';
 
-/** How Piste runs under the bench: production mode on `piste_bench`, quiet, no demo data, limits raised. */
+/** How Piste runs under the bench: production mode on the bench database, quiet, no demo data, limits raised. */
 export function pisteEnv(settings: BenchSettings, dataDir: string): Record<string, string> {
   return {
     NODE_ENV: 'production',
@@ -26,11 +26,26 @@ export function pisteEnv(settings: BenchSettings, dataDir: string): Record<strin
   };
 }
 
+export interface PisteOptions {
+  /** Variables set beside (or instead of) the bench's own, e.g. another REDIS_URL or POST_COUNTS_INTERVAL_MS. */
+  env?: Record<string, string>;
+  /** Descriptors the process may hold (one per socket): see `startServer`. */
+  openFiles?: number;
+}
+
 /** The built app (`backend/dist/main.js`) as its own process, with a throw-away DATA_DIR. */
-export async function startPiste(settings: BenchSettings): Promise<ServerProcess> {
+export async function startPiste(
+  settings: BenchSettings,
+  { env = {}, openFiles }: PisteOptions = {},
+): Promise<ServerProcess> {
   const dataDir = mkdtempSync(join(tmpdir(), 'piste-bench-'));
   try {
-    const server = await startServer('Piste', PISTE_MAIN, pisteEnv(settings, dataDir));
+    const server = await startServer(
+      'Piste',
+      PISTE_MAIN,
+      { ...pisteEnv(settings, dataDir), ...env },
+      { openFiles },
+    );
     return {
       ...server,
       stop: async () => {

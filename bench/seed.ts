@@ -15,7 +15,7 @@ import {
 import { withClient } from './database';
 import { withDeferredIndexes } from './deferred-indexes';
 import { startPiste } from './piste';
-import { BENCH_DATABASE, type BenchSettings } from './settings';
+import type { BenchSettings } from './settings';
 
 export interface SeedOutcome {
   reused: boolean;
@@ -176,17 +176,22 @@ async function isSeeded(db: Client): Promise<boolean> {
   }
 }
 
-/** Creates `piste_bench` on the server of DATABASE_URL (dropping it first when asked); touches no other database. */
+/**
+ * Creates the bench database (`piste_bench` unless BENCH_DATABASE names another) on the server of DATABASE_URL,
+ * dropping it first when asked; touches no other database.
+ */
 async function createBenchDatabase(settings: BenchSettings, dropFirst: boolean): Promise<void> {
   await withClient(settings.serverUrl, async (server) => {
-    if (dropFirst) await server.query(`DROP DATABASE IF EXISTS ${BENCH_DATABASE} WITH (FORCE)`);
-    await server.query(`CREATE DATABASE ${BENCH_DATABASE}`);
+    if (dropFirst) await server.query(`DROP DATABASE IF EXISTS ${settings.benchDatabase} WITH (FORCE)`);
+    await server.query(`CREATE DATABASE ${settings.benchDatabase}`);
   });
 }
 
 async function benchDatabaseExists(settings: BenchSettings): Promise<boolean> {
   return withClient(settings.serverUrl, async (server) => {
-    const { rowCount } = await server.query(`SELECT 1 FROM pg_database WHERE datname = $1`, [BENCH_DATABASE]);
+    const { rowCount } = await server.query(`SELECT 1 FROM pg_database WHERE datname = $1`, [
+      settings.benchDatabase,
+    ]);
     return rowCount === 1;
   });
 }
@@ -248,11 +253,11 @@ export async function prepareBenchDatabase(settings: BenchSettings): Promise<See
   const reusable =
     exists && !settings.reseed && (await withClient(settings.databaseUrl, (db) => isSeeded(db)));
   if (reusable) {
-    console.log(`Re-using the seeded ${BENCH_DATABASE} database (BENCH_RESEED=1 to seed it again).`);
+    console.log(`Re-using the seeded ${settings.benchDatabase} database (BENCH_RESEED=1 to seed it again).`);
     // Migrations added since the seed run now, before any measurement starts Piste.
     await migrate(settings);
   } else {
-    console.log(`Seeding ${BENCH_DATABASE} …`);
+    console.log(`Seeding ${settings.benchDatabase} …`);
     await createBenchDatabase(settings, exists);
     await migrate(settings);
     await seed(settings);

@@ -9,6 +9,8 @@ const STOP_TIMEOUT_MS = 15_000;
 /** A server under measurement, running in its own process with the bench probe loaded. */
 export interface ServerProcess {
   url: string;
+  /** The server's process id (for its CPU and memory in /proc). */
+  pid: number;
   /** Live heap bytes after two full collections. */
   heapUsed(): Promise<number>;
   /** Queries sent through `pg` since the process started. */
@@ -19,14 +21,25 @@ export interface ServerProcess {
 /**
  * Spawns `node --expose-gc --require probe.cjs <script>` on a free loopback port and waits until
  * `/health/ready` answers 200. Only PATH and `env` reach the child: the bench's own DATABASE_URL must not.
+ * With `openFiles`, the server may hold that many descriptors (as far as the hard limit allows, see
+ * `withOpenFiles`).
  */
 export async function startServer(
   name: string,
   script: string,
   env: Record<string, string>,
+  { openFiles }: { openFiles?: number } = {},
 ): Promise<ServerProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--expose-gc', '--require', PROBE, script], {
+  const [command, ...args] = withOpenFiles(openFiles, [
+    process.execPath,
+    ...profileFlags(name),
+    '--expose-gc',
+    '--require',
+    PROBE,
+    script,
+  ]);
+  const child = spawn(command, args, {
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', ...env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
@@ -37,10 +50,36 @@ export async function startServer(
   const ask = probeClient(child);
   return {
     url,
+    pid: child.pid!,
     heapUsed: () => ask('heap'),
     statements: () => ask('statements'),
     stop: () => stopChild(child),
   };
+}
+
+/**
+ * With BENCH_CPU_PROFILE=<folder>, each server writes a V8 CPU profile there when it exits (Piste exits on
+ * SIGTERM; read one with `node bench/dist/bench/profile-summary.js <file>`).
+ */
+function profileFlags(name: string): string[] {
+  const folder = process.env.BENCH_CPU_PROFILE;
+  if (!folder) return [];
+  return [
+    '--cpu-prof',
+    `--cpu-prof-dir=${folder}`,
+    `--cpu-prof-name=${name.replace(/\W+/g, '-')}-${Date.now()}.cpuprofile`,
+  ];
+}
+
+/**
+ * The command line that runs `command` allowed `openFiles` descriptors: through `sh`, whose `ulimit` raises the
+ * soft limit (and the hard one, when run as root) before it `exec`s the command in its own place (same pid, IPC
+ * channel kept). When that is refused, the command gets the hard limit; `openFileLimit` tells what it got.
+ */
+export function withOpenFiles(openFiles: number | undefined, command: string[]): string[] {
+  if (!openFiles) return command;
+  const raise = `ulimit -n ${openFiles} 2>/dev/null || ulimit -n "$(ulimit -Hn)"; exec "$0" "$@"`;
+  return ['/bin/sh', '-c', raise, ...command];
 }
 
 function keepLastLines(child: ChildProcess): string[] {

@@ -4,7 +4,9 @@ import { ScenarioRun } from './blocks-scenario-run';
 import { blockHeavyScenario, scenarioArbitrary } from './blocks-scenarios';
 
 describe('blocks, under random sequences of actions', () => {
-  const t = useTestApp();
+  // The model ties each event to the step that caused it, so counts go out at every change here; a coalesced
+  // update goes out later, to whoever may see the post then (posts-live-counts.spec.ts).
+  const t = useTestApp({ POST_COUNTS_INTERVAL_MS: '0' });
 
   it('never deliver a message, notification or post event across a block', async () => {
     await fc.assert(

@@ -1,7 +1,7 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { loadConfig } from '../src/config/config';
 import { MetricsServer } from '../src/metrics/metrics-server';
-import { connectSocket, makePost, makeUser, nextEvent, useTestApp } from './helpers';
+import { connectSocket, makePost, makeUser, nextEvent, poll, useTestApp } from './helpers';
 
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
 
@@ -105,6 +105,14 @@ describe('metrics', () => {
         after.value('piste_events_emitted_total', { event: 'post:created' }) -
           before.value('piste_events_emitted_total', { event: 'post:created' }),
       ).toBeGreaterThanOrEqual(1);
+      if (process.env.REDIS_URL) {
+        // The event comes back from Redis to every replica with a socket in its room, this one included.
+        const received = (scraped: Awaited<ReturnType<typeof scrape>>) =>
+          scraped.value('piste_redis_messages_received_total');
+        await poll(scrape, (now) => received(now) > received(before));
+      } else {
+        expect(after.series('piste_redis_messages_received_total')).toEqual([]);
+      }
     } finally {
       socket.close();
     }

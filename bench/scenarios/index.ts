@@ -1,10 +1,13 @@
 import type { ScenarioName } from '../settings';
+import { capacityScenario } from './capacity';
 import { coldStartScenario } from './cold-start';
 import { deepPageScenario } from './deep-page';
 import { directMessagesScenario } from './direct-messages';
 import { fanOutScenario } from './fan-out';
 import { feedScenario } from './feed';
 import { firstLoadScenario } from './first-load';
+import { idleSocketsScenario } from './idle-sockets';
+import { redisTrafficScenario } from './redis-traffic';
 import type { Scenario } from './scenario';
 import { socketHeapScenario } from './socket-heap';
 
@@ -16,4 +19,7 @@ export const SCENARIO_RUNNERS: Record<ScenarioName, Scenario> = {
   heap: socketHeapScenario,
   firstload: firstLoadScenario,
   coldstart: coldStartScenario,
+  capacity: capacityScenario,
+  idle: idleSocketsScenario,
+  redis: redisTrafficScenario,
 };

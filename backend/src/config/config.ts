@@ -54,6 +54,7 @@ export const envSchema = z.object({
   DATA_DIR: z.string().default('.data'),
   REDIS_URL: optionalString,
   REDIS_KEY_PREFIX: z.string().default('piste'),
+  REDIS_ADAPTER: z.enum(['sharded', 'classic']).default('sharded'),
   SESSION_SECRET: z.string().min(16, 'SESSION_SECRET must be at least 16 characters').optional(),
   SESSION_TTL_SECONDS: z.coerce
     .number()
@@ -93,6 +94,7 @@ export const envSchema = z.object({
   LOG_FORMAT: z.enum(['json', 'pretty']).default('json'),
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(600_000).optional(),
   SHUTDOWN_GRACE_MS: milliseconds(10_000),
+  POST_COUNTS_INTERVAL_MS: milliseconds(1_000),
   S3_BUCKET: optionalString,
   S3_ENDPOINT: optionalString,
   S3_REGION: z.string().default('us-east-1'),
@@ -141,6 +143,11 @@ export type AppConfig = {
   dataDir: string;
   redisUrl: string | undefined;
   redisKeyPrefix: string;
+  /**
+   * How live events cross replicas: `sharded` (Redis 7 sharded pub/sub, a channel per room, so a replica hears only
+   * about rooms it has sockets in) or `classic` (one pattern subscription: every replica hears every event).
+   */
+  redisAdapter: 'sharded' | 'classic';
   sessionSecret: string;
   /** A session ends this long after its last use; its sockets end with it. */
   sessionTtlSeconds: number;
@@ -163,6 +170,8 @@ export type AppConfig = {
     graceMs: number;
   };
   s3: S3Config | undefined;
+  /** A post's live counts go out at most once per this interval (0: every change at once). */
+  postCountsIntervalMs: number;
   /** Where people reach the app, without a trailing slash; links in mails start with it. */
   publicUrl: string;
   mail: {
@@ -237,6 +246,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     dataDir: e.DATA_DIR,
     redisUrl: e.REDIS_URL,
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
+    redisAdapter: e.REDIS_ADAPTER,
     sessionSecret: e.SESSION_SECRET ?? DEV_SESSION_SECRET,
     sessionTtlSeconds: e.SESSION_TTL_SECONDS,
     allowedOrigins: e.ALLOWED_ORIGINS,
@@ -266,6 +276,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
           forcePathStyle: e.S3_FORCE_PATH_STYLE,
         }
       : undefined,
+    postCountsIntervalMs: e.POST_COUNTS_INTERVAL_MS,
     publicUrl,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     jobs: { worker: e.JOBS_WORKER },

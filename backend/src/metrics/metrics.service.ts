@@ -129,6 +129,15 @@ export class MetricsService implements OnModuleInit {
           this.set(redis.status() === 'up' ? 1 : 0);
         },
       });
+      new Counter({
+        name: 'piste_redis_messages_received_total',
+        help: 'Messages the Socket.IO adapter of this replica received from Redis (events and requests of every replica)',
+        registers,
+        collect() {
+          this.reset();
+          this.inc(redis.messagesReceived);
+        },
+      });
     }
 
     const jobs = this.jobs;

@@ -1,4 +1,4 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import {
   clubRoom,
@@ -17,9 +17,11 @@ import {
   type SessionUser,
   type Weapon,
 } from '@piste/contracts';
+import { APP_CONFIG, type AppConfig } from '../config/config';
 import type { NotificationDraft } from '../notifications/notification-insert';
 import { RealtimePublisher } from '../publisher/realtime.publisher';
-import { postPreview } from './posts.mapper';
+import { CountsCoalescer } from './counts-coalescer';
+import { postPreview, toPostCounts } from './posts.mapper';
 import { usersBlockedEitherWay } from '../blocks/block-visibility';
 import { MUTERS_OF_POST } from '../mutes/mute-visibility';
 
@@ -48,6 +50,11 @@ const AUTHOR_AND_CONNECTIONS = `
 const AUTHOR_AND_CLUB = `
   SELECT $1::uuid AS id UNION SELECT "userId" FROM club_members WHERE "clubId" = $2`;
 
+/** A post's audience and counts as they are now: what a coalesced `post:counts` sends. */
+const CURRENT_COUNTS = `
+  SELECT id, "authorId", weapon, visibility, "clubId", "likesCount", "dislikesCount", "commentsCount", "savesCount"
+  FROM posts WHERE id = $1`;
+
 /** The post being acted on, as a notification describes it. */
 export interface NotifiedPost {
   id: string;
@@ -59,16 +66,25 @@ export interface NotifiedPost {
  * Every live event about posts, sent after the change has committed. New and deleted posts go to their
  * weapon's feed; counts and comments only to the sockets that show the post (its `post:{id}` room), so a busy
  * feed does not cost every reader an event for every like. Content, counts included, skips the users on either
- * side of a block with its author, as the feed does.
+ * side of a block with its author, as the feed does. A hot post's counts go out at most once a
+ * `POST_COUNTS_INTERVAL_MS` (DESIGN.md §5): a screen shows the latest counts, not every step between them.
  */
 @Injectable()
-export class PostEvents {
+export class PostEvents implements OnApplicationShutdown {
   private readonly logger = new Logger(PostEvents.name);
+  private readonly countsCoalescer: CountsCoalescer;
 
   constructor(
     private readonly publisher: RealtimePublisher,
     private readonly dataSource: DataSource,
-  ) {}
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
+    this.countsCoalescer = new CountsCoalescer(config.postCountsIntervalMs);
+  }
+
+  onApplicationShutdown(): void {
+    this.countsCoalescer.clear();
+  }
 
   /**
    * A new post, to its weapon's feed and, for a club's public post, to those watching the club's page: never to
@@ -86,10 +102,35 @@ export class PostEvents {
     this.publisher.publish(rooms, 'post:deleted', { postId, weapon });
   }
 
-  /** New counts of a post, to its watchers except the users on either side of a block with its author. */
-  async counts(counts: PostCounts, post: PostAudience): Promise<void> {
+  /**
+   * New counts of a post, to its watchers except the users on either side of a block with its author. The first
+   * change of a quiet post goes out at once; the changes of the next interval go out as one update when it ends,
+   * read afresh then (with its audience), so the last update a screen gets is the post's current counts, even
+   * when transactions here or on another replica committed in another order than their events were offered.
+   */
+  counts(counts: PostCounts, post: PostAudience): Promise<void> {
+    return this.countsCoalescer.offer(
+      post.id,
+      () => this.sendCounts(counts, post),
+      () => this.sendCurrentCounts(post.id),
+    );
+  }
+
+  private async sendCounts(counts: PostCounts, post: PostAudience): Promise<void> {
     const target = await this.target(post, postRoom(post.id), [post.authorId]);
     if (target) this.send(target, 'post:counts', { ...counts, weapon: post.weapon });
+  }
+
+  /** The post's counts as stored now, to whoever may see it now; nothing once it is gone. */
+  private async sendCurrentCounts(postId: string): Promise<void> {
+    let rows: (PostAudience & Parameters<typeof toPostCounts>[0])[];
+    try {
+      rows = await this.dataSource.query(CURRENT_COUNTS, [postId]);
+    } catch (err) {
+      this.logger.warn(`Skipped the counts of post ${postId}: ${String(err)}`);
+      return;
+    }
+    if (rows[0]) await this.sendCounts(toPostCounts(rows[0]), rows[0]);
   }
 
   /** The reacting user's like or dislike, to their own room: their other tabs follow it. */

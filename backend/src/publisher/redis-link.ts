@@ -32,6 +32,49 @@ function guard<T extends object>(client: T, handlers: Record<string, (err: strin
   });
 }
 
+/** The subscribing connection's commands that hand a listener every message of a channel (or pattern). */
+const SUBSCRIPTIONS = new Set([
+  'subscribe',
+  'unsubscribe',
+  'pSubscribe',
+  'pUnsubscribe',
+  'sSubscribe',
+  'sUnsubscribe',
+]);
+
+type Listener = (...args: unknown[]) => unknown;
+
+/**
+ * Wraps a subscribing client so that `count` runs for every message it hands to a listener. Unsubscribing with
+ * a listener finds its wrapped self; everything else passes through unchanged.
+ */
+function counted<T extends object>(client: T, count: () => void): T {
+  const wrapped = new WeakMap<Listener, Listener>();
+  const wrap = (listener: unknown) => {
+    if (typeof listener !== 'function') return listener;
+    const original = listener as Listener;
+    let counting = wrapped.get(original);
+    if (!counting) {
+      counting = (...args) => {
+        count();
+        return original(...args);
+      };
+      wrapped.set(original, counting);
+    }
+    return counting;
+  };
+  return new Proxy(client, {
+    get(target, property) {
+      const value: unknown = Reflect.get(target, property, target);
+      if (typeof value !== 'function' || typeof property !== 'string' || !SUBSCRIPTIONS.has(property))
+        return value;
+      const method = value as Listener;
+      return (channels: unknown, listener: unknown, ...rest: unknown[]) =>
+        method.call(target, channels, wrap(listener), ...rest);
+    },
+  });
+}
+
 /**
  * The Redis connections behind the Socket.IO adapter, kept so that no Redis fault can end the process and no
  * lost event goes unnoticed (DESIGN.md §3a):
@@ -52,6 +95,7 @@ export class RedisLink implements OnApplicationShutdown {
   private closing = false;
   private resyncTimer: NodeJS.Timeout | undefined;
   private readonly recoveredListeners = new Set<() => void>();
+  private received = 0;
 
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
 
@@ -70,31 +114,50 @@ export class RedisLink implements OnApplicationShutdown {
     await Promise.all([pub.connect(), sub.connect()]);
     this.pub = pub;
     this.sub = sub;
+    if (this.config.redisAdapter === 'sharded') await this.requireShardedPubSub(pub);
+  }
+
+  /**
+   * Sharded pub/sub came with Redis 7: on an older server every subscription would fail and no event would cross
+   * replicas, so the start fails instead, naming the fix. (A server that hides its version is trusted.)
+   */
+  private async requireShardedPubSub(client: RedisClient): Promise<void> {
+    const info = await client.info('server').catch(() => '');
+    const version = /redis_version:([\d.]+)/.exec(info)?.[1];
+    if (version && Number(version.split('.')[0]) < 7) {
+      await this.onApplicationShutdown();
+      throw new Error(
+        `REDIS_ADAPTER=sharded needs Redis 7 or newer (sharded pub/sub), and this server is ${version}: ` +
+          'upgrade it or set REDIS_ADAPTER=classic',
+      );
+    }
   }
 
   /**
    * The clients for `@socket.io/redis-adapter`, which fires its commands without catching them: a publish that
    * fails marks the loss (and a resync follows) instead of rejecting, and a (un)subscribe that fails (Redis
-   * away at shutdown) is logged instead of rejecting.
+   * away at shutdown) is logged instead of rejecting. Every message the adapter receives is counted.
    */
   adapterClients(): { pubClient: RedisClient; subClient: RedisClient } {
     if (!this.pub || !this.sub) throw new Error('Redis is not connected');
-    const guardedPub = guard(this.pub, {
-      publish: (err) => {
-        this.eventsLost(`publish failed: ${err}`);
-        return 0;
-      },
-    });
+    const lost = (err: string) => {
+      this.eventsLost(`publish failed: ${err}`);
+      return 0;
+    };
+    const guardedPub = guard(this.pub, { publish: lost, sPublish: lost });
     const ignored = (err: string) => {
       if (!this.closing) this.logger.warn(`A subscription change failed: ${err}`);
     };
-    const guardedSub = guard(this.sub, {
-      subscribe: ignored,
-      unsubscribe: ignored,
-      pSubscribe: ignored,
-      pUnsubscribe: ignored,
-    });
+    const guardedSub = guard(
+      counted(this.sub, () => this.received++),
+      Object.fromEntries([...SUBSCRIPTIONS].map((command) => [command, ignored])),
+    );
     return { pubClient: guardedPub, subClient: guardedSub };
+  }
+
+  /** Messages the adapter has received from Redis since start: what other replicas (and this one) published. */
+  get messagesReceived(): number {
+    return this.received;
   }
 
   /**

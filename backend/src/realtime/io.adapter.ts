@@ -1,7 +1,7 @@
 import { Logger, type INestApplicationContext } from '@nestjs/common';
 import { IoAdapter } from '@nestjs/platform-socket.io';
 import type { MessageMappingProperties } from '@nestjs/websockets';
-import { createAdapter } from '@socket.io/redis-adapter';
+import { createAdapter, createShardedAdapter } from '@socket.io/redis-adapter';
 import type { IncomingMessage } from 'node:http';
 import type { Observable } from 'rxjs';
 import type { Server, ServerOptions } from 'socket.io';
@@ -19,7 +19,8 @@ type NestSocket = Parameters<IoAdapter['bindMessageHandlers']>[0];
  */
 export class PisteIoAdapter extends IoAdapter {
   private readonly logger = new Logger(PisteIoAdapter.name);
-  private readonly adapterConstructor: ReturnType<typeof createAdapter> | undefined;
+  private readonly adapterConstructor:
+    ReturnType<typeof createAdapter> | ReturnType<typeof createShardedAdapter> | undefined;
 
   constructor(
     app: INestApplicationContext,
@@ -30,9 +31,11 @@ export class PisteIoAdapter extends IoAdapter {
     if (redis.enabled) {
       const { pubClient, subClient } = redis.adapterClients();
       type AdapterClient = Parameters<typeof createAdapter>[0];
-      this.adapterConstructor = createAdapter(pubClient as AdapterClient, subClient as AdapterClient, {
-        key: `${config.redisKeyPrefix}:socket.io`,
-      });
+      const prefix = `${config.redisKeyPrefix}:socket.io`;
+      this.adapterConstructor =
+        config.redisAdapter === 'sharded'
+          ? createShardedAdapter(pubClient, subClient, { channelPrefix: prefix, subscriptionMode: 'dynamic' })
+          : createAdapter(pubClient as AdapterClient, subClient as AdapterClient, { key: prefix });
     }
   }
 
