@@ -165,7 +165,11 @@ describeInBrowser('a new deploy', () => {
       const banner = page.getByRole('region', { name: 'Update' });
       await banner.getByText('A new version of Piste is available').waitFor();
       await screenshot(page, 'pwa-update-360', { fullPage: false });
-      await Promise.all([page.waitForEvent('load'), banner.getByRole('button', { name: 'Reload' }).click()]);
+      // The new worker installs, activates and serves the reload: slow on a loaded machine, so a generous wait.
+      await Promise.all([
+        page.waitForEvent('load', { timeout: 30_000 }),
+        banner.getByRole('button', { name: 'Reload' }).click(),
+      ]);
       await signedIn(page);
       expect(await banner.count()).toBe(0);
       const waiting = await page.evaluate(
