@@ -52,6 +52,8 @@ module.exports = {
       ...shared,
       displayName: 'frontend',
       testEnvironment: 'jsdom',
+      // Components speak through i18next: every catalogue is loaded before any test renders.
+      setupFiles: ['<rootDir>/frontend/src/test-support/i18n.ts'],
       testMatch: ['<rootDir>/frontend/src/**/*.test.ts', '<rootDir>/frontend/src/**/*.test.tsx'],
     },
     {

@@ -1,9 +1,11 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
+import { startI18n } from './i18n';
 import './index.css';
 import { startServiceWorker } from './lib/service-worker';
 import { startLiveEvents } from './live-events';
+import { startingLanguage } from './stores/language';
 import { startTheme } from './stores/theme';
 
 // Before the first render, so a dark page never flashes light.
@@ -17,8 +19,11 @@ startServiceWorker();
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element');
 
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+// The first paint is in the chosen language: English is already here, another language's first screen is fetched.
+void startI18n(startingLanguage()).then(() =>
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  ),
 );

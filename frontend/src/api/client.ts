@@ -1,5 +1,6 @@
 import { safeParse } from 'zod/mini';
 import type { $ZodType } from 'zod/v4/core';
+import { requestLanguage } from '../i18n/languages';
 
 /** A failed call: `message` follows the spec's error-text rule, `status` is the HTTP status (0 = no reply). */
 export class ApiError extends Error {
@@ -44,7 +45,12 @@ async function request<T>(
   body?: unknown,
   schema?: $ZodType<T>,
 ): Promise<T> {
-  const init: RequestInit = { method, credentials: 'include', headers: { Accept: 'application/json' } };
+  const init: RequestInit = {
+    method,
+    credentials: 'include',
+    // The server answers errors (and mails later) in the language the interface shows.
+    headers: { Accept: 'application/json', 'Accept-Language': requestLanguage() },
+  };
   if (body !== undefined) {
     init.headers = { ...init.headers, 'Content-Type': 'application/json' };
     init.body = JSON.stringify(body);

@@ -1,7 +1,9 @@
 import { LoaderCircle } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 
 /** 'Loading...' with a spinner: over the whole screen while the app starts, or in the page while a screen loads. */
 export function LoadingScreen({ inPage = false }: { inPage?: boolean }) {
+  const { t } = useTranslation();
   return (
     <div
       role="status"
@@ -10,7 +12,7 @@ export function LoadingScreen({ inPage = false }: { inPage?: boolean }) {
       }`}
     >
       <LoaderCircle aria-hidden className="size-5 animate-spin" />
-      <span className="text-base font-medium">Loading...</span>
+      <span className="text-base font-medium">{t('loading')}</span>
     </div>
   );
 }
