@@ -12,7 +12,7 @@ interface Echo {
   body: string;
 }
 
-/** An upstream that answers with its name and what it received, and accepts an "echo" protocol upgrade. */
+/** An upstream that answers with its name and what it received, and accepts a websocket upgrade whose bytes it echoes. */
 async function echoServer(name: string): Promise<{ port: number; close(): Promise<void> }> {
   const upgraded = new Set<Socket>();
   const server = createServer((req, res) => {
@@ -37,7 +37,7 @@ async function echoServer(name: string): Promise<{ port: number; close(): Promis
     // Upgraded sockets stay half-open after the other side ends; end ours too.
     socket.on('end', () => socket.end());
     socket.write(
-      'HTTP/1.1 101 Switching Protocols\r\nupgrade: echo\r\nconnection: upgrade\r\n' +
+      'HTTP/1.1 101 Switching Protocols\r\nupgrade: websocket\r\nconnection: upgrade\r\n' +
         `x-upstream: ${name}\r\nx-seen-forwarded-for: ${String(req.headers['x-forwarded-for'])}\r\n\r\n`,
     );
     socket.on('data', (data) => socket.write(`${name}:${data.toString()}`));
@@ -72,7 +72,7 @@ function upgradeThrough(
     socket.on('error', reject);
     socket.on('connect', () =>
       socket.write(
-        `GET ${path} HTTP/1.1\r\nhost: 127.0.0.1:${proxy.port}\r\nconnection: upgrade\r\nupgrade: echo\r\n\r\n`,
+        `GET ${path} HTTP/1.1\r\nhost: 127.0.0.1:${proxy.port}\r\nconnection: upgrade\r\nupgrade: websocket\r\n\r\n`,
       ),
     );
     socket.on('data', (chunk) => {
@@ -132,7 +132,7 @@ describeCluster('the cluster proxy', ['redis', 'postgres'], () => {
         body: 'touché 2',
         headers: {
           host: `127.0.0.1:${proxy.port}`,
-          'x-forwarded-for': '203.0.113.7, 127.0.0.1',
+          'x-forwarded-for': '203.0.113.7,127.0.0.1',
           'x-forwarded-proto': 'http',
         },
       });
