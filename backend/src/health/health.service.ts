@@ -7,6 +7,7 @@ import { JobsService, type JobCounts } from '../jobs/jobs.service';
 import { ObjectsService } from '../objects/objects.service';
 import { RedisLink } from '../publisher/redis-link';
 import { Lifecycle } from './lifecycle';
+import { withDeadline } from '../common/deadline';
 
 /** A probe must answer quickly even when a dependency hangs rather than refuses. */
 const CHECK_TIMEOUT_MS = 1_000;
@@ -16,16 +17,10 @@ export const SLOW_CHECKS_FOR_DOWN = 3;
 class TimedOut extends Error {}
 
 /** `work`, or a rejection once it has taken longer than a probe may. */
-async function inTime<T>(work: Promise<T>): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new TimedOut('timed out')), CHECK_TIMEOUT_MS);
+function inTime<T>(work: Promise<T>): Promise<T> {
+  return withDeadline(work, CHECK_TIMEOUT_MS, () => {
+    throw new TimedOut('timed out');
   });
-  try {
-    return await Promise.race([work, timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
 }
 
 /**

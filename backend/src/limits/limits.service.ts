@@ -9,6 +9,7 @@ import { APP_CONFIG, type AppConfig } from '../config/config';
 import type { RateLimitName, RateLimitRule } from '../config/rate-limits';
 import { RedisLink } from '../publisher/redis-link';
 import { TooManyRequestsException } from './too-many-requests';
+import { withDeadline } from '../common/deadline';
 
 /** How long a count may wait for Redis before it is kept in this process's memory instead. */
 const REDIS_DEADLINE_MS = 500;
@@ -93,15 +94,7 @@ export class LimitsService {
   ): Promise<T> {
     const { shared, local } = this.countersFor(name, rule);
     if (!shared) return operation(local);
-    let deadline: NodeJS.Timeout | undefined;
-    const fallback = new Promise<T>((resolve, reject) => {
-      deadline = setTimeout(() => void operation(local).then(resolve, reject), REDIS_DEADLINE_MS);
-    });
-    try {
-      return await Promise.race([operation(shared), fallback]);
-    } finally {
-      clearTimeout(deadline);
-    }
+    return withDeadline(operation(shared), REDIS_DEADLINE_MS, () => operation(local));
   }
 
   private countersFor(name: string, rule: RateLimitRule): Counters {

@@ -6,6 +6,7 @@ import type { Pool } from 'pg';
 import { JobsService } from '../jobs/jobs.service';
 import { RealtimePublisher } from '../publisher/realtime.publisher';
 import { RedisLink } from '../publisher/redis-link';
+import { withDeadline } from '../common/deadline';
 
 /** A scrape must not hang on a dependency that hangs: a check that takes longer counts as down. */
 const CHECK_TIMEOUT_MS = 1_000;
@@ -26,12 +27,9 @@ export function routeTemplate(req: Request): string {
 }
 
 function withinTime<T>(work: Promise<T>): Promise<T> {
-  return Promise.race([
-    work,
-    new Promise<never>((_, reject) =>
-      setTimeout(() => reject(new Error('timed out')), CHECK_TIMEOUT_MS).unref(),
-    ),
-  ]);
+  return withDeadline(work, CHECK_TIMEOUT_MS, () => {
+    throw new Error('timed out');
+  });
 }
 
 /**

@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import { createClient } from 'redis';
 import { APP_CONFIG, type AppConfig } from '../config/config';
+import { withDeadline } from '../common/deadline';
 
 const newClient = (url: string, disableOfflineQueue: boolean) => createClient({ url, disableOfflineQueue });
 type RedisClient = ReturnType<typeof newClient>;
@@ -200,12 +201,8 @@ export class RedisLink implements OnApplicationShutdown {
     const reachable = this.status() === 'up';
     this.pub = this.sub = undefined;
     if (reachable) {
-      let timer: NodeJS.Timeout | undefined;
-      await Promise.race([
-        Promise.all(clients.map((c) => c.close().catch(() => undefined))),
-        new Promise((resolve) => (timer = setTimeout(resolve, CLOSE_TIMEOUT_MS))),
-      ]);
-      clearTimeout(timer);
+      const closed = Promise.all(clients.map((c) => c.close().catch(() => undefined)));
+      await withDeadline(closed, CLOSE_TIMEOUT_MS, () => []);
     }
     for (const client of clients) if (client.isOpen) client.destroy();
   }
