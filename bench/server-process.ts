@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { freePort } from '../backend/src/common/free-port';
+import { freePort } from '../test/free-port';
 import { PROBE, ROOT } from './paths';
 
 const READY_TIMEOUT_MS = 120_000;

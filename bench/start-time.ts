@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Client } from 'pg';
-import { freePort } from '../backend/src/common/free-port';
+import { freePort } from '../test/free-port';
 
 const MAIN = 'backend/dist/main.js';
 const READY_TIMEOUT_MS = 120_000;

@@ -16,7 +16,7 @@ import {
   type BrowserContextOptions,
   type Page,
 } from 'playwright-core';
-import { freePort } from '../backend/src/database/embedded-postgres';
+import { freePort } from '../test/free-port';
 import { signUpByApi, uniqueName, type Fencer, type Profile } from './api';
 import { registerInBrowser } from './ui';
 

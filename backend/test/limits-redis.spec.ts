@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { connect } from 'node:net';
-import { freePort } from '../src/database/embedded-postgres';
+import { freePort } from '../../test/free-port';
 import { describeWithRedis, startTestApp, useTestApp, waitFor, type TestApp } from './helpers';
 import {
   ClientAt,

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createClient } from 'redis';
-import { freePort } from '../../backend/src/common/free-port';
+import { freePort } from '../../test/free-port';
 
 const READY_TIMEOUT_MS = 10_000;
 

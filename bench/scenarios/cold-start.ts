@@ -7,7 +7,7 @@ import { emptyPostgresDatabase, measureStart } from '../start-time';
 import { baselineScript, ROOT } from '../paths';
 import { pisteEnv } from '../piste';
 import { compareRuns, ratio } from '../report';
-import { freePort } from '../../backend/src/common/free-port';
+import { freePort } from '../../test/free-port';
 import { interleaved, loadAverage, median } from '../stats';
 import type { Scenario } from './scenario';
 

@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { freePort } from '../../backend/src/common/free-port';
+import { freePort } from '../../test/free-port';
 import { withClient } from '../database';
 import { startPiste } from '../piste';
 import { figure, ratio, type Row } from '../report';

@@ -4,8 +4,6 @@ import { Worker } from 'node:worker_threads';
 import { servePGlite, type PGliteServer } from './pglite-server';
 import type { DatabaseThreadData, DatabaseThreadReport } from './pglite-thread';
 
-export { freePort } from '../common/free-port';
-
 export interface EmbeddedPostgres {
   url: string;
   /** The folder holding the data; undefined when the database lives in memory. */

@@ -11,7 +11,7 @@ import {
   type TestSocket,
   type TestUser,
 } from '../helpers';
-import { freePort } from '../../src/common/free-port';
+import { freePort } from '../../../test/free-port';
 import { missingServices, NginxServer, PostgresServer, RedisServer, S3Server, tempDir } from './services';
 
 /** Generous: these tests start real processes and stage outages. */

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { freePort } from '../../src/common/free-port';
+import { freePort } from '../../../test/free-port';
 import { ClusterStack, describeCluster, pollingFencersGetMessages, type Replica } from './harness';
 import type { NginxServer } from './services';
 

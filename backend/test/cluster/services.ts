@@ -7,7 +7,7 @@ import { delimiter, join, relative } from 'node:path';
 import { promisify } from 'node:util';
 import { Client } from 'pg';
 import S3rver from 's3rver';
-import { freePort } from '../../src/common/free-port';
+import { freePort } from '../../../test/free-port';
 
 /**
  * The services a cluster test owns: a Redis, a PostgreSQL and an nginx started as child processes in temporary
