@@ -4,6 +4,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import type { AppConfig } from './config/config';
 import { ConfigModule } from './config/config.module';
 import { dataSourceOptions, type DatabaseLocation } from './database/data-source';
+import { ENTITIES } from './entities';
 import { initializeDatabase } from './database/startup';
 import { HttpExceptionFilter } from './common/http-exception.filter';
 import { HealthModule } from './health/health.module';
@@ -16,7 +17,7 @@ import { PublisherModule } from './publisher/publisher.module';
 import { ConnectionsModule } from './connections/connections.module';
 import { PostsModule } from './posts/posts.module';
 import { ObjectsModule } from './objects/objects.module';
-import { SeedModule } from './database/seed.module';
+import { SeedModule } from './startup/seed.module';
 import { MessagesModule } from './messages/messages.module';
 import { ModerationModule } from './moderation/moderation.module';
 import { LimitsModule } from './limits/limits.module';
@@ -75,7 +76,7 @@ export class AppModule {
         loggingModule(rootLogger(config)),
         DiscoveryModule,
         TypeOrmModule.forRootAsync({
-          useFactory: () => dataSourceOptions(database, config.databaseSchema),
+          useFactory: () => dataSourceOptions(database, config.databaseSchema, ENTITIES),
           // Migrations run before any other module touches the database, once across replicas.
           dataSourceFactory: (options) => initializeDatabase(options!),
         }),

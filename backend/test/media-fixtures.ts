@@ -1,5 +1,5 @@
 import type { UploadPurpose } from '@piste/contracts';
-import { encodePng } from '../src/database/seed-images';
+import { encodePng } from '../src/startup/seed-images';
 import type { ApiClient } from './helpers';
 
 /** Real, decodable media built byte by byte, and forged files, for the upload tests. */

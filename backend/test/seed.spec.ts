@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { DataSource } from 'typeorm';
 import { POST_TYPES, WEAPONS, type FeedPost } from '@piste/contracts';
 import type { DatabaseLocation } from '../src/database/data-source';
-import { DEMO_PASSWORD } from '../src/database/seed';
+import { DEMO_PASSWORD } from '../src/startup/seed';
 import { loadConfig } from '../src/config/config';
 import { createApp } from '../src/app.factory';
 import { ApiClient, type TestApp } from './helpers';
@@ -24,7 +24,6 @@ describe('demo seed', () => {
   let dataDir: string;
   let t: TestApp;
   let warnings: string[];
-  let seedMs: number;
 
   beforeAll(async () => {
     // The seed needs an empty database.
@@ -34,9 +33,7 @@ describe('demo seed', () => {
     jest.spyOn(Logger.prototype, 'warn').mockImplementation((message: unknown) => {
       warnings.push(String(message));
     });
-    const started = Date.now();
     t = await startSeedApp(database.location, { ...database.env, DATA_DIR: dataDir });
-    seedMs = Date.now() - started;
   });
   afterAll(async () => {
     jest.restoreAllMocks();
@@ -50,8 +47,7 @@ describe('demo seed', () => {
     return Number(rows[0].n);
   };
 
-  it('fills every weapon with posts of all three types, quickly', async () => {
-    expect(seedMs).toBeLessThan(10_000); // the whole app start; the seed itself logs its own time
+  it('fills every weapon with posts of all three types', async () => {
     const demo = new ApiClient(t.url);
     const login = await demo.post('/api/login', { username: 'claire_dubois', password: DEMO_PASSWORD });
     expect(login.status).toBe(200);

@@ -1,7 +1,6 @@
 import { Client, type ClientConfig } from 'pg';
 import type { DataSource, DataSourceOptions } from 'typeorm';
 import { initializeDatabase } from './startup';
-import { ENTITIES } from './entities';
 import { MIGRATIONS } from './migrations';
 
 export { MIGRATIONS };
@@ -41,11 +40,15 @@ function clientConnectingWithin(ms: number): typeof Client {
 }
 
 /** TypeORM options for PostgreSQL (or embedded PGlite speaking its protocol). */
-export function dataSourceOptions({ url, embedded }: DatabaseLocation, schema = 'public'): DataSourceOptions {
+export function dataSourceOptions(
+  { url, embedded }: DatabaseLocation,
+  schema = 'public',
+  entities: NonNullable<DataSourceOptions['entities']> = [],
+): DataSourceOptions {
   return {
     type: 'postgres',
     url,
-    entities: ENTITIES,
+    entities,
     migrations: MIGRATIONS,
     migrationsTransactionMode: 'each',
     synchronize: false,

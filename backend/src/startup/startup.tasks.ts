@@ -5,7 +5,7 @@ import { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../config/config';
 import { AuthService } from '../auth/auth.service';
 import { DemoSeeder } from './seed';
-import { withStartupLock } from './startup';
+import { withStartupLock } from '../database/startup';
 
 type AdminConfig = NonNullable<AppConfig['admin']>;
 
