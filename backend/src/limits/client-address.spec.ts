@@ -14,7 +14,7 @@ describe('clientAddress', () => {
     expect(from('2001:db8:0:1::1')).toBe(expected);
     expect(from('2001:0db8:0000:0001:ffff:ffff:ffff:ffff')).toBe(expected);
     expect(from('2001:db8::1:0:0:0:9')).toBe(expected);
-    expect(from('fe80::1%eth0')).toBe('fe80:0:0:0::/64');
+    expect(from('fe80::1%eth0')).toBe('fe80::/64');
   });
 
   it('names a request without an address', () => {

@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import type { Request } from 'express';
+import ipaddr from 'ipaddr.js';
 
 /**
  * The client's address as the limits count it: `req.ip` (which honours TRUST_PROXY), an IPv4 address as is
@@ -8,23 +9,9 @@ import type { Request } from 'express';
  */
 export function clientAddress(request: Request): string {
   const ip = (request.ip ?? request.socket?.remoteAddress ?? '').replace(/%.*$/, '');
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
-  if (mapped) return mapped[1];
-  if (isIP(ip) === 6) return `${ipv6Groups(ip).slice(0, 4).join(':')}::/64`;
-  return ip || 'unknown';
-}
-
-/** The eight groups of an IPv6 address, `::` expanded, without leading zeros. */
-function ipv6Groups(ip: string): string[] {
-  const [head = '', tail] = ip.split('::');
-  const split = (part: string) => (part ? part.split(':') : []);
-  const groups =
-    tail === undefined
-      ? split(head)
-      : [
-          ...split(head),
-          ...Array<string>(8 - split(head).length - split(tail).length).fill('0'),
-          ...split(tail),
-        ];
-  return groups.map((group) => (group.includes('.') ? group : parseInt(group, 16).toString(16)));
+  if (!isIP(ip)) return ip || 'unknown';
+  const address = ipaddr.process(ip);
+  if (address.kind() === 'ipv4') return address.toString();
+  const network = ipaddr.IPv6.networkAddressFromCIDR(`${address.toString()}/64`);
+  return `${network.toString()}/64`;
 }
