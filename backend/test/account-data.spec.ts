@@ -106,7 +106,7 @@ describe('account data: export and deletion (objects on S3)', () => {
       expect(requested.body).toMatchObject({ status: 'pending', url: null });
       const again = await owner.client.post('/api/account/export');
       expect(again.status).toBe(429);
-      expect(again.body).toEqual({ message: EXPORT_ALREADY_PENDING });
+      expect(again.body).toEqual({ message: EXPORT_ALREADY_PENDING, code: 'account_data.export_pending' });
 
       const announced = nextEvent(socket, 'notification', () => true, 20_000);
       const ready = await readyExport(owner);
@@ -214,7 +214,7 @@ describe('account data: export and deletion (objects on S3)', () => {
       const ready = await readyExport(owner);
       const soon = await owner.client.post('/api/account/export');
       expect(soon.status).toBe(429);
-      expect(soon.body).toEqual({ message: EXPORT_TOO_SOON });
+      expect(soon.body).toEqual({ message: EXPORT_TOO_SOON, code: 'account_data.export_too_soon' });
       expect(Date.parse(ready.nextAllowedAt) - Date.parse(ready.createdAt)).toBe(24 * 60 * 60 * 1000);
 
       jest.spyOn(Clock.prototype, 'now').mockReturnValue(new Date(Date.parse(ready.nextAllowedAt) + 1000));
@@ -447,7 +447,7 @@ describe('account data: export and deletion (objects on S3)', () => {
       // A wrong password changes nothing.
       const refused = await leaver.client.post('/api/account/delete', { password: 'not-my-password' });
       expect(refused.status).toBe(400);
-      expect(refused.body).toEqual({ message: WRONG_CURRENT_PASSWORD });
+      expect(refused.body).toEqual({ message: WRONG_CURRENT_PASSWORD, code: 'accounts.wrong_password' });
       expect((await leaver.client.get('/api/user')).status).toBe(200);
 
       const dropped = nextEvent(watcher, 'post:deleted', () => true, 20_000);

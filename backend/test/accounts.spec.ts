@@ -103,7 +103,7 @@ describe('accounts', () => {
         password: 'another-one',
       });
       expect(again.status).toBe(400);
-      expect(again.body).toEqual({ message: INVALID_LINK_MESSAGE });
+      expect(again.body).toEqual({ message: INVALID_LINK_MESSAGE, code: 'accounts.invalid_link' });
     });
 
     it('refuses a made-up, malformed or expired link, and a reset ends the user’s other links', async () => {
@@ -112,7 +112,11 @@ describe('accounts', () => {
       for (const token of ['A'.repeat(43), 'short', '']) {
         const res = await anon.post('/api/password/reset', { token, password: 'whatever-1' });
         expect(res.status).toBe(400);
-        expect(res.body).toEqual({ message: INVALID_LINK_MESSAGE });
+        // A well-formed token is looked up; a malformed one the schema refuses, with the same words.
+        expect(res.body).toEqual({
+          message: INVALID_LINK_MESSAGE,
+          code: token.length === 43 ? 'accounts.invalid_link' : 'validation.invalid',
+        });
       }
 
       const first = await resetLinkFor(fencer);
@@ -160,7 +164,7 @@ describe('accounts', () => {
         newPassword: 'brand-new-1',
       });
       expect(wrong.status).toBe(400);
-      expect(wrong.body).toEqual({ message: WRONG_CURRENT_PASSWORD });
+      expect(wrong.body).toEqual({ message: WRONG_CURRENT_PASSWORD, code: 'accounts.wrong_password' });
 
       const cookieBefore = fencer.client.cookie;
       const ended = disconnection(phoneSocket);
@@ -269,7 +273,7 @@ describe('accounts', () => {
       const newEmail = `${uniqueName('moved')}@example.org`;
       const wrong = await fencer.client.post('/api/account/email', { password: 'nope', email: newEmail });
       expect(wrong.status).toBe(400);
-      expect(wrong.body).toEqual({ message: WRONG_CURRENT_PASSWORD });
+      expect(wrong.body).toEqual({ message: WRONG_CURRENT_PASSWORD, code: 'accounts.wrong_password' });
 
       const asked = await fencer.client.post('/api/account/email', {
         password: fencer.password,

@@ -108,7 +108,7 @@ describe('account administration', () => {
           expect({ route, status: res.status, body: res.body }).toEqual({
             route,
             status: 403,
-            body: { message: 'Admin access required' },
+            body: { message: 'Admin access required', code: 'request.admin_only' },
           });
         }
       }
@@ -233,7 +233,10 @@ describe('account administration', () => {
         expect({ query, status: res.status, body: res.body }).toEqual({
           query,
           status: 400,
-          body: { message },
+          body: {
+            message,
+            code: message === 'Unknown user in before' ? 'admin.unknown_cursor' : 'validation.invalid',
+          },
         });
       }
     });
@@ -461,7 +464,7 @@ describe('account administration', () => {
         expect({ body, status: res.status, reply: res.body }).toEqual({
           body,
           status: 400,
-          reply: { message },
+          reply: { message, code: 'validation.invalid' },
         });
       }
       await expect(admin.client.post(`/api/admin/users/${NIL_ID}/suspend`, REASON)).resolves.toMatchObject({

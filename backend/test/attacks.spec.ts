@@ -119,7 +119,10 @@ describe('attacks that must fail', () => {
     ])('answers 400 to a NUL character in %s', async (_, send) => {
       const reply = await send(alice);
       expect(reply.status).toBe(400);
-      expect(reply.body).toEqual({ message: 'Text must not contain NUL characters' });
+      expect(reply.body).toEqual({
+        message: 'Text must not contain NUL characters',
+        code: 'validation.invalid',
+      });
     });
 
     it('answers 400 to a NUL character in a comment and a message', async () => {
@@ -162,6 +165,7 @@ describe('attacks that must fail', () => {
       try {
         // Shown on screen (the post was there before the block, say): the block still keeps its events away.
         socket.emit('posts:watch', { postIds: [blockersPost.id, othersPost.id] });
+        socket.emit('comments:watch', { postIds: [blockersPost.id, othersPost.id] });
         const seen: string[] = [];
         socket.on('post:counts', (p) => seen.push(`counts:${p.postId}`));
         socket.on('comment:created', (p) => seen.push(`comment:${p.comment.postId}`));
@@ -279,7 +283,7 @@ describe('attacks that must fail', () => {
           expect({ route: r.route, status: asFencer.status, body: asFencer.body }).toEqual({
             route: r.route,
             status: 403,
-            body: { message: 'Admin access required' },
+            body: { message: 'Admin access required', code: 'request.admin_only' },
           });
           expect({ route: r.route, status: (await send(visitor)).status }).toEqual({
             route: r.route,

@@ -25,6 +25,7 @@ describe('auth', () => {
       bannedUntil: null,
       emailVerified: false,
       role: 'coach',
+      language: null,
     });
     expect(res.body).not.toHaveProperty('password');
     const cookie = res.headers.getSetCookie().join(';');
@@ -79,19 +80,23 @@ describe('auth', () => {
       ...override,
     });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ message });
+    expect(res.body).toEqual({ message, code: 'validation.invalid' });
   });
 
   it('logs in with the right password only, and regenerates the session id', async () => {
     const { user, password, client: registered } = await makeUser(t);
     const client = new ApiClient(t.url);
-    expect((await client.post('/api/login', {})).body).toEqual({ message: 'Username is required' });
+    expect((await client.post('/api/login', {})).body).toEqual({
+      message: 'Username is required',
+      code: 'validation.invalid',
+    });
     expect((await client.post('/api/login', { username: user.username })).body).toEqual({
       message: 'Password is required',
+      code: 'validation.invalid',
     });
     const wrong = await client.post('/api/login', { username: user.username, password: 'wrong-password' });
     expect(wrong.status).toBe(401);
-    expect(wrong.body).toEqual({ message: 'Invalid username or password' });
+    expect(wrong.body).toEqual({ message: 'Invalid username or password', code: 'auth.invalid_credentials' });
 
     const before = registered.cookie;
     const ok = await registered.post('/api/login', { username: user.username, password });
@@ -119,7 +124,7 @@ describe('auth', () => {
       'content-type': 'application/json',
     });
     expect(bad.status).toBe(400);
-    expect(bad.body).toEqual({ message: 'Malformed JSON in request body' });
+    expect(bad.body).toEqual({ message: 'Malformed JSON in request body', code: 'request.malformed_json' });
     expect(bad.headers.get('x-powered-by')).toBeNull();
     const huge = await client.request(
       'POST',
@@ -130,7 +135,7 @@ describe('auth', () => {
       },
     );
     expect(huge.status).toBe(413);
-    expect(huge.body).toEqual({ message: 'Request body is too large' });
+    expect(huge.body).toEqual({ message: 'Request body is too large', code: 'request.too_large' });
   });
 
   it('creates or promotes the admin from ADMIN_USERNAME/ADMIN_PASSWORD at start', async () => {

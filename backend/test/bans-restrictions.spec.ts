@@ -27,7 +27,7 @@ describe('temporary bans: what a banned user may and may not do', () => {
       async (action, act) => {
         const refused = await act(banned);
         expect(refused).toMatchObject({ status: 403, body: { message } });
-        expect(refused.body).toEqual({ message: expect.stringMatching(BAN_MESSAGE) });
+        expect(refused.body).toEqual({ message: expect.stringMatching(BAN_MESSAGE), code: 'bans.banned' });
         expectDone(await act(free), action);
       },
     );
@@ -197,6 +197,8 @@ describe('temporary bans: what a banned user may and may not do', () => {
       'POST /api/reports',
       'POST /api/saves',
       'POST /api/unblock-user',
+      // The language Piste speaks to them changes nothing anyone else reads.
+      'PUT /api/account/language',
       'PUT /api/account/muted-words',
       'PUT /api/account/notification-settings',
       'PUT /api/friend-requests/:id',

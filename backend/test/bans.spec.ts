@@ -45,7 +45,10 @@ describe('temporary bans', () => {
       await expect(
         bans.admin.client.post('/api/bans', { userId: NIL_ID, reason: 'Spam', durationHours: 24 }),
       ).resolves.toEqual(
-        expect.objectContaining({ status: 404, body: { message: 'Post author not found' } }),
+        expect.objectContaining({
+          status: 404,
+          body: { message: 'Post author not found', code: 'moderation.author_not_found' },
+        }),
       );
     });
 
@@ -58,7 +61,10 @@ describe('temporary bans', () => {
           durationHours: 24,
         }),
       ).resolves.toEqual(
-        expect.objectContaining({ status: 403, body: { message: 'Admins cannot be banned' } }),
+        expect.objectContaining({
+          status: 403,
+          body: { message: 'Admins cannot be banned', code: 'moderation.admin_not_bannable' },
+        }),
       );
       await expect(
         bans.admin.client.post('/api/bans', {
@@ -75,7 +81,10 @@ describe('temporary bans', () => {
       await expect(
         user.client.post('/api/bans', { userId: target.user.id, reason: 'Spam', durationHours: 1 }),
       ).resolves.toEqual(
-        expect.objectContaining({ status: 403, body: { message: 'Admin access required' } }),
+        expect.objectContaining({
+          status: 403,
+          body: { message: 'Admin access required', code: 'request.admin_only' },
+        }),
       );
       await expect(
         target.client.post('/api/posts', { content: 'still free', weapon: 'epee' }),
@@ -122,7 +131,12 @@ describe('temporary bans', () => {
           durationHours: 1,
           reportId: NIL_ID,
         }),
-      ).resolves.toEqual(expect.objectContaining({ status: 404, body: { message: 'Report not found' } }));
+      ).resolves.toEqual(
+        expect.objectContaining({
+          status: 404,
+          body: { message: 'Report not found', code: 'moderation.report_not_found' },
+        }),
+      );
       // Neither attempt banned anyone.
       await expect(bystander.client.get('/api/bans/me')).resolves.toMatchObject({ body: { ban: null } });
       await expect(author.client.get('/api/bans/me')).resolves.toMatchObject({ body: { ban: null } });

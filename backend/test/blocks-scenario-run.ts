@@ -11,7 +11,7 @@ import {
   type TestUser,
 } from './helpers';
 import type { Action, Scenario } from './blocks-scenarios';
-import { emitHandled, watchPosts } from './sockets';
+import { emitHandled, watchThreads } from './sockets';
 
 interface Step {
   description: string;
@@ -105,11 +105,11 @@ export class ScenarioRun {
   }
 
   /**
-   * Every socket watches a new post, as a client showing it does (a blocked user's too, who may have it on
-   * screen from before the block): only the server's block rule keeps its counts and comments away.
+   * Every socket watches a new post and its comments, as a client showing its thread does (a blocked user's too,
+   * who may have it on screen from before the block): only the server's block rule keeps its events away.
    */
   private async watchEverywhere(postId: string): Promise<void> {
-    await Promise.all(this.sockets.map((socket) => watchPosts(socket, postId)));
+    await Promise.all(this.sockets.map((socket) => watchThreads(socket, postId)));
   }
 
   private async perform(action: Action): Promise<void> {
@@ -289,9 +289,10 @@ export class ScenarioRun {
           case 'post:counts': {
             const counts = payload as ServerEventPayload<'post:counts'>;
             const post = this.posts.find((p) => p.id === counts.postId);
-            // Likes and comments only ever add one each here, so the total names the change that sent it.
+            // Likes and comments only ever add one each here, so the total names the change that sent it; none
+            // yet: the counts a watch gets, which happens as the post is made.
             const total = counts.likesCount + counts.dislikesCount + counts.commentsCount;
-            const step = this.countChanges.get(counts.postId)?.[total - 1];
+            const step = total === 0 ? post?.step : this.countChanges.get(counts.postId)?.[total - 1];
             if (!post || step === undefined) unexplained();
             else across(step, post.author, `post:counts of ${this.postName(post.id)} (total ${total})`);
             break;

@@ -155,7 +155,7 @@ describe('bouts', () => {
     expect(atEvent.body.eventId).toBe(event.body.event.id);
     const nowhere = await logBout(a, b, { eventId: '00000000-0000-4000-8000-000000000000' });
     expect(nowhere.status).toBe(400);
-    expect(nowhere.body).toEqual({ message: 'Unknown event' });
+    expect(nowhere.body).toEqual({ message: 'Unknown event', code: 'record.unknown_event' });
     const both = await a.client.post('/api/bouts', {
       weapon: 'epee',
       opponentId: b.user.id,
@@ -303,11 +303,13 @@ describe('bouts', () => {
       expect(refused.status).toBe(403);
       expect(refused.body).toEqual({
         message: 'This fencer shares their record with their connections only',
+        code: 'record.connections_only',
       });
     }
     await owner.client.put('/api/account/record', { ratings: [], recordVisibility: 'private' });
     expect((await boutsOf(friend, owner)).body).toEqual({
       message: 'This fencer keeps their record private',
+      code: 'record.private',
     });
     expect((await recordOf(friend, owner)).body.visible).toBe(false);
     expect((await boutsOf(owner, owner)).body.bouts).toHaveLength(1);

@@ -161,8 +161,10 @@ describe('club posts', () => {
     expect((await onPage).post.id).toBe(open.id);
 
     // Comments and counts on a club-only post go to members who watch it, never across a block.
-    await emitHandled(memberSocket, 'posts:watch', { postIds: [inside.id] });
-    await emitHandled(outsiderSocket, 'posts:watch', { postIds: [inside.id] });
+    for (const socket of [memberSocket, outsiderSocket]) {
+      await emitHandled(socket, 'posts:watch', { postIds: [inside.id] });
+      await emitHandled(socket, 'comments:watch', { postIds: [inside.id] });
+    }
     const outsiderComments = record(outsiderSocket, 'comment:created');
     const commented = nextEvent(memberSocket, 'comment:created', (e) => e.comment.postId === inside.id);
     const comment = await owner.client.post<PostComment>('/api/comments', {

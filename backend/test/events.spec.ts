@@ -159,7 +159,10 @@ describe('events', () => {
         clubId: club.id,
       });
       expect(res.status).toBe(403);
-      expect(res.body).toEqual({ message: 'Only the club’s admins and coaches can add its events' });
+      expect(res.body).toEqual({
+        message: 'Only the club’s admins and coaches can add its events',
+        code: 'events.not_club_staff',
+      });
     }
     // The club's admins may change and cancel its events; its members may not.
     expect(

@@ -88,6 +88,7 @@ export function expectTooMany(res: Reply): void {
       message: expect.stringMatching(
         /^Too many attempts\. Please try again in \d+ (second|minute|hour)s?\.$/,
       ) as unknown,
+      code: 'request.too_many',
     },
   });
   expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);

@@ -41,7 +41,7 @@ describe('direct messages', () => {
       await expect(send(a, b, 'as me', { senderId: a.user.id })).resolves.toMatchObject({ status: 201 });
       const forged = await send(a, b, 'as you', { senderId: b.user.id });
       expect(forged.status).toBe(403);
-      expect(forged.body).toEqual({ message: 'You can only act as yourself' });
+      expect(forged.body).toEqual({ message: 'You can only act as yourself', code: 'request.not_yourself' });
     });
 
     it('refuses bad input with a 4xx and a message', async () => {
@@ -72,7 +72,10 @@ describe('direct messages', () => {
       ] as const) {
         const res = await send(from, to, 'hi stranger');
         expect(res.status).toBe(403);
-        expect(res.body).toEqual({ message: 'You cannot message this user' });
+        expect(res.body).toEqual({
+          message: 'You cannot message this user',
+          code: 'messages.cannot_message',
+        });
       }
       await expect(conversationsOf(a)).resolves.toEqual([]);
     });

@@ -127,10 +127,16 @@ describe('reports and moderation', () => {
     it("refuses one's own post, an unknown post, bad input and a signed-out caller", async () => {
       const post = await makePost(author);
       await expect(author.client.post('/api/reports', { postId: post.id, reason: 'Spam' })).resolves.toEqual(
-        expect.objectContaining({ status: 403, body: { message: 'You cannot report your own post' } }),
+        expect.objectContaining({
+          status: 403,
+          body: { message: 'You cannot report your own post', code: 'moderation.own_post' },
+        }),
       );
       await expect(reporter.client.post('/api/reports', { postId: NIL_ID, reason: 'Spam' })).resolves.toEqual(
-        expect.objectContaining({ status: 404, body: { message: 'Post not found' } }),
+        expect.objectContaining({
+          status: 404,
+          body: { message: 'Post not found', code: 'posts.not_found' },
+        }),
       );
       await expect(
         reporter.client.post('/api/reports', { postId: 'nope', reason: 'Spam' }),
@@ -153,7 +159,10 @@ describe('reports and moderation', () => {
       await expect(
         reporter.client.post('/api/reports', { postId: post.id, reason: 'Again' }),
       ).resolves.toEqual(
-        expect.objectContaining({ status: 409, body: { message: 'You have already reported this post' } }),
+        expect.objectContaining({
+          status: 409,
+          body: { message: 'You have already reported this post', code: 'moderation.post_already_reported' },
+        }),
       );
       const other = await makeUser(t);
       await expect(report(other, post.id)).resolves.toMatchObject({ status: 'pending' });
@@ -219,11 +228,17 @@ describe('reports and moderation', () => {
         },
       );
       await expect(admin.client.patch(`/api/reports/${r.id}`, { status: 'dismissed' })).resolves.toEqual(
-        expect.objectContaining({ status: 409, body: { message: 'This report has already been handled' } }),
+        expect.objectContaining({
+          status: 409,
+          body: { message: 'This report has already been handled', code: 'moderation.already_handled' },
+        }),
       );
       await expect(reportById(r.id)).resolves.toMatchObject({ status: 'resolved' });
       await expect(admin.client.patch(`/api/reports/${NIL_ID}`, { status: 'dismissed' })).resolves.toEqual(
-        expect.objectContaining({ status: 404, body: { message: 'Report not found' } }),
+        expect.objectContaining({
+          status: 404,
+          body: { message: 'Report not found', code: 'moderation.report_not_found' },
+        }),
       );
     });
 
@@ -249,7 +264,10 @@ describe('reports and moderation', () => {
       const post = await makePost(author);
       const r = await report(reporter, post.id);
       await expect(admin.client.patch(`/api/reports/${r.id}`, { status: 'pending' })).resolves.toEqual(
-        expect.objectContaining({ status: 400, body: { message: 'Status must be dismissed or resolved' } }),
+        expect.objectContaining({
+          status: 400,
+          body: { message: 'Status must be dismissed or resolved', code: 'validation.invalid' },
+        }),
       );
       await expect(
         admin.client.patch('/api/reports/not-a-uuid', { status: 'dismissed' }),

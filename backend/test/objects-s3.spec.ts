@@ -272,7 +272,7 @@ describe('objects on S3-compatible storage (s3rver)', () => {
       };
       await expect(putStreamed(t.url, body.uploadUrl, chunks(), 'image/png')).resolves.toEqual({
         status: 413,
-        body: { message: 'Please select an image smaller than 10MB' },
+        body: { message: 'Please select an image smaller than 10MB', code: 'request.too_large' },
       });
       expect(await bucketKeys()).not.toContain(keyOf(body.objectPath));
       await expect(fetchObject(body.objectPath)).resolves.toMatchObject({ status: 404 });
@@ -289,7 +289,7 @@ describe('objects on S3-compatible storage (s3rver)', () => {
       const streamed = await ticket({ contentType: 'image/png', size: png.length + 10, purpose: 'post' });
       await expect(
         putStreamed(t.url, streamed.body.uploadUrl, [png, Buffer.alloc(64 * 1024, 0x41)], 'image/png'),
-      ).resolves.toEqual({ status: 413, body: { message: LARGER_THAN_DECLARED } });
+      ).resolves.toEqual({ status: 413, body: { message: LARGER_THAN_DECLARED, code: 'request.too_large' } });
 
       const keys = await bucketKeys();
       expect(keys).not.toContain(keyOf(byLength.body.objectPath));

@@ -57,7 +57,7 @@ describe('objects: uploads', () => {
         expect({ body, status: res.status, message: res.body }).toEqual({
           body,
           status: 400,
-          message: { message },
+          message: { message, code: 'request.invalid' },
         });
       }
       const purpose = await ticket({ contentType: 'image/png', purpose: 'banner' });
@@ -199,7 +199,10 @@ describe('objects: uploads', () => {
         duplex: 'half',
       } as RequestInit);
       expect(res.status).toBe(413);
-      await expect(res.json()).resolves.toEqual({ message: 'Please select an image smaller than 10MB' });
+      await expect(res.json()).resolves.toEqual({
+        message: 'Please select an image smaller than 10MB',
+        code: 'request.too_large',
+      });
       await expect(partFiles('avatar')).resolves.toEqual([]);
       await expect(fetchObject(body.objectPath)).resolves.toMatchObject({ status: 404 });
     });
@@ -275,7 +278,10 @@ describe('objects: uploads', () => {
         [png, Buffer.alloc(64 * 1024, 0x41), Buffer.alloc(64 * 1024, 0x42)],
         'image/png',
       );
-      expect(res).toEqual({ status: 413, body: { message: LARGER_THAN_DECLARED } });
+      expect(res).toEqual({
+        status: 413,
+        body: { message: LARGER_THAN_DECLARED, code: 'request.too_large' },
+      });
       await expect(partFiles('post')).resolves.toEqual([]);
       await expect(fetchObject(body.objectPath)).resolves.toMatchObject({ status: 404 });
     });

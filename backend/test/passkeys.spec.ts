@@ -186,6 +186,7 @@ describe('passkeys', () => {
     expect(reply.status).toBe(401);
     expect(reply.body).toEqual({
       message: 'This passkey is not known to Piste. Sign in with your password.',
+      code: 'passkeys.unknown',
     });
   });
 

@@ -11,7 +11,7 @@ import {
   type TestSocket,
   type TestUser,
 } from './helpers';
-import { barrier, emitHandled, record, useSockets, watchPosts } from './sockets';
+import { barrier, emitHandled, record, useSockets, watchPosts, watchThreads } from './sockets';
 
 // One app for the whole file: passport's (de)serializers are process-global, so an app closed mid-file would
 // still be asked to load sessions for the apps started after it.
@@ -92,12 +92,12 @@ describe('live feed', () => {
     expect(notifications).toHaveLength(0);
   });
 
-  it('sends new comments with counts, and notifies the author', async () => {
+  it('sends new comments with counts to a screen showing them, and notifies the author', async () => {
     const author = await makeUser(t);
     const commenter = await makeUser(t, { name: 'Cal Commenter' });
     const post = await makePost(author, { weapon: 'sabre', content: 'Short post' });
     const feed = await watcher(await makeUser(t), 'sabre');
-    await watchPosts(feed, post.id);
+    await watchThreads(feed, post.id);
     const authorSocket = await watcher(author, 'epee');
     const commented = nextEvent(feed, 'comment:created', (p) => p.comment.postId === post.id);
     const counts = nextEvent(feed, 'post:counts', (p) => p.postId === post.id);
@@ -142,7 +142,7 @@ describe('live feed', () => {
     const post = await makePost(author, { weapon: 'epee' });
     await seen;
     // Both show the post (the blocker from before the block, say): the block still keeps its comments away.
-    await Promise.all([watchPosts(blockerSocket, post.id), watchPosts(bystanderSocket, post.id)]);
+    await Promise.all([watchThreads(blockerSocket, post.id), watchThreads(bystanderSocket, post.id)]);
     const seenComment = nextEvent(bystanderSocket, 'comment:created', (p) => p.comment.postId === post.id);
     await author.client.post('/api/comments', { postId: post.id, content: 'Hidden from the blocker' });
     await seenComment;
@@ -180,7 +180,7 @@ describe('post rooms', () => {
     const [shown, sentinel] = [await makePost(author), await makePost(author)];
     const showing = await open(await makeUser(t));
     const feedOnly = await open(await makeUser(t));
-    await Promise.all([watchPosts(showing, shown.id), watchPosts(feedOnly, sentinel.id)]);
+    await Promise.all([watchThreads(showing, shown.id), watchPosts(feedOnly, sentinel.id)]);
     const leaked = eventsAbout(feedOnly, shown.id);
 
     const counts = nextEvent(showing, 'post:counts', (p) => p.postId === shown.id && p.commentsCount === 1);
@@ -194,23 +194,73 @@ describe('post rooms', () => {
     expect(leaked).toEqual([]);
   });
 
+  it("sends a new comment to the screens showing the post's comments, and only the count to a card", async () => {
+    const [author, fan] = [await makeUser(t), await makeUser(t)];
+    const post = await makePost(author);
+    const thread = await open(await makeUser(t));
+    const card = await open(await makeUser(t));
+    await Promise.all([watchThreads(thread, post.id), watchPosts(card, post.id)]);
+    const cardComments = record(card, 'comment:created');
+    const cardEdits = record(card, 'comment:updated');
+
+    const cardCount = nextEvent(card, 'post:counts', (p) => p.postId === post.id && p.commentsCount === 1);
+    const created = nextEvent(thread, 'comment:created', (p) => p.comment.postId === post.id);
+    const res = await fan.client.post<PostComment>('/api/comments', { postId: post.id, content: 'First' });
+    await expect(cardCount).resolves.toMatchObject({ commentsCount: 1 });
+    await expect(created).resolves.toMatchObject({ comment: { id: res.body.id } });
+
+    const edited = nextEvent(thread, 'comment:updated', (u) => u.commentId === res.body.id);
+    expect(
+      (await fan.client.patch(`/api/comments/${res.body.id}`, { content: 'First, edited' })).status,
+    ).toBe(200);
+    await edited;
+    await barrier(card);
+    expect(cardComments).toEqual([]);
+    expect(cardEdits).toEqual([]);
+  });
+
+  it('sends the counts of a post as it comes on screen, to a viewer who may see it only', async () => {
+    const [author, fan, blocker, stranger] = await Promise.all(Array.from({ length: 4 }, () => makeUser(t)));
+    const [post, connectionsOnly] = [
+      await makePost(author),
+      await makePost(author, { visibility: 'connections' }),
+    ];
+    await fan.client.post('/api/likes', { postId: post.id });
+    await storeBlock(t, blocker, author);
+
+    // Liked while off screen: the screen shows the like as the post comes (back) on it.
+    const socket = await open(stranger);
+    const current = nextEvent(socket, 'post:counts', (p) => p.postId === post.id);
+    const leaked = record(socket, 'post:counts', (p) => p.postId === connectionsOnly.id);
+    await watchPosts(socket, post.id, connectionsOnly.id);
+    await expect(current).resolves.toMatchObject({ likesCount: 1, commentsCount: 0, weapon: 'epee' });
+
+    const blockerSocket = await open(blocker);
+    const blocked = record(blockerSocket, 'post:counts');
+    await watchPosts(blockerSocket, post.id);
+    await barrier(socket, blockerSocket);
+    expect(leaked).toEqual([]);
+    expect(blocked).toEqual([]);
+  });
+
   it("stops a post's events once it is unwatched", async () => {
     const [author, fan] = [await makeUser(t), await makeUser(t)];
     const [post, sentinel] = [await makePost(author), await makePost(author)];
     const socket = await open(await makeUser(t));
-    await watchPosts(socket, post.id, sentinel.id);
+    await watchThreads(socket, post.id, sentinel.id);
     const first = nextEvent(socket, 'post:counts', (p) => p.postId === post.id);
     await fan.client.post('/api/likes', { postId: post.id });
     await first;
 
     await emitHandled(socket, 'posts:unwatch', { postIds: [post.id] });
+    await emitHandled(socket, 'comments:unwatch', { postIds: [post.id] });
     const afterUnwatch = eventsAbout(socket, post.id);
     await fan.client.post('/api/comments', { postId: post.id, content: 'Nobody is looking' });
     await likeAndAwait(fan, socket, sentinel);
     expect(afterUnwatch).toEqual([]);
   });
 
-  it('ignores malformed posts:watch and posts:unwatch messages, and keeps the socket', async () => {
+  it('ignores malformed posts:watch, comments:watch and their unwatch messages, and keeps the socket', async () => {
     const [author, fan] = [await makeUser(t), await makeUser(t)];
     const [post, sentinel] = [await makePost(author), await makePost(author)];
     const socket = await open(await makeUser(t));
@@ -232,15 +282,20 @@ describe('post rooms', () => {
       // As large as a message may be: a long string where an id belongs.
       { postIds: [post.id, 'x'.repeat(3500)] },
     ];
-    const emit = (event: 'posts:watch' | 'posts:unwatch', payload: unknown) =>
-      emitHandled(socket, event, payload as never);
+    const emit = (
+      event: 'posts:watch' | 'posts:unwatch' | 'comments:watch' | 'comments:unwatch',
+      payload: unknown,
+    ) => emitHandled(socket, event, payload as never);
     for (const payload of malformed) {
       await emit('posts:watch', payload);
       await emit('posts:unwatch', payload);
+      await emit('comments:watch', payload);
+      await emit('comments:unwatch', payload);
     }
     expect(socket.connected).toBe(true);
 
     await fan.client.post('/api/likes', { postId: post.id });
+    await fan.client.post('/api/comments', { postId: post.id, content: 'Not for this socket' });
     await watchPosts(socket, sentinel.id);
     await likeAndAwait(fan, socket, sentinel);
     expect(leaked).toEqual([]);

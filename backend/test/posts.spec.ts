@@ -73,7 +73,7 @@ describe('posts', () => {
         authorId: bob.user.id,
       });
       expect(forged.status).toBe(403);
-      expect(forged.body).toEqual({ message: 'You can only act as yourself' });
+      expect(forged.body).toEqual({ message: 'You can only act as yourself', code: 'request.not_yourself' });
       await expect(postsCountOf(bob)).resolves.toBe(0);
       await expect(postsCountOf(alice)).resolves.toBe(1);
     });

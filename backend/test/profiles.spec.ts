@@ -88,7 +88,7 @@ describe('fencer profiles (/api/profiles/{username})', () => {
       await postsOf(viewer, 'nobody_here_at_all'),
     ]) {
       expect(res.status).toBe(404);
-      expect(res.body).toEqual({ message: 'User not found' });
+      expect(res.body).toEqual({ message: 'User not found', code: 'users.not_found' });
     }
   });
 
@@ -193,7 +193,7 @@ describe('fencer profiles (/api/profiles/{username})', () => {
         await postsOf(from, other.user.username),
       ]) {
         expect(res.status).toBe(404);
-        expect(res.body).toEqual({ message: 'User not found' });
+        expect(res.body).toEqual({ message: 'User not found', code: 'users.not_found' });
       }
     }
 

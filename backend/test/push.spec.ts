@@ -291,7 +291,7 @@ describe('web push and notification settings', () => {
     ])('refuse %s with a 400 that says why, and change nothing', async (_, body, message) => {
       const user = await makeUser(t);
       const reply = await changeSettings(user, body);
-      expect([reply.status, reply.body]).toEqual([400, { message }]);
+      expect([reply.status, reply.body]).toEqual([400, { message, code: 'validation.invalid' }]);
       expect((await settingsOf(user)).body).toEqual(DEFAULT_NOTIFICATION_SETTINGS);
     });
 
@@ -366,7 +366,7 @@ describe('web push and notification settings', () => {
     ])('refuse %s with a 400', async (_, body, message) => {
       const user = await makeUser(t);
       const reply = await user.client.request('POST', '/api/push/subscriptions', body);
-      expect([reply.status, reply.body]).toEqual([400, { message }]);
+      expect([reply.status, reply.body]).toEqual([400, { message, code: 'validation.invalid' }]);
     });
   });
 
@@ -512,7 +512,7 @@ describe('push endpoints outside tests', () => {
     const reply = await user.client.post('/api/push/subscriptions', { endpoint, keys });
     expect([reply.status, reply.body]).toEqual([
       400,
-      { message: 'The push endpoint must be on a public address' },
+      { message: 'The push endpoint must be on a public address', code: 'request.invalid' },
     ]);
   });
 

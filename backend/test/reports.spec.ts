@@ -109,14 +109,26 @@ describe('reports beyond posts', () => {
       const [author, commenter, reporter] = await Promise.all([makeUser(t), makeUser(t), makeUser(t)]);
       const c = await comment(commenter, (await makePost(author)).id);
       await expect(fileReport(commenter, 'comment', c.id)).resolves.toEqual(
-        expect.objectContaining({ status: 403, body: { message: 'You cannot report your own comment' } }),
+        expect.objectContaining({
+          status: 403,
+          body: { message: 'You cannot report your own comment', code: 'moderation.own_comment' },
+        }),
       );
       await reportOk(reporter, 'comment', c.id);
       await expect(fileReport(reporter, 'comment', c.id, { reason: 'spam' })).resolves.toEqual(
-        expect.objectContaining({ status: 409, body: { message: 'You have already reported this comment' } }),
+        expect.objectContaining({
+          status: 409,
+          body: {
+            message: 'You have already reported this comment',
+            code: 'moderation.comment_already_reported',
+          },
+        }),
       );
       await expect(fileReport(reporter, 'comment', NIL_ID)).resolves.toEqual(
-        expect.objectContaining({ status: 404, body: { message: 'Comment not found' } }),
+        expect.objectContaining({
+          status: 404,
+          body: { message: 'Comment not found', code: 'posts.comment_not_found' },
+        }),
       );
       // The post's author may report a comment on their own post.
       await expect(reportOk(author, 'comment', c.id)).resolves.toMatchObject({ status: 'pending' });
@@ -203,15 +215,27 @@ describe('reports beyond posts', () => {
       await connectUsers(t, sender, receiver);
       const { message } = await sendOk(sender, receiver, 'Hello');
       await expect(fileReport(sender, 'message', message.id)).resolves.toEqual(
-        expect.objectContaining({ status: 403, body: { message: 'You cannot report your own message' } }),
+        expect.objectContaining({
+          status: 403,
+          body: { message: 'You cannot report your own message', code: 'moderation.own_message' },
+        }),
       );
-      const notFound = expect.objectContaining({ status: 404, body: { message: 'Message not found' } });
+      const notFound = expect.objectContaining({
+        status: 404,
+        body: { message: 'Message not found', code: 'messages.not_found' },
+      });
       await expect(fileReport(outsider, 'message', message.id)).resolves.toEqual(notFound);
       await expect(fileReport(admin, 'message', message.id)).resolves.toEqual(notFound);
       await expect(fileReport(outsider, 'message', NIL_ID)).resolves.toEqual(notFound);
       await reportOk(receiver, 'message', message.id);
       await expect(fileReport(receiver, 'message', message.id)).resolves.toEqual(
-        expect.objectContaining({ status: 409, body: { message: 'You have already reported this message' } }),
+        expect.objectContaining({
+          status: 409,
+          body: {
+            message: 'You have already reported this message',
+            code: 'moderation.message_already_reported',
+          },
+        }),
       );
     });
 
@@ -300,15 +324,27 @@ describe('reports beyond posts', () => {
     it('is not oneself (403), nobody (404), or reported twice (409); blocks either way do not stop it', async () => {
       const [target, reporter, blockedByTarget] = await Promise.all([makeUser(t), makeUser(t), makeUser(t)]);
       await expect(fileReport(reporter, 'user', reporter.user.id)).resolves.toEqual(
-        expect.objectContaining({ status: 403, body: { message: 'You cannot report yourself' } }),
+        expect.objectContaining({
+          status: 403,
+          body: { message: 'You cannot report yourself', code: 'moderation.self' },
+        }),
       );
       await expect(fileReport(reporter, 'user', NIL_ID)).resolves.toEqual(
-        expect.objectContaining({ status: 404, body: { message: 'User not found' } }),
+        expect.objectContaining({
+          status: 404,
+          body: { message: 'User not found', code: 'users.not_found' },
+        }),
       );
       await storeBlock(t, reporter, target);
       await reportOk(reporter, 'user', target.user.id);
       await expect(fileReport(reporter, 'user', target.user.id)).resolves.toEqual(
-        expect.objectContaining({ status: 409, body: { message: 'You have already reported this fencer' } }),
+        expect.objectContaining({
+          status: 409,
+          body: {
+            message: 'You have already reported this fencer',
+            code: 'moderation.user_already_reported',
+          },
+        }),
       );
       await storeBlock(t, target, blockedByTarget);
       await expect(reportOk(blockedByTarget, 'user', target.user.id)).resolves.toMatchObject({
@@ -337,7 +373,10 @@ describe('reports beyond posts', () => {
           reportId: r.id,
         }),
       ).resolves.toEqual(
-        expect.objectContaining({ status: 403, body: { message: 'Admins cannot be banned' } }),
+        expect.objectContaining({
+          status: 403,
+          body: { message: 'Admins cannot be banned', code: 'moderation.admin_not_bannable' },
+        }),
       );
     });
   });
@@ -365,14 +404,23 @@ describe('reports beyond posts', () => {
       await expect(
         reporter.client.post('/api/reports', { postId: post.id, reason: 'Inappropriate content' }),
       ).resolves.toEqual(
-        expect.objectContaining({ status: 409, body: { message: 'You have already reported this post' } }),
+        expect.objectContaining({
+          status: 409,
+          body: { message: 'You have already reported this post', code: 'moderation.post_already_reported' },
+        }),
       );
       await expect(fileReport(author, 'post', post.id)).resolves.toEqual(
-        expect.objectContaining({ status: 403, body: { message: 'You cannot report your own post' } }),
+        expect.objectContaining({
+          status: 403,
+          body: { message: 'You cannot report your own post', code: 'moderation.own_post' },
+        }),
       );
       const closed = await makePost(author, { visibility: 'connections' });
       await expect(fileReport(reporter, 'post', closed.id)).resolves.toEqual(
-        expect.objectContaining({ status: 404, body: { message: 'Post not found' } }),
+        expect.objectContaining({
+          status: 404,
+          body: { message: 'Post not found', code: 'posts.not_found' },
+        }),
       );
     });
 
@@ -470,7 +518,10 @@ describe('reports beyond posts', () => {
               reportId: r.id,
             }),
           ).resolves.toEqual(
-            expect.objectContaining({ status: 400, body: { message: 'This user is not the one reported' } }),
+            expect.objectContaining({
+              status: 400,
+              body: { message: 'This user is not the one reported', code: 'moderation.not_reported_user' },
+            }),
           );
         }
         const ban = await admin.client.post('/api/bans', {

@@ -19,7 +19,7 @@ import {
   useTestApp,
   type TestUser,
 } from './helpers';
-import { barrier, record, useSockets, watchPosts } from './sockets';
+import { barrier, record, useSockets, watchPosts, watchThreads } from './sockets';
 
 const t = useTestApp();
 
@@ -63,16 +63,21 @@ describe('editing a post', () => {
     const post = await makePost(author, { content: 'Mine' });
     const foreign = await other.client.patch(`/api/posts/${post.id}`, { content: 'Yours now' });
     expect(foreign.status).toBe(403);
-    expect(foreign.body).toEqual({ message: 'You can only edit your own posts' });
+    expect(foreign.body).toEqual({
+      message: 'You can only edit your own posts',
+      code: 'posts.not_your_post',
+    });
     expect((await author.client.patch(`/api/posts/${post.id}`, { content: '  ' })).status).toBe(400);
     expect((await author.client.patch(`/api/posts/${post.id}`, {})).body).toEqual({
       message: 'Nothing to change',
+      code: 'validation.invalid',
     });
     expect(
       (await author.client.patch(`/api/posts/${post.id}`, { drillDetails: { level: 'Beginner' } })).body,
-    ).toEqual({ message: 'Drill details are only for drill posts' });
+    ).toEqual({ message: 'Drill details are only for drill posts', code: 'posts.drill_details_misplaced' });
     expect((await author.client.patch(`/api/posts/${post.id}`, { mediaAlt: 'A lunge' })).body).toEqual({
       message: 'Only an image has a description',
+      code: 'posts.description_without_image',
     });
     expect(
       (await author.client.patch(`/api/posts/${post.id}`, { content: 'x', authorId: other.user.id })).status,
@@ -150,7 +155,7 @@ describe('editing a comment', () => {
       await commenter.client.post<PostComment>('/api/comments', { postId: post.id, content: 'Nise' })
     ).body;
     const watcher = await socketOf(author);
-    await watchPosts(watcher, post.id);
+    await watchThreads(watcher, post.id);
     const updated = nextEvent(watcher, 'comment:updated', (u) => u.commentId === comment.id);
 
     expect((await author.client.patch(`/api/comments/${comment.id}`, { content: 'Mine now' })).status).toBe(

@@ -10,7 +10,7 @@ import {
   useTestApp,
   type TestUser,
 } from './helpers';
-import { barrier, record, useSockets, watchPosts } from './sockets';
+import { barrier, record, useSockets, watchPosts, watchThreads } from './sockets';
 
 const t = useTestApp();
 
@@ -103,7 +103,10 @@ describe('who sees a post', () => {
     expect(idsOf((await friend.client.get<PostPage>('/api/saves')).body.posts)).not.toContain(post.id);
     // Not even taking the save back tells them its count.
     const unsave = await friend.client.delete(`/api/saves/${post.id}`);
-    expect([unsave.status, unsave.body]).toEqual([404, { message: 'Post not found' }]);
+    expect([unsave.status, unsave.body]).toEqual([
+      404,
+      { message: 'Post not found', code: 'posts.not_found' },
+    ]);
   });
 
   it('sends its live events to connections only, whatever rooms a stranger joined', async () => {
@@ -123,8 +126,8 @@ describe('who sees a post', () => {
     const created = nextEvent(friendSocket, 'post:created', (p) => p.post.authorId === author.user.id);
     const post = await makePost(author, { weapon: 'foil', visibility: 'connections' });
     await expect(created).resolves.toMatchObject({ post: { id: post.id, visibility: 'connections' } });
-    await watchPosts(strangerSocket, post.id);
-    await watchPosts(friendSocket, post.id);
+    await watchThreads(strangerSocket, post.id);
+    await watchThreads(friendSocket, post.id);
 
     const counts = nextEvent(friendSocket, 'post:counts', (c) => c.postId === post.id);
     await friend.client.post('/api/likes', { postId: post.id });
@@ -156,7 +159,10 @@ describe('who sees a post', () => {
       visibility: 'friends',
     });
     expect(bad.status).toBe(400);
-    expect(bad.body).toEqual({ message: 'Visibility must be public, connections or club' });
+    expect(bad.body).toEqual({
+      message: 'Visibility must be public, connections or club',
+      code: 'validation.invalid',
+    });
   });
 });
 
@@ -178,7 +184,10 @@ describe('saves', () => {
     expect(saved.body).toEqual({ postId: first.id, savesCount: 1, isSaved: true });
     await expect(live).resolves.toMatchObject({ postId: first.id, savesCount: 1 });
     const again = await coach.client.post('/api/saves', { postId: first.id });
-    expect([again.status, again.body]).toEqual([409, { message: 'Post already saved' }]);
+    expect([again.status, again.body]).toEqual([
+      409,
+      { message: 'Post already saved', code: 'library.already_saved' },
+    ]);
     await other.client.post('/api/saves', { postId: first.id });
     await coach.client.post('/api/saves', { postId: second.id });
 
@@ -197,7 +206,10 @@ describe('saves', () => {
     const unsaved = await coach.client.delete<SaveReply>(`/api/saves/${first.id}`);
     expect(unsaved.body).toEqual({ postId: first.id, savesCount: 1, isSaved: false });
     const twice = await coach.client.delete(`/api/saves/${first.id}`);
-    expect([twice.status, twice.body]).toEqual([404, { message: 'You have not saved this post' }]);
+    expect([twice.status, twice.body]).toEqual([
+      404,
+      { message: 'You have not saved this post', code: 'library.not_saved' },
+    ]);
     const recount = await t.app
       .get(DataSource)
       .query(
@@ -362,6 +374,9 @@ describe('image descriptions', () => {
       weapon: 'epee',
       mediaAlt: 'Nothing',
     });
-    expect([noImage.status, noImage.body]).toEqual([400, { message: 'Only an image has a description' }]);
+    expect([noImage.status, noImage.body]).toEqual([
+      400,
+      { message: 'Only an image has a description', code: 'validation.invalid' },
+    ]);
   });
 });

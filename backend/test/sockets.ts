@@ -25,6 +25,12 @@ export async function watchPosts(socket: TestSocket, ...postIds: string[]): Prom
   await emitHandled(socket, 'posts:watch', { postIds });
 }
 
+/** Follows posts with their comments shown, as an opened thread or a post's page does (once joined). */
+export async function watchThreads(socket: TestSocket, ...postIds: string[]): Promise<void> {
+  await emitHandled(socket, 'posts:watch', { postIds });
+  await emitHandled(socket, 'comments:watch', { postIds });
+}
+
 /**
  * Resolves once every event the server sent these sockets before the call has arrived, so that a test may then
  * check that something did NOT arrive. Each socket gets an acknowledged round trip: the server writes one

@@ -119,6 +119,25 @@ describe('serving the built frontend', () => {
     }
   });
 
+  it('has the page preload who is signed in and, for a feed visited with a session, its first page', async () => {
+    const preload = (url: string) => `<${url}>; rel=preload; as=fetch; crossorigin=use-credentials`;
+    const page = async (path: string, cookie?: string) =>
+      (await rawGet(`${t.url}${path}`, { accept: 'text/html', ...(cookie ? { cookie } : {}) })).headers.link;
+    const session = 'theme=dark; piste.sid=s%3Aabc.def';
+
+    expect(await page('/')).toBe(preload('/api/user'));
+    expect(await page('/', session)).toBe(`${preload('/api/user')}, ${preload('/api/posts/epee?limit=10')}`);
+    expect(await page('/foil', session)).toBe(
+      `${preload('/api/user')}, ${preload('/api/posts/foil?limit=10')}`,
+    );
+    expect(await page('/messages', session)).toBe(preload('/api/user'));
+    expect(await page('/kendo', session)).toBe(preload('/api/user'));
+    expect(await page('/foil', 'piste.sidecar=1')).toBe(preload('/api/user'));
+    // Files of the build preload nothing.
+    const asset = await rawGet(`${t.url}/assets/x-abc123.js`);
+    expect(asset.headers.link).toBeUndefined();
+  });
+
   it('has browsers revalidate the service worker and the manifest, so a deploy reaches installed apps at once', async () => {
     const worker = await rawGet(`${t.url}/sw.js`, { accept: '*/*' });
     expect([worker.status, worker.headers['cache-control']]).toEqual([200, 'no-cache']);

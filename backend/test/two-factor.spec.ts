@@ -95,7 +95,10 @@ describe('TOTP two-factor sign-in', () => {
     const again = await passwordStep(fencer);
     const replay = await again.post('/api/login/2fa', { code: late });
     expect(replay.status).toBe(401);
-    expect(replay.body).toEqual({ message: 'That code is not right, or it was already used' });
+    expect(replay.body).toEqual({
+      message: 'That code is not right, or it was already used',
+      code: 'auth.wrong_code',
+    });
     expect((await again.post('/api/login/2fa', { code: await codeAt(secret) })).status).toBe(200);
   });
 
@@ -148,7 +151,10 @@ describe('TOTP two-factor sign-in', () => {
     const stranger = new ApiClient(t.url);
     const skipped = await stranger.post('/api/login/2fa', { code: await codeAt(secret) });
     expect(skipped.status).toBe(401);
-    expect(skipped.body).toEqual({ message: 'Sign in with your password first' });
+    expect(skipped.body).toEqual({
+      message: 'Sign in with your password first',
+      code: 'auth.password_first',
+    });
     const someoneElse = await makeUser(t);
     expect((await someoneElse.client.post('/api/login/2fa', { code: await codeAt(secret) })).status).toBe(
       401,

@@ -1,32 +1,36 @@
 import { EXPORT_LIFETIME_DAYS } from '@piste/contracts';
+import { translator } from '../i18n/i18n';
+import { recipientLanguage } from '../i18n/request-language';
 import type { MailMessage } from '../mail/mail-message';
-
-interface To {
-  email: string;
-  username: string;
-}
+import type { To } from '../accounts/account-mails';
 
 export function exportReadyMail(to: To, url: string): MailMessage {
+  const language = recipientLanguage(to);
+  const t = translator(language);
   return {
     to: to.email,
-    subject: 'Your Piste data is ready to download',
+    language,
+    subject: t('mail:account_data.export_ready.subject'),
     paragraphs: [
-      `The archive of your Piste account ${to.username} is ready: your profile, posts, comments, reactions, connections, messages, notifications and the files you uploaded.`,
-      `Download it from your settings, signed in, within ${EXPORT_LIFETIME_DAYS} days; after that it is deleted.`,
+      t('mail:account_data.export_ready.ready', { username: to.username }),
+      t('mail:account_data.export_ready.download', { days: EXPORT_LIFETIME_DAYS }),
     ],
-    action: { label: 'Download my data', url },
-    reason: `You get this email because the Piste account ${to.username} asked for an export of its data.`,
+    action: { label: t('mail:account_data.export_ready.action'), url },
+    reason: t('mail:account_data.export_ready.reason', { username: to.username }),
   };
 }
 
 export function accountDeletedMail(to: To): MailMessage {
+  const language = recipientLanguage(to);
+  const t = translator(language);
   return {
     to: to.email,
-    subject: 'Your Piste account has been deleted',
+    language,
+    subject: t('mail:account_data.deleted.subject'),
     paragraphs: [
-      `Your Piste account ${to.username} has been deleted, as you asked: your profile, posts, comments, reactions, connections, messages and uploads are gone.`,
-      'Thank you for fencing with us. You are welcome back any time with a new account.',
+      t('mail:account_data.deleted.deleted', { username: to.username }),
+      t('mail:account_data.deleted.thanks'),
     ],
-    reason: `You get this email because it was the address of the Piste account ${to.username}; we will not write to it again.`,
+    reason: t('mail:account_data.deleted.reason', { username: to.username }),
   };
 }

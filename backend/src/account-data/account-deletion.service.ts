@@ -1,12 +1,6 @@
-import {
-  BadRequestException,
-  ConflictException,
-  Injectable,
-  Logger,
-  type OnModuleInit,
-} from '@nestjs/common';
+import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import { ONLY_ADMIN_MESSAGE, WRONG_CURRENT_PASSWORD, type Weapon } from '@piste/contracts';
+import { type Weapon } from '@piste/contracts';
 import { UserSessions } from '../accounts/user-sessions';
 import { verifyPassword } from '../users/password';
 import { otherActiveAdmins } from '../users/user-locks';
@@ -20,6 +14,8 @@ import { PostEntity } from '../posts/post.entity';
 import { RealtimePublisher } from '../publisher/realtime.publisher';
 import { UsersService } from '../users/users.service';
 import { accountDeletedMail } from './account-data-mails';
+import { accountDataError, AccountDataErrorCode } from './account-data.errors';
+import { accountError, AccountErrorCode } from '../accounts/accounts.errors';
 
 /** Deleting one account, right after it was asked for; retried for a while if the database is away. */
 const DELETE_ACCOUNT = defineJob<{ userId: string }>('account-data.delete-account', {
@@ -115,12 +111,12 @@ export class AccountDeletionService implements OnModuleInit {
   async request(userId: string, password: string): Promise<void> {
     const user = await this.users.findWithPassword(userId);
     if (!user || !(await verifyPassword(user.password, password))) {
-      throw new BadRequestException(WRONG_CURRENT_PASSWORD);
+      throw accountError(AccountErrorCode.WrongPassword);
     }
     const signOut = await this.dataSource.transaction(async (manager) => {
       // A community is never left without an admin.
       if (user.isAdmin && (await otherActiveAdmins(manager, userId)) === 0) {
-        throw new ConflictException(ONLY_ADMIN_MESSAGE);
+        throw accountDataError(AccountDataErrorCode.OnlyAdmin);
       }
       return this.begin(manager, userId);
     });
@@ -161,10 +157,11 @@ export class AccountDeletionService implements OnModuleInit {
   }
 
   private async deleteWith(manager: EntityManager, userId: string) {
-    const [user] = await manager.query<{ username: string; email: string }[]>(
-      `SELECT "username", "email" FROM users WHERE "id" = $1 FOR UPDATE`,
-      [userId],
-    );
+    const [user] = await manager.query<
+      { username: string; email: string; language: string | null; browserLanguage: string | null }[]
+    >(`SELECT "username", "email", "language", "browserLanguage" FROM users WHERE "id" = $1 FOR UPDATE`, [
+      userId,
+    ]);
     if (!user) return null;
     const posts = await manager.query<{ id: string; weapon: Weapon; clubId: string | null }[]>(
       `SELECT "id", "weapon", "clubId" FROM posts WHERE "authorId" = $1`,

@@ -1,20 +1,7 @@
-import {
-  HttpException,
-  HttpStatus,
-  Injectable,
-  Logger,
-  NotFoundException,
-  type OnModuleInit,
-} from '@nestjs/common';
+import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import type { Readable } from 'node:stream';
 import { DataSource, type EntityManager } from 'typeorm';
-import {
-  EXPORT_ALREADY_PENDING,
-  EXPORT_INTERVAL_HOURS,
-  EXPORT_LIFETIME_DAYS,
-  EXPORT_TOO_SOON,
-  type AccountExport,
-} from '@piste/contracts';
+import { EXPORT_INTERVAL_HOURS, EXPORT_LIFETIME_DAYS, type AccountExport } from '@piste/contracts';
 import { Clock } from '../common/clock';
 import { defineJob } from '../jobs/job-kind';
 import { JobsService } from '../jobs/jobs.service';
@@ -25,6 +12,7 @@ import { UserEntity } from '../users/user.entity';
 import { exportReadyMail } from './account-data-mails';
 import { AccountExportEntity } from './account-export.entity';
 import { collectExportData, exportArchive } from './export-archive';
+import { accountDataError, AccountDataErrorCode } from './account-data.errors';
 
 /** Building one archive: a large account may take minutes; a failure is retried, then the export is failed. */
 const BUILD_EXPORT = defineJob<{ exportId: string }>('account-data.build-export', {
@@ -80,11 +68,11 @@ export class AccountExportsService implements OnModuleInit {
       await manager.query(`SELECT 1 FROM users WHERE "id" = $1 FOR NO KEY UPDATE`, [userId]);
       const last = await this.latestRow(manager, userId);
       if (last?.status === 'pending') {
-        throw new HttpException(EXPORT_ALREADY_PENDING, HttpStatus.TOO_MANY_REQUESTS);
+        throw accountDataError(AccountDataErrorCode.ExportPending);
       }
       // A failed export does not count: the user may ask again at once.
       if (last && last.status !== 'failed' && this.nextAllowed(last).getTime() > this.clock.now().getTime()) {
-        throw new HttpException(EXPORT_TOO_SOON, HttpStatus.TOO_MANY_REQUESTS);
+        throw accountDataError(AccountDataErrorCode.ExportTooSoon);
       }
       const created = await manager.save(manager.create(AccountExportEntity, { userId, status: 'pending' }));
       await this.jobs.enqueue(manager, BUILD_EXPORT, { exportId: created.id });
@@ -98,7 +86,7 @@ export class AccountExportsService implements OnModuleInit {
     const row = await this.dataSource.manager.findOneBy(AccountExportEntity, { id: exportId, userId });
     const ready = row && this.statusOf(row) === 'ready' && row.objectKey ? row : null;
     const stored = ready ? await this.objects.findPrivate(ready.objectKey!) : null;
-    if (!ready || !stored) throw new NotFoundException('Export not found');
+    if (!ready || !stored) throw accountDataError(AccountDataErrorCode.ExportNotFound);
     return { body: await this.objects.read(ready.objectKey!), size: stored.size, madeAt: ready.readyAt! };
   }
 

@@ -1,13 +1,10 @@
-import { BadRequestException, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { createHash, randomBytes } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
-import {
-  ACCOUNT_LINK_LIFETIME_SECONDS,
-  INVALID_LINK_MESSAGE,
-  type AccountLinkPurpose,
-} from '@piste/contracts';
+import { ACCOUNT_LINK_LIFETIME_SECONDS, type AccountLinkPurpose } from '@piste/contracts';
 import { Clock } from '../common/clock';
 import { AccountLinkEntity } from './account-link.entity';
+import { accountError, AccountErrorCode } from './accounts.errors';
 
 /** A link's token as the table keeps it: its SHA-256, so a copy of the table opens nothing. */
 export function tokenHash(token: string): string {
@@ -52,7 +49,7 @@ export class AccountLinks {
       .where('l."tokenHash" = :hash AND l.purpose = :purpose', { hash: tokenHash(token), purpose })
       .andWhere('l."usedAt" IS NULL AND l."expiresAt" > :now', { now: this.clock.now() })
       .getOne();
-    if (!link) throw new BadRequestException(INVALID_LINK_MESSAGE);
+    if (!link) throw accountError(AccountErrorCode.InvalidLink);
     await manager.update(AccountLinkEntity, { id: link.id }, { usedAt: this.clock.now() });
     return link;
   }

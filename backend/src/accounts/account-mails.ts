@@ -1,91 +1,112 @@
+import { translator, type Translate } from '../i18n/i18n';
+import { recipientLanguage } from '../i18n/request-language';
 import type { MailMessage } from '../mail/mail-message';
 
-/** Who gets a mail and where its link leads: the parts each account mail is built from. */
-interface To {
+/** Who gets a mail, in their language (`language ?? browserLanguage ?? en`): the parts each account mail needs. */
+export interface To {
   email: string;
   username: string;
+  language?: string | null;
+  browserLanguage?: string | null;
 }
 
-const signature = (to: To) =>
-  `You get this email because it is the address of the Piste account ${to.username}.`;
+/** The mail's language and its texts' translator. */
+function speaking(to: To): { language: string; t: Translate } {
+  const language = recipientLanguage(to);
+  return { language, t: translator(language) };
+}
+
+const signature = (t: Translate, to: To) => t('mail:account.signature', { username: to.username });
 
 export function passwordResetMail(to: To, url: string): MailMessage {
+  const { language, t } = speaking(to);
   return {
     to: to.email,
-    subject: 'Reset your Piste password',
+    language,
+    subject: t('mail:account.password_reset.subject'),
     paragraphs: [
-      `Someone asked to reset the password of your Piste account ${to.username}.`,
-      'The link below works once, for one hour. If it was not you, ignore this email: your password stays as it is.',
+      t('mail:account.password_reset.asked', { username: to.username }),
+      t('mail:account.password_reset.once'),
     ],
-    action: { label: 'Choose a new password', url },
-    reason: `${signature(to)} A password reset was asked for it.`,
+    action: { label: t('mail:account.password_reset.action'), url },
+    reason: `${signature(t, to)} ${t('mail:account.password_reset.reason')}`,
   };
 }
 
 export function passwordChangedMail(to: To, how: 'reset' | 'changed', securityUrl: string): MailMessage {
+  const { language, t } = speaking(to);
   return {
     to: to.email,
-    subject: 'Your Piste password was changed',
+    language,
+    subject: t('mail:account.password_changed.subject'),
     paragraphs: [
       how === 'reset'
-        ? `The password of your Piste account ${to.username} was reset with a link from this mailbox, and every browser signed in to it was signed out.`
-        : `The password of your Piste account ${to.username} was changed, and every other browser signed in to it was signed out.`,
-      'If it was not you, reset your password at once from the sign-in page and check where you are signed in.',
+        ? t('mail:account.password_changed.reset', { username: to.username })
+        : t('mail:account.password_changed.changed', { username: to.username }),
+      t('mail:account.password_changed.not_you'),
     ],
-    action: { label: 'Check your security settings', url: securityUrl },
-    reason: `${signature(to)} We tell you of every password change.`,
+    action: { label: t('mail:account.check_security'), url: securityUrl },
+    reason: `${signature(t, to)} ${t('mail:account.password_changed.reason')}`,
   };
 }
 
 export function verifyEmailMail(to: To, url: string): MailMessage {
+  const { language, t } = speaking(to);
   return {
     to: to.email,
-    subject: 'Confirm your email address for Piste',
+    language,
+    subject: t('mail:account.verify_email.subject'),
     paragraphs: [
-      `Welcome to Piste, ${to.username}. Confirm that this address is yours, so that you can get back into your account if you forget your password.`,
-      'The link works for seven days.',
+      t('mail:account.verify_email.welcome', { username: to.username }),
+      t('mail:account.verify_email.lifetime'),
     ],
-    action: { label: 'Confirm my address', url },
-    reason: `You get this email because this address was given for the Piste account ${to.username}. If it was not you, ignore it.`,
+    action: { label: t('mail:account.verify_email.action'), url },
+    reason: t('mail:account.verify_email.reason', { username: to.username }),
   };
 }
 
 export function confirmNewEmailMail(to: To, newEmail: string, url: string): MailMessage {
+  const { language, t } = speaking(to);
   return {
     to: newEmail,
-    subject: 'Confirm your new email address for Piste',
+    language,
+    subject: t('mail:account.confirm_new_email.subject'),
     paragraphs: [
-      `The Piste account ${to.username} asked to use this address from now on.`,
-      'Follow the link to make the change. It works for 24 hours; until then the account keeps its current address.',
+      t('mail:account.confirm_new_email.asked', { username: to.username }),
+      t('mail:account.confirm_new_email.follow'),
     ],
-    action: { label: 'Use this address', url },
-    reason: `You get this email because this address was given as the new address of the Piste account ${to.username}. If it was not you, ignore it.`,
+    action: { label: t('mail:account.confirm_new_email.action'), url },
+    reason: t('mail:account.confirm_new_email.reason', { username: to.username }),
   };
 }
 
 export function emailChangeNoticeMail(to: To, newEmail: string, securityUrl: string): MailMessage {
+  const { language, t } = speaking(to);
   return {
     to: to.email,
-    subject: 'Your Piste email address is changing',
+    language,
+    subject: t('mail:account.email_change_notice.subject'),
     paragraphs: [
-      `Your Piste account ${to.username} asked to use ${newEmail} instead of this address. The change happens when the link sent there is followed.`,
-      'If it was not you, change your password now: whoever asked knows it.',
+      t('mail:account.email_change_notice.asked', { username: to.username, newEmail }),
+      t('mail:account.email_change_notice.not_you'),
     ],
-    action: { label: 'Check your security settings', url: securityUrl },
-    reason: `${signature(to)} We tell you of every change of address.`,
+    action: { label: t('mail:account.check_security'), url: securityUrl },
+    reason: `${signature(t, to)} ${t('mail:account.email_change_notice.reason')}`,
   };
 }
 
 /** To the address a profile edit replaced. */
 export function emailChangedMail(to: To, previousEmail: string, securityUrl: string): MailMessage {
+  const { language, t } = speaking(to);
   return {
     to: previousEmail,
-    subject: 'Your Piste email address was changed',
+    language,
+    subject: t('mail:account.email_changed.subject'),
     paragraphs: [
-      `The profile of your Piste account ${to.username} now gives ${to.email} instead of this address.`,
-      'If it was not you, reset your password from the sign-in page and check where you are signed in.',
+      t('mail:account.email_changed.changed', { username: to.username, email: to.email }),
+      t('mail:account.email_changed.not_you'),
     ],
-    action: { label: 'Check your security settings', url: securityUrl },
-    reason: `You get this email because it was the address of the Piste account ${to.username}. We tell you of every change of address.`,
+    action: { label: t('mail:account.check_security'), url: securityUrl },
+    reason: t('mail:account.email_changed.reason', { username: to.username }),
   };
 }

@@ -1,4 +1,4 @@
-import { Controller, Delete, Get, HttpCode, Post, Req } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, Post, Put, Req } from '@nestjs/common';
 import type { Request } from 'express';
 import {
   FORGOT_PASSWORD_REPLY,
@@ -8,15 +8,18 @@ import {
   linkTokenPayloadSchema,
   resetPasswordSchema,
   sessionHandleSchema,
+  setLanguageSchema,
   type AcceptedReply,
   type Account,
   type AccountSession,
   type ChangeEmailPayload,
   type ChangePasswordPayload,
   type ForgotPasswordPayload,
+  type LanguageSetting,
   type LinkTokenPayload,
   type ResetPasswordPayload,
   type SessionUser,
+  type SetLanguagePayload,
 } from '@piste/contracts';
 import { settle } from '../auth/sign-out';
 import { AllowedWhileBanned, CurrentUser, Public } from '../common/decorators';
@@ -57,6 +60,18 @@ export class AccountsController {
   async resetPassword(@ParsedBody(resetPasswordSchema) body: ResetPasswordPayload): Promise<AcceptedReply> {
     await this.accounts.resetPassword(body.token, body.password);
     return { message: 'Your password has been reset. Sign in with the new one.' };
+  }
+
+  /** The language the account speaks (null: the browser's); a ban never stops a user from reading Piste in theirs. */
+  @AllowedWhileBanned()
+  @RateLimit('settings')
+  @Put('account/language')
+  async setLanguage(
+    @CurrentUser() user: SessionUser,
+    @ParsedBody(setLanguageSchema) body: SetLanguagePayload,
+  ): Promise<LanguageSetting> {
+    await this.accounts.setLanguage(user.id, body.language);
+    return { language: body.language };
   }
 
   @Get('account')

@@ -1,10 +1,10 @@
-import { BadRequestException, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import {
-  WRONG_CURRENT_PASSWORD,
   type Account,
   type ChangeEmailPayload,
   type ChangePasswordPayload,
+  type Language,
 } from '@piste/contracts';
 import { AuthService } from '../auth/auth.service';
 import { hashPassword, verifyPassword } from '../users/password';
@@ -25,6 +25,7 @@ import {
   verifyEmailMail,
 } from './account-mails';
 import { UserSessions } from './user-sessions';
+import { accountError, AccountErrorCode } from './accounts.errors';
 
 /** Looking up a forgotten password's login and mailing its link happens in a job, so every answer takes as long. */
 const MAIL_RESET_LINK = defineJob<{ login: string }>('accounts.mail-reset-link', {
@@ -61,6 +62,12 @@ export class AccountsService implements OnModuleInit {
       this.announceEmailEdit(manager, user, previousEmail),
     );
     await this.jobs.register(MAIL_RESET_LINK, ({ login }) => this.mailResetLink(login));
+  }
+
+  /** PUT /api/account/language: the language the account speaks from now on, on every replica at once. */
+  async setLanguage(userId: string, language: Language | null): Promise<void> {
+    await this.users.setLanguage(userId, language);
+    this.publisher.refreshUser(userId);
   }
 
   async account(userId: string): Promise<Account> {
@@ -138,7 +145,7 @@ export class AccountsService implements OnModuleInit {
   async requestEmailChange(userId: string, payload: ChangeEmailPayload): Promise<void> {
     const user = await this.assertPassword(userId, payload.password);
     if (payload.email.toLowerCase() === user.email.toLowerCase()) {
-      throw new BadRequestException('This is already your email address');
+      throw accountError(AccountErrorCode.SameEmail);
     }
     await this.users.assertAvailable('', payload.email, userId);
     await this.dataSource.transaction(async (manager) => {
@@ -167,7 +174,7 @@ export class AccountsService implements OnModuleInit {
       const link = await this.links.use(manager, 'email-verification', token);
       // A link to an address the account no longer has verifies nothing.
       if (!(await this.users.markEmailVerified(manager, link.userId, link.email))) {
-        throw new BadRequestException('This link is invalid or has expired.');
+        throw accountError(AccountErrorCode.InvalidLink);
       }
       return link.userId;
     });
@@ -177,7 +184,7 @@ export class AccountsService implements OnModuleInit {
   /** POST /api/account/verify-email/resend: a fresh link; the earlier ones stop working. */
   async resendVerification(userId: string): Promise<void> {
     const user = await this.users.getById(userId);
-    if (user.emailVerifiedAt) throw new BadRequestException('Your email address is already verified');
+    if (user.emailVerifiedAt) throw accountError(AccountErrorCode.AlreadyVerified);
     await this.dataSource.transaction(async (manager) => {
       await this.links.revokeAll(manager, userId, 'email-verification');
       await this.mailVerificationLink(manager, user);
@@ -207,7 +214,7 @@ export class AccountsService implements OnModuleInit {
   private async assertPassword(userId: string, password: string): Promise<UserEntity> {
     const user = await this.users.findWithPassword(userId);
     if (!user || !(await verifyPassword(user.password, password))) {
-      throw new BadRequestException(WRONG_CURRENT_PASSWORD);
+      throw accountError(AccountErrorCode.WrongPassword);
     }
     return user;
   }

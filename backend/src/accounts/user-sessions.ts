@@ -1,10 +1,11 @@
-import { BadRequestException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { createHmac } from 'node:crypto';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { AccountSession } from '@piste/contracts';
 import { APP_CONFIG, type AppConfig } from '../config/config';
 import { RealtimePublisher } from '../publisher/realtime.publisher';
 import { describeUserAgent, maskAddress, type SignedInDevice } from '../auth/devices';
+import { accountError, AccountErrorCode } from './accounts.errors';
 
 interface SessionRow {
   sid: string;
@@ -70,9 +71,9 @@ export class UserSessions {
       [userId],
     );
     const target = rows.find(({ sid }) => this.handleOf(sid) === handle);
-    if (!target) throw new NotFoundException('Session not found');
+    if (!target) throw accountError(AccountErrorCode.SessionNotFound);
     if (target.sid === currentSessionId) {
-      throw new BadRequestException('This is the browser you are using: log out to end its session');
+      throw accountError(AccountErrorCode.CurrentSession);
     }
     await this.dataSource.query(`DELETE FROM sessions WHERE "sid" = $1`, [target.sid]);
     this.publisher.endSession(target.sid);

@@ -1,8 +1,9 @@
-import { BadRequestException, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { AuditAction, AuditEntry, AuditPage, AuditQuery } from '@piste/contracts';
 import { toAuditEntry, type AuditEntryRow } from './admin-users.mapper';
+import { adminError, AdminErrorCode } from './admin-users.errors';
 
 /** One admin action as the audit keeps it. */
 export interface AuditRecord {
@@ -59,7 +60,7 @@ export class AdminAuditService {
       const [cursor] = await manager.query<unknown[]>(`SELECT 1 FROM moderation_actions WHERE "id" = $1`, [
         query.before,
       ]);
-      if (!cursor) throw new BadRequestException('Unknown entry in before');
+      if (!cursor) throw adminError(AdminErrorCode.UnknownAuditCursor);
       where.push(
         `(a."createdAt", a."id") < (SELECT "createdAt", "id" FROM moderation_actions WHERE "id" = ${param(query.before)})`,
       );

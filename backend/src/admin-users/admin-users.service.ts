@@ -1,10 +1,9 @@
-import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import {
   ADMIN_USER_AUDIT_SHOWN,
   ADMIN_USER_REPORTS_SHOWN,
-  LAST_ADMIN_MESSAGE,
   userRoom,
   type AdminUserPage,
   type AdminUsersPage,
@@ -29,10 +28,8 @@ import {
   type AdminUserRow,
   type ReportAgainstRow,
 } from './admin-users.mapper';
-
-const BEING_DELETED = 'This account is being deleted';
-/** Admins are neither banned nor suspended nor deleted from here: their rights go first, with a reason of their own. */
-const DEMOTE_FIRST = (what: string) => `Admins cannot be ${what}: revoke their admin rights first`;
+import { adminError, AdminErrorCode } from './admin-users.errors';
+import { userError, UserErrorCode } from '../users/users.errors';
 
 /** The end of the account's ban that ends last, while one lasts ($1: now). */
 const BANNED_UNTIL = `(SELECT max(b."bannedUntil") FROM bans b
@@ -97,7 +94,7 @@ export class AdminUsersService {
       const [cursor] = await this.dataSource.query<unknown[]>(`SELECT 1 FROM users WHERE "id" = $1`, [
         query.before,
       ]);
-      if (!cursor) throw new BadRequestException('Unknown user in before');
+      if (!cursor) throw adminError(AdminErrorCode.UnknownCursor);
       where.push(
         `(u."createdAt", u."id") < (SELECT "createdAt", "id" FROM users WHERE "id" = ${param(query.before)})`,
       );
@@ -127,7 +124,7 @@ export class AdminUsersService {
          FROM users u WHERE u."id" = $2`,
       [now, userId],
     );
-    if (!row) throw new NotFoundException('User not found');
+    if (!row) throw userError(UserErrorCode.NotFound);
     // One after another: inside a transaction they share one connection.
     const reports = await manager.query<ReportAgainstRow[]>(
       `SELECT r."id", r."targetType", r."postId", r."category", r."reason", r."description", r."status",
@@ -161,9 +158,9 @@ export class AdminUsersService {
   async suspend(admin: SessionUser, userId: string, reason: string): Promise<AdminUserPage> {
     const endSessions = await this.dataSource.transaction(async (manager) => {
       const target = await this.lockTarget(manager, userId);
-      if (target.deletionRequestedAt) throw new ConflictException(BEING_DELETED);
-      if (target.isAdmin) throw new ConflictException(DEMOTE_FIRST('suspended'));
-      if (target.suspendedAt) throw new ConflictException('This account is already suspended');
+      if (target.deletionRequestedAt) throw adminError(AdminErrorCode.BeingDeleted);
+      if (target.isAdmin) throw adminError(AdminErrorCode.DemoteBeforeSuspending);
+      if (target.suspendedAt) throw adminError(AdminErrorCode.AlreadySuspended);
       await manager.query(`UPDATE users SET "suspendedAt" = now(), "suspendedReason" = $2 WHERE "id" = $1`, [
         userId,
         reason,
@@ -186,7 +183,7 @@ export class AdminUsersService {
   async unsuspend(admin: SessionUser, userId: string, reason: string): Promise<AdminUserPage> {
     await this.dataSource.transaction(async (manager) => {
       const target = await this.lockTarget(manager, userId);
-      if (!target.suspendedAt) throw new ConflictException('This account is not suspended');
+      if (!target.suspendedAt) throw adminError(AdminErrorCode.NotSuspended);
       await manager.query(`UPDATE users SET "suspendedAt" = NULL, "suspendedReason" = NULL WHERE "id" = $1`, [
         userId,
       ]);
@@ -208,8 +205,8 @@ export class AdminUsersService {
   async deleteAccount(admin: SessionUser, userId: string, reason: string): Promise<AdminUserPage> {
     const { signOut, page } = await this.dataSource.transaction(async (manager) => {
       const target = await this.lockTarget(manager, userId);
-      if (target.deletionRequestedAt) throw new ConflictException('This account is already being deleted');
-      if (target.isAdmin) throw new ConflictException(DEMOTE_FIRST('deleted'));
+      if (target.deletionRequestedAt) throw adminError(AdminErrorCode.AlreadyBeingDeleted);
+      if (target.isAdmin) throw adminError(AdminErrorCode.DemoteBeforeDeleting);
       await this.audit.record(manager, {
         action: 'delete-account',
         actorId: admin.id,
@@ -239,14 +236,14 @@ export class AdminUsersService {
       const othersCount = await otherActiveAdmins(manager, userId);
       const target = await this.lockTarget(manager, userId);
       if (target.isAdmin === isAdmin) return false;
-      if (target.deletionRequestedAt) throw new ConflictException(BEING_DELETED);
+      if (target.deletionRequestedAt) throw adminError(AdminErrorCode.BeingDeleted);
       if (isAdmin) {
-        if (target.suspendedAt) throw new ConflictException('Unsuspend this account first');
+        if (target.suspendedAt) throw adminError(AdminErrorCode.UnsuspendFirst);
         if (await this.bans.activeBanEnd(userId, manager)) {
-          throw new ConflictException('Lift their ban first: admins cannot be banned');
+          throw adminError(AdminErrorCode.LiftBanFirst);
         }
       } else {
-        if (othersCount === 0) throw new ConflictException(LAST_ADMIN_MESSAGE);
+        if (othersCount === 0) throw adminError(AdminErrorCode.LastAdmin);
       }
       await manager.query(`UPDATE users SET "isAdmin" = $2 WHERE "id" = $1`, [userId, isAdmin]);
       await this.audit.record(manager, {
@@ -276,9 +273,9 @@ export class AdminUsersService {
       const [row] = await manager.query<
         { userId: string; reason: string; bannedUntil: Date; liftedAt: Date | null }[]
       >(`SELECT "userId", "reason", "bannedUntil", "liftedAt" FROM bans WHERE "id" = $1 FOR UPDATE`, [banId]);
-      if (!row) throw new NotFoundException('Ban not found');
-      if (row.liftedAt) throw new ConflictException('This ban has already been lifted');
-      if (new Date(row.bannedUntil) <= now) throw new ConflictException('This ban has already ended');
+      if (!row) throw adminError(AdminErrorCode.BanNotFound);
+      if (row.liftedAt) throw adminError(AdminErrorCode.BanAlreadyLifted);
+      if (new Date(row.bannedUntil) <= now) throw adminError(AdminErrorCode.BanAlreadyEnded);
       await manager.query(`UPDATE bans SET "liftedAt" = $2, "liftedBy" = $3 WHERE "id" = $1`, [
         banId,
         now,
@@ -309,7 +306,7 @@ export class AdminUsersService {
       `SELECT "id", "isAdmin", "suspendedAt", "deletionRequestedAt" FROM users WHERE "id" = $1 FOR UPDATE`,
       [userId],
     );
-    if (!target) throw new NotFoundException('User not found');
+    if (!target) throw userError(UserErrorCode.NotFound);
     return target;
   }
 }

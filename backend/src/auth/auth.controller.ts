@@ -1,15 +1,4 @@
-import {
-  Controller,
-  Get,
-  HttpCode,
-  HttpException,
-  HttpStatus,
-  NotFoundException,
-  Post,
-  Req,
-  UnauthorizedException,
-  UseGuards,
-} from '@nestjs/common';
+import { Controller, Get, HttpCode, Post, Req, UseGuards } from '@nestjs/common';
 import type { Request } from 'express';
 import {
   loginTwoFactorSchema,
@@ -29,10 +18,14 @@ import { toProfile } from '../users/users.mapper';
 import { RateLimitPerAddress } from '../limits/rate-limit.guard';
 import { LimitsService } from '../limits/limits.service';
 import { AuthService } from './auth.service';
-import { TwoFactorService, WRONG_CODE } from '../two-factor/two-factor.service';
+import { TwoFactorService } from '../two-factor/two-factor.service';
 import { MAX_WRONG_CODES, pendingSignIn } from '../two-factor/pending-sign-in';
 import { LocalLoginGuard } from './guards';
 import { signOut } from './sign-out';
+import { authError, AuthErrorCode } from './auth.errors';
+import { requestError, RequestErrorCode } from '../common/request.errors';
+import { userError, UserErrorCode } from '../users/users.errors';
+import { browserLanguage } from '../i18n/request-language';
 
 @Controller('api')
 export class AuthController {
@@ -51,7 +44,7 @@ export class AuthController {
     @Req() request: Request,
     @ParsedBody(registerPayloadSchema) body: z.output<typeof registerPayloadSchema>,
   ): Promise<SessionUser> {
-    const user = await this.auth.register(body);
+    const user = await this.auth.register(body, browserLanguage(request));
     await this.auth.completeSignIn(request, user, 'registration');
     return user;
   }
@@ -79,20 +72,20 @@ export class AuthController {
     @ParsedBody(loginTwoFactorSchema) body: LoginTwoFactorPayload,
   ): Promise<SessionUser> {
     const pending = pendingSignIn(request, Date.now());
-    if (!pending) throw new UnauthorizedException('Sign in with your password first');
+    if (!pending) throw authError(AuthErrorCode.PasswordFirst);
     // Across every attempt on the account too: starting over with the password does not buy more guesses.
     await this.limits.consume('login-2fa', pending.userId);
     if (!(await this.twoFactor.verifySignIn(pending.userId, body))) {
       pending.wrongCodes += 1;
       if (pending.wrongCodes >= MAX_WRONG_CODES) {
         delete request.session.pendingSignIn;
-        throw new HttpException('Too many wrong codes. Sign in again.', HttpStatus.TOO_MANY_REQUESTS);
+        throw authError(AuthErrorCode.TooManyWrongCodes);
       }
       request.session.pendingSignIn = pending;
-      throw new UnauthorizedException(WRONG_CODE);
+      throw authError(AuthErrorCode.WrongCode);
     }
     // Suspended between the two steps: said as such (403), not as a sign-in to start again.
-    const user = await this.auth.userSigningIn(pending.userId, 'Sign in with your password first');
+    const user = await this.auth.userSigningIn(pending.userId, authError(AuthErrorCode.PasswordFirst));
     delete request.session.pendingSignIn;
     await this.auth.completeSignIn(request, user);
     return user;
@@ -110,15 +103,17 @@ export class AuthController {
 
   @Public()
   @Get('user')
-  user(@Req() request: Request): SessionUser {
-    if (!request.isAuthenticated?.() || !request.user) throw new UnauthorizedException('Not signed in');
-    return request.user as SessionUser;
+  async user(@Req() request: Request): Promise<SessionUser> {
+    if (!request.isAuthenticated?.() || !request.user) throw requestError(RequestErrorCode.NotSignedIn);
+    const user = request.user as SessionUser;
+    await this.auth.noteBrowserLanguage(user, request);
+    return user;
   }
 
   @Get('current-user')
   async currentUser(@CurrentUser() user: SessionUser): Promise<Profile> {
     const entity = await this.users.findById(user.id);
-    if (!entity) throw new NotFoundException('User not found');
+    if (!entity) throw userError(UserErrorCode.NotFound);
     return toProfile(entity, user.id);
   }
 }

@@ -1,16 +1,9 @@
-import {
-  BadRequestException,
-  ForbiddenException,
-  Inject,
-  Injectable,
-  Logger,
-  UnauthorizedException,
-} from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { Request } from 'express';
 import { randomBytes } from 'node:crypto';
-import type { RegisterPayload, SessionUser } from '@piste/contracts';
-import { registerPayloadSchema, SUSPENDED_MESSAGE } from '@piste/contracts';
+import type { Language, RegisterPayload, SessionUser } from '@piste/contracts';
+import { registerPayloadSchema } from '@piste/contracts';
 import { APP_CONFIG, type AppConfig } from '../config/config';
 import { BansService } from '../bans/bans.service';
 import { UsersService } from '../users/users.service';
@@ -21,6 +14,10 @@ import { SessionUsers } from './session-users';
 import { rememberDevice } from './devices';
 import { settle } from './sign-out';
 import type { UserEntity } from '../users/user.entity';
+import { authError, AuthErrorCode } from './auth.errors';
+import { userError, UserErrorCode } from '../users/users.errors';
+import type { CodedException } from '../common/coded-exception';
+import { browserLanguage } from '../i18n/request-language';
 
 /** Work that belongs to a registration (its verification mail): it commits with the new account, or neither does. */
 export type RegistrationStep = (manager: EntityManager, user: UserEntity) => Promise<void>;
@@ -70,23 +67,35 @@ export class AuthService {
   async completeSignIn(request: Request, user: SessionUser, how: SignInKind = 'sign-in'): Promise<void> {
     if (!request.isAuthenticated?.()) await settle((done) => request.logIn(user, done));
     rememberDevice(request);
+    await this.noteBrowserLanguage(user, request);
     for (const listener of this.signInListeners) {
       await listener(user, request, how).catch((error: unknown) =>
-        this.logger.error(`A sign-in listener failed: ${error instanceof Error ? error.message : String(error)}`),
+        this.logger.error(
+          `A sign-in listener failed: ${error instanceof Error ? error.message : String(error)}`,
+        ),
       );
     }
   }
 
-  async register(payload: ReturnType<typeof registerPayloadSchema.parse>): Promise<SessionUser> {
+  /** Keeps the language the user's browser asks for, for the mail and push that reach them without a request. */
+  async noteBrowserLanguage(user: SessionUser, request: Request): Promise<void> {
+    const language = browserLanguage(request);
+    if (language) await this.users.noteBrowserLanguage(user.id, language);
+  }
+
+  async register(
+    payload: ReturnType<typeof registerPayloadSchema.parse>,
+    browserLanguage: Language | null = null,
+  ): Promise<SessionUser> {
     const { password, ...fields } = payload;
     // An image avatar is a file the user uploaded (the profile's rule), and a new account has no uploads yet:
     // at registration only a text avatar (initials, an emoji) is accepted, nothing a browser would fetch.
     if (fields.avatar && !TEXT_AVATAR.test(fields.avatar)) {
-      throw new BadRequestException('Avatar must be an uploaded image');
+      throw userError(UserErrorCode.AvatarNotUploaded);
     }
     const passwordHash = await hashPassword(password);
     const user = await this.dataSource.transaction(async (manager) => {
-      const created = await this.users.create({ ...fields, passwordHash }, manager);
+      const created = await this.users.create({ ...fields, passwordHash, browserLanguage }, manager);
       for (const step of this.registrationSteps) await step(manager, created);
       return created;
     });
@@ -106,7 +115,7 @@ export class AuthService {
       return null;
     }
     if (!(await verifyPassword(user.password, password))) return null;
-    if (user.suspendedAt) throw new ForbiddenException(SUSPENDED_MESSAGE);
+    if (user.suspendedAt) throw authError(AuthErrorCode.Suspended);
     return toSessionUser(user, await this.bans.activeBanEnd(user.id));
   }
 
@@ -129,11 +138,11 @@ export class AuthService {
    * The user a sign-in whose first step held (a password) now completes: 403 when the account was suspended
    * meanwhile, 401 (`gone`) when it is no one's any more (deleted).
    */
-  async userSigningIn(id: string, gone: string): Promise<SessionUser> {
+  async userSigningIn(id: string, gone: CodedException): Promise<SessionUser> {
     const user = await this.sessionUser(id);
     if (user) return user;
-    if (await this.users.isSuspended(id)) throw new ForbiddenException(SUSPENDED_MESSAGE);
-    throw new UnauthorizedException(gone);
+    if (await this.users.isSuspended(id)) throw authError(AuthErrorCode.Suspended);
+    throw gone;
   }
 
   /**

@@ -1,15 +1,10 @@
-import {
-  CanActivate,
-  ExecutionContext,
-  ForbiddenException,
-  Injectable,
-  UnauthorizedException,
-} from '@nestjs/common';
+import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { AuthGuard } from '@nestjs/passport';
 import type { Request } from 'express';
 import { loginSchema, type SessionUser } from '@piste/contracts';
 import { IS_ADMIN_ONLY, IS_PUBLIC } from '../common/decorators';
+import { requestError, RequestErrorCode } from '../common/request.errors';
 import { parseOrThrow } from '../common/zod.pipe';
 import { LoginAttempts } from '../limits/login-attempts';
 import { TwoFactorService } from '../two-factor/two-factor.service';
@@ -25,12 +20,12 @@ export class SessionGuard implements CanActivate {
     const targets = [context.getHandler(), context.getClass()];
     if (this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, targets)) return true;
     const request = context.switchToHttp().getRequest<Request>();
-    if (!request.isAuthenticated?.() || !request.user) throw new UnauthorizedException('Not signed in');
+    if (!request.isAuthenticated?.() || !request.user) throw requestError(RequestErrorCode.NotSignedIn);
     if (
       this.reflector.getAllAndOverride<boolean>(IS_ADMIN_ONLY, targets) &&
       !(request.user as SessionUser).isAdmin
     ) {
-      throw new ForbiddenException('Admin access required');
+      throw requestError(RequestErrorCode.AdminOnly);
     }
     return true;
   }

@@ -1,8 +1,9 @@
-import { Injectable, UnauthorizedException } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { PassportStrategy } from '@nestjs/passport';
 import { Strategy } from 'passport-local';
 import type { SessionUser } from '@piste/contracts';
 import { AuthService } from './auth.service';
+import { authError, AuthErrorCode } from './auth.errors';
 
 @Injectable()
 export class LocalStrategy extends PassportStrategy(Strategy) {
@@ -12,7 +13,7 @@ export class LocalStrategy extends PassportStrategy(Strategy) {
 
   async validate(username: string, password: string): Promise<SessionUser> {
     const user = await this.auth.validateCredentials(username.trim(), password);
-    if (!user) throw new UnauthorizedException('Invalid username or password');
+    if (!user) throw authError(AuthErrorCode.InvalidCredentials);
     return user;
   }
 }

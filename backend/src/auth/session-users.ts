@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import type { SessionUser } from '@piste/contracts';
+import { isLanguage, type Language, type SessionUser } from '@piste/contracts';
 import { Clock } from '../common/clock';
 import { RealtimePublisher } from '../publisher/realtime.publisher';
 import { RedisLink } from '../publisher/redis-link';
@@ -18,6 +18,7 @@ interface SessionUserRow {
   isAdmin: boolean;
   bannedUntil: Date | null;
   emailVerified: boolean;
+  language: Language | null;
 }
 
 interface Entry {
@@ -74,7 +75,7 @@ export class SessionUsers {
   /** Nobody (null) for an account being deleted or suspended: a session left over from before is no one's. */
   private async load(id: string): Promise<SessionUser | null> {
     const [row] = await this.dataSource.query<SessionUserRow[]>(
-      `SELECT u."id", u."username", u."name", u."avatar", u."isAdmin",
+      `SELECT u."id", u."username", u."name", u."avatar", u."isAdmin", u."language",
               u."emailVerifiedAt" IS NOT NULL AS "emailVerified",
               (SELECT max(b."bannedUntil") FROM bans b
                 WHERE b."userId" = u."id" AND b."bannedUntil" > $2 AND b."liftedAt" IS NULL) AS "bannedUntil"
@@ -90,6 +91,7 @@ export class SessionUsers {
       isAdmin: row.isAdmin,
       bannedUntil: row.bannedUntil ? new Date(row.bannedUntil).toISOString() : null,
       emailVerified: row.emailVerified,
+      language: isLanguage(row.language) ? row.language : null,
     };
   }
 }

@@ -3,6 +3,8 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, IsNull, MoreThan, Repository } from 'typeorm';
 import { Clock } from '../common/clock';
 import { BanEntity } from './ban.entity';
+import type { CodedException } from '../common/coded-exception';
+import { banError, BanErrorCode } from './bans.errors';
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -66,8 +68,8 @@ export class BansService {
   }
 }
 
-/** 'You are banned from posting until 2026-11-23 10:00 UTC' */
-export function banMessage(bannedUntil: Date): string {
+/** 403 'You are banned from posting until 2026-11-23 10:00 UTC' */
+export function bannedError(bannedUntil: Date): CodedException {
   const iso = bannedUntil.toISOString();
-  return `You are banned from posting until ${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
+  return banError(BanErrorCode.Banned, { date: iso.slice(0, 10), time: iso.slice(11, 16) });
 }

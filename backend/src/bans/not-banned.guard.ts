@@ -1,10 +1,10 @@
-import { CanActivate, ExecutionContext, ForbiddenException, Injectable } from '@nestjs/common';
+import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
 import type { SessionUser } from '@piste/contracts';
 import { Clock } from '../common/clock';
 import { IS_ALLOWED_WHILE_BANNED, IS_PUBLIC } from '../common/decorators';
-import { banMessage } from './bans.service';
+import { bannedError } from './bans.service';
 
 /** The HTTP methods that change something; a ban never stops a user from reading. */
 const CHANGES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -32,7 +32,7 @@ export class NotBannedGuard implements CanActivate {
     // Signed out: the session guard answers 401.
     const bannedUntil = (request.user as SessionUser | undefined)?.bannedUntil;
     if (bannedUntil && new Date(bannedUntil) > this.clock.now()) {
-      throw new ForbiddenException(banMessage(new Date(bannedUntil)));
+      throw bannedError(new Date(bannedUntil));
     }
     return true;
   }

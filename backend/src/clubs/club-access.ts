@@ -1,7 +1,7 @@
-import { ForbiddenException, NotFoundException } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { ClubRole } from '@piste/contracts';
 import { CLUB_COLUMNS, runsClub, type ClubRow } from './club-rows';
+import { clubError, ClubErrorCode } from './clubs.errors';
 
 /**
  * Reading a club and where someone stands in it, inside the caller's transaction. `lock` takes the club's row for
@@ -14,7 +14,7 @@ export async function findClub(manager: EntityManager, slug: string, lock = fals
     `SELECT ${CLUB_COLUMNS} FROM clubs c WHERE c."slug" = $1${lock ? ' FOR UPDATE' : ''}`,
     [slug.toLowerCase()],
   );
-  if (!club) throw new NotFoundException('Club not found');
+  if (!club) throw clubError(ClubErrorCode.NotFound);
   return club;
 }
 
@@ -32,7 +32,7 @@ export async function roleIn(
 
 export async function assertRuns(manager: EntityManager, clubId: string, userId: string): Promise<void> {
   if (!runsClub(await roleIn(manager, clubId, userId))) {
-    throw new ForbiddenException('Only the club’s admins can answer requests');
+    throw clubError(ClubErrorCode.NotAdminToAnswer);
   }
 }
 

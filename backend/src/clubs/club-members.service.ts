@@ -1,10 +1,4 @@
-import {
-  BadRequestException,
-  ConflictException,
-  ForbiddenException,
-  Injectable,
-  NotFoundException,
-} from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import {
@@ -25,6 +19,7 @@ import { FENCER_COLUMNS, toFencer, type FencerRow } from '../users/users.mapper'
 import { adminsOf, assertRuns, findClub, roleIn } from './club-access';
 import { ROLE_RANK, runsClub, SQL_RANK, type ClubRow } from './club-rows';
 import { ClubsService } from './clubs.service';
+import { clubError, ClubErrorCode } from './clubs.errors';
 
 const ROLE_NAMES: Record<ClubRole, string> = {
   owner: 'the owner',
@@ -54,18 +49,18 @@ export class ClubMembersService {
   async join(viewer: SessionUser, slug: string): Promise<ClubPage> {
     const after = await this.dataSource.transaction(async (manager) => {
       const club = await findClub(manager, slug, true);
-      if (await roleIn(manager, club.id, viewer.id)) throw new ConflictException('You are already a member');
+      if (await roleIn(manager, club.id, viewer.id)) throw clubError(ClubErrorCode.AlreadyMember);
       const [owner] = await manager.query<unknown[]>(
         `SELECT 1 FROM club_members m WHERE m."clubId" = $1 AND m."role" = 'owner' AND ${blockedEitherWay('m."userId"', '$2::uuid')}`,
         [club.id, viewer.id],
       );
-      if (owner) throw new ForbiddenException('You cannot join this club');
+      if (owner) throw clubError(ClubErrorCode.CannotJoin);
       if (club.joinPolicy === 'open') return this.addMember(manager, club, viewer.id);
       const [asked] = await manager.query<Array<{ createdAt: Date }>>(
         `INSERT INTO club_requests ("clubId", "userId") VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING "createdAt"`,
         [club.id, viewer.id],
       );
-      if (!asked) throw new ConflictException('You have already asked to join');
+      if (!asked) throw clubError(ClubErrorCode.AlreadyAsked);
       const request = await this.requestOf(manager, viewer.id, asked.createdAt);
       const admins = await adminsOf(manager, club.id);
       const stored = await this.notifyEach(manager, admins, {
@@ -103,7 +98,7 @@ export class ClubMembersService {
         `SELECT 1 FROM club_members WHERE "clubId" = $1 AND "userId" = $2`,
         [club.id, query.before],
       );
-      if (!known) throw new BadRequestException('Unknown member in before');
+      if (!known) throw clubError(ClubErrorCode.UnknownMemberCursor);
       where.push(`(${SQL_RANK('m."role"')}, m."createdAt", m."userId") > ${cursor}`);
     }
     const rows = await this.dataSource.query<Array<FencerRow & { clubRole: ClubRole; joinedAt: Date }>>(
@@ -143,7 +138,7 @@ export class ClubMembersService {
         `DELETE FROM club_requests WHERE "clubId" = $1 AND "userId" = $2`,
         [club.id, userId],
       );
-      if (!removed) throw new NotFoundException('No request from this fencer');
+      if (!removed) throw clubError(ClubErrorCode.NoRequest);
       if (!accept) return () => undefined;
       const added = await this.addMember(manager, club, userId);
       const stored = await this.notifyEach(manager, [userId], {
@@ -168,14 +163,13 @@ export class ClubMembersService {
     const after = await this.dataSource.transaction(async (manager) => {
       const club = await findClub(manager, slug, true);
       const actorRole = await roleIn(manager, club.id, viewer.id);
-      if (!runsClub(actorRole)) throw new ForbiddenException('Only the club’s admins can change roles');
+      if (!runsClub(actorRole)) throw clubError(ClubErrorCode.NotAdminToChangeRoles);
       const current = await roleIn(manager, club.id, userId);
-      if (!current) throw new NotFoundException('This fencer is not a member');
-      if (current === 'owner')
-        throw new ConflictException('The owner’s role changes only by handing over the club');
+      if (!current) throw clubError(ClubErrorCode.NotAMember);
+      if (current === 'owner') throw clubError(ClubErrorCode.OwnerRoleFixed);
       const ownerOnly = role === 'owner' || role === 'admin' || current === 'admin';
       if (ownerOnly && actorRole !== 'owner') {
-        throw new ForbiddenException('Only the owner can grant or take back admin rights');
+        throw clubError(ClubErrorCode.NotOwnerForAdmins);
       }
       if (current === role) return () => undefined;
       if (role === 'owner') {
@@ -214,14 +208,13 @@ export class ClubMembersService {
       const current = await roleIn(manager, club.id, userId);
       const actorRole = userId === viewer.id ? current : await roleIn(manager, club.id, viewer.id);
       if (userId !== viewer.id) {
-        if (!runsClub(actorRole)) throw new ForbiddenException('Only the club’s admins can remove members');
+        if (!runsClub(actorRole)) throw clubError(ClubErrorCode.NotAdminToRemove);
         if (current && ROLE_RANK[current] <= ROLE_RANK.admin && actorRole !== 'owner') {
-          throw new ForbiddenException('Only the owner can remove an admin');
+          throw clubError(ClubErrorCode.NotOwnerToRemoveAdmin);
         }
       }
-      if (!current) throw new NotFoundException('This fencer is not a member');
-      if (current === 'owner')
-        throw new ConflictException('Hand the club over to another member before leaving');
+      if (!current) throw clubError(ClubErrorCode.NotAMember);
+      if (current === 'owner') throw clubError(ClubErrorCode.OwnerCannotLeave);
       await manager.query(`DELETE FROM club_members WHERE "clubId" = $1 AND "userId" = $2`, [
         club.id,
         userId,

@@ -1,4 +1,4 @@
-import { BadRequestException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { randomBytes } from 'node:crypto';
 import { DataSource } from 'typeorm';
@@ -18,6 +18,8 @@ import { ObjectsService } from '../objects/objects.service';
 import { escapeLike } from '../common/like-pattern';
 import { findClub, roleIn } from './club-access';
 import { CLUB_COLUMNS, runsClub, slugOf, SQL_RANK, toClub, type ClubRow } from './club-rows';
+import { clubError, ClubErrorCode } from './clubs.errors';
+import { userError, UserErrorCode } from '../users/users.errors';
 
 export type CreateClub = z.output<typeof createClubSchema>;
 export type UpdateClub = z.output<typeof updateClubSchema>;
@@ -78,7 +80,7 @@ export class ClubsService {
       const [cursor] = await this.dataSource.query<unknown[]>(`SELECT 1 FROM clubs WHERE id = $1`, [
         query.before,
       ]);
-      if (!cursor) throw new BadRequestException('Unknown club in before');
+      if (!cursor) throw clubError(ClubErrorCode.UnknownCursor);
       where.push(
         `(c."createdAt", c.id) < (SELECT "createdAt", id FROM clubs WHERE id = ${param(query.before)})`,
       );
@@ -111,12 +113,12 @@ export class ClubsService {
     // A new logo is an image this admin uploaded for a club (checked before the club's row is locked).
     if (edit.logo) {
       const upload = await this.objects.assertUploadedBy(viewer.id, edit.logo, 'club');
-      if (upload.kind !== 'image') throw new BadRequestException('The logo must be an uploaded image');
+      if (upload.kind !== 'image') throw clubError(ClubErrorCode.LogoNotUploaded);
     }
     await this.dataSource.transaction(async (manager) => {
       const club = await findClub(manager, slug, true);
       if (!runsClub(await roleIn(manager, club.id, viewer.id))) {
-        throw new ForbiddenException('Only the club’s admins can change it');
+        throw clubError(ClubErrorCode.NotAdminToChange);
       }
       // A logo replaced or removed leaves the store once the change has committed (a job, in this transaction).
       if (edit.logo !== undefined && club.logo && club.logo !== edit.logo) {
@@ -137,7 +139,7 @@ export class ClubsService {
     await this.dataSource.transaction(async (manager) => {
       const club = await findClub(manager, slug, true);
       if ((await roleIn(manager, club.id, viewer.id)) !== 'owner') {
-        throw new ForbiddenException('Only the owner can delete the club');
+        throw clubError(ClubErrorCode.NotOwnerToDelete);
       }
       await manager.query(`DELETE FROM clubs WHERE id = $1`, [club.id]);
       if (club.logo) await this.objects.deleteLater(manager, [objectKeyOf(club.logo)]);
@@ -150,7 +152,7 @@ export class ClubsService {
       `SELECT u.id FROM users u WHERE lower(u."username") = lower($1) AND NOT ${blockedEitherWay('u.id', '$2::uuid')}`,
       [username, viewer.id],
     );
-    if (!user) throw new NotFoundException('User not found');
+    if (!user) throw userError(UserErrorCode.NotFound);
     return this.dataSource.query<FencerClub[]>(
       `SELECT c."id", c."slug", c."name", c."logo", m."role" FROM club_members m JOIN clubs c ON c.id = m."clubId"
         WHERE m."userId" = $1 ORDER BY ${SQL_RANK('m."role"')}, c."name"`,

@@ -1,5 +1,5 @@
-import { ForbiddenException } from '@nestjs/common';
 import type { SessionUser } from '@piste/contracts';
+import { requestError, RequestErrorCode } from './request.errors';
 
 /**
  * The one place that compares a client-supplied user id with the session user.
@@ -7,6 +7,6 @@ import type { SessionUser } from '@piste/contracts';
  */
 export function assertSelf(user: SessionUser, claimedUserId: string | undefined | null): void {
   if (claimedUserId !== undefined && claimedUserId !== null && claimedUserId !== user.id) {
-    throw new ForbiddenException('You can only act as yourself');
+    throw requestError(RequestErrorCode.NotYourself);
   }
 }

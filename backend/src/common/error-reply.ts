@@ -1,15 +1,23 @@
 import { HttpException, HttpStatus, Logger } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
 import { QueryFailedError } from 'typeorm';
-import { NUL_MESSAGE } from '@piste/contracts';
+import { translate, type TextValues } from '../i18n/i18n';
+import { requestLanguage } from '../i18n/request-language';
+import { CodedException } from './coded-exception';
+import { codeForStatus, RequestErrorCode } from './request.errors';
 
 /** How long a client should wait before retrying while a dependency (PostgreSQL, storage) is unreachable. */
 export const RETRY_AFTER_SECONDS = 5;
 
-/** What a failed request answers: the status and `{message}`, and what the log needs to know. */
+/** What a failed request answers: the status and `{message, code}`, and what the log needs to know. */
 export interface ErrorReply {
   status: number;
+  /** The English text. */
   message: string;
+  /** The stable code; when absent, the one the status stands for (`codeForStatus`). */
+  code?: string;
+  /** How to say `message` in another language: its catalogue key and values. Absent: it is said as it is. */
+  text?: { key: string; values?: TextValues };
   /** A dependency is unreachable: a 503 with Retry-After, logged as one line naming this cause. */
   unavailable?: string;
   /** Not an expected error: logged with its stack. */
@@ -55,15 +63,28 @@ function httpExceptionMessage(exception: HttpException): string {
 
 /** Maps any error to the reply the contract promises (DESIGN.md §4): never a stack, never a 500 for bad input. */
 export function describeError(exception: unknown): ErrorReply {
+  if (exception instanceof CodedException) {
+    return {
+      status: exception.getStatus(),
+      message: exception.message,
+      code: exception.code,
+      text: { key: `errors:${exception.key}`, values: exception.values },
+    };
+  }
   if (exception instanceof HttpException) {
-    return { status: exception.getStatus(), message: httpExceptionMessage(exception) };
+    const code = (exception.getResponse() as { code?: unknown }).code;
+    return {
+      status: exception.getStatus(),
+      message: httpExceptionMessage(exception),
+      ...(typeof code === 'string' ? { code } : {}),
+    };
   }
   const e = (exception ?? {}) as ErrorWithDetails;
   if (e.type === 'entity.parse.failed') {
-    return { status: HttpStatus.BAD_REQUEST, message: 'Malformed JSON in request body' };
+    return coded(HttpStatus.BAD_REQUEST, RequestErrorCode.MalformedJson);
   }
   if (e.type === 'entity.too.large') {
-    return { status: HttpStatus.PAYLOAD_TOO_LARGE, message: 'Request body is too large' };
+    return coded(HttpStatus.PAYLOAD_TOO_LARGE, RequestErrorCode.TooLarge);
   }
   const knownStatus = e.status ?? e.statusCode;
   if (typeof knownStatus === 'number' && knownStatus >= 400 && knownStatus < 500) {
@@ -71,25 +92,27 @@ export function describeError(exception: unknown): ErrorReply {
   }
   const unavailable = unavailableCause(exception);
   if (unavailable) {
-    return {
-      status: HttpStatus.SERVICE_UNAVAILABLE,
-      message: 'Piste is briefly unavailable. Please try again in a moment.',
-      unavailable,
-    };
+    return { ...coded(HttpStatus.SERVICE_UNAVAILABLE, RequestErrorCode.Unavailable), unavailable };
   }
   if (exception instanceof QueryFailedError) {
     const code = (exception.driverError as { code?: string } | undefined)?.code;
-    if (code === '23505') return { status: HttpStatus.CONFLICT, message: 'Already exists' };
-    if (code === '23503') return { status: HttpStatus.NOT_FOUND, message: 'Not found' };
-    if (code === '22P02') return { status: HttpStatus.BAD_REQUEST, message: 'Invalid id' };
+    if (code === '23505') return coded(HttpStatus.CONFLICT, RequestErrorCode.AlreadyExists);
+    if (code === '23503') return coded(HttpStatus.NOT_FOUND, RequestErrorCode.NotFound);
+    if (code === '22P02') return coded(HttpStatus.BAD_REQUEST, RequestErrorCode.InvalidId);
     // Text PostgreSQL cannot store (a NUL character) that a schema let through.
-    if (code === '22021') return { status: HttpStatus.BAD_REQUEST, message: NUL_MESSAGE };
+    if (code === '22021') return coded(HttpStatus.BAD_REQUEST, RequestErrorCode.NulCharacter);
   }
-  return { status: HttpStatus.INTERNAL_SERVER_ERROR, message: 'Something went wrong', unexpected: true };
+  return { ...coded(HttpStatus.INTERNAL_SERVER_ERROR, RequestErrorCode.Failed), unexpected: true };
+}
+
+/** A reply said with the `errors` catalogue's text for `code`. */
+function coded(status: number, code: RequestErrorCode): ErrorReply {
+  const key = `errors:${code}`;
+  return { status, message: translate('en', key), code, text: { key } };
 }
 
 /**
- * Answers a failed request with `{message}`. An unreachable dependency is a 503 with Retry-After whose cause the
+ * Answers a failed request with `{message, code}`, the message in the request's language. An unreachable dependency is a 503 with Retry-After whose cause the
  * request's log line carries (one line, no stack); an unexpected error is logged once with its stack.
  */
 export function sendError(exception: unknown, request: Request, response: Response, logger: Logger): void {
@@ -101,14 +124,17 @@ export function sendError(exception: unknown, request: Request, response: Respon
     logger.error(
       `${request.method} ${request.originalUrl} [request ${requestId}]: ${exception instanceof Error ? exception.stack : String(exception)}`,
     );
-    reply.message = `Something went wrong (request ${requestId})`;
+    reply.text = { key: 'errors:request.failed_with_id', values: { requestId } };
   }
   if (response.headersSent) {
     response.end();
     return;
   }
   if (reply.unavailable) response.setHeader('Retry-After', String(RETRY_AFTER_SECONDS));
-  response.status(reply.status).json({ message: reply.message });
+  const message = reply.text
+    ? translate(requestLanguage(request), reply.text.key, reply.text.values)
+    : reply.message;
+  response.status(reply.status).json({ message, code: reply.code ?? codeForStatus(reply.status) });
 }
 
 /** The same replies for errors raised by Express middleware (body parsing, sessions) before Nest's routes. */

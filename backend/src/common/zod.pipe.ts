@@ -1,6 +1,9 @@
 import { BadRequestException, Body, Param, PipeTransform, Query } from '@nestjs/common';
 import type { ZodType } from 'zod';
 
+/** The code of a request a contract schema refused; the message is the schema's own text. */
+export const VALIDATION_CODE = 'validation.invalid';
+
 /** Validates a body, query or param with a contract schema; the reply carries the first issue's text. */
 export class ZodPipe<T> implements PipeTransform<unknown, T> {
   constructor(private readonly schema: ZodType<T>) {}
@@ -8,7 +11,8 @@ export class ZodPipe<T> implements PipeTransform<unknown, T> {
   transform(value: unknown): T {
     const result = this.schema.safeParse(value ?? {});
     if (!result.success) {
-      throw new BadRequestException(result.error.issues[0]?.message ?? 'Invalid input');
+      const message = result.error.issues[0]?.message ?? 'Invalid input';
+      throw new BadRequestException({ message, code: VALIDATION_CODE });
     }
     return result.data;
   }

@@ -33,6 +33,7 @@ export const RATE_LIMIT_NAMES = [
   'account-links',
   'password-change',
   'verify-email-resend',
+  'settings',
   'push-subscriptions',
   'socket-typing',
   'socket-feed',
@@ -103,6 +104,8 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   // Password and email changes by one user: each checks the current password, so this caps guesses at it.
   'password-change': rule(10, HOUR),
   'verify-email-resend': rule(5, HOUR),
+  // Settings that change only what the user sees (their language): a person tries a few, not hundreds.
+  settings: rule(60, HOUR),
   // A browser registers its subscription when the app starts and when it changes: a few a day per device.
   'push-subscriptions': rule(100, HOUR),
   'socket-typing': rule(30, 10),

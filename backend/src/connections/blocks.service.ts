@@ -1,4 +1,4 @@
-import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { DataSource, Repository } from 'typeorm';
 import type { BlockedUser } from '@piste/contracts';
@@ -7,6 +7,8 @@ import { lockUserPair } from '../users/user-locks';
 import { BlockedUserEntity } from './connection.entities';
 import { toBlockedUser, type BlockedUserRow } from './connections.mapper';
 import { normaliseReturning, PAIR, RequestEvents, type RemovedRequest, type Returning } from './request-rows';
+import { connectionError, ConnectionErrorCode } from './connections.errors';
+import { userError, UserErrorCode } from '../users/users.errors';
 
 /**
  * Blocking: either side of a block sees nothing of the other (the conditions other modules compose are in
@@ -46,7 +48,7 @@ export class BlocksService {
    * withdrawn; an accepted connection is kept but stays inert while the block lasts.
    */
   async block(blockerId: string, blockedId: string): Promise<BlockedUser> {
-    if (blockerId === blockedId) throw new BadRequestException('You cannot block yourself');
+    if (blockerId === blockedId) throw connectionError(ConnectionErrorCode.BlockSelf);
     const { entry, withdrawn } = await this.dataSource.transaction(async (m) => {
       await lockUserPair(m, blockerId, blockedId);
       await m.query(
@@ -78,7 +80,7 @@ export class BlocksService {
     const [user] = await this.dataSource.query<{ id: string }[]>(`SELECT "id" FROM users WHERE "id" = $1`, [
       blockedId,
     ]);
-    if (!user) throw new NotFoundException('User not found');
+    if (!user) throw userError(UserErrorCode.NotFound);
     await this.blocks.delete({ blockerId, blockedId });
     return { blockedId, isBlocked: false };
   }

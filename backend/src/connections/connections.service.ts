@@ -1,4 +1,4 @@
-import { Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { DataSource, Repository } from 'typeorm';
 import type { ConnectionState, ConnectionUser, FriendRequestStatus } from '@piste/contracts';
@@ -7,6 +7,8 @@ import { FENCER_COLUMNS } from '../users/users.mapper';
 import { FriendRequestEntity } from './connection.entities';
 import { toConnectionUser, type ConnectionUserRow } from './connections.mapper';
 import { normaliseReturning, PAIR, RequestEvents, type RemovedRequest, type Returning } from './request-rows';
+import { connectionError, ConnectionErrorCode } from './connections.errors';
+import { userError, UserErrorCode } from '../users/users.errors';
 
 /** Connections: accepted requests, as lists, as a state between two users, and removed. */
 @Injectable()
@@ -79,7 +81,7 @@ export class ConnectionsService {
       `SELECT ${blockedEitherWay('$1', 'u."id"')} AS "blocked" FROM users u WHERE u."id" = $2`,
       [viewerId, ownerId],
     );
-    if (!owner || owner.blocked) throw new NotFoundException('User not found');
+    if (!owner || owner.blocked) throw userError(UserErrorCode.NotFound);
     const rows = await this.dataSource.query<ConnectionUserRow[]>(
       `SELECT ${FENCER_COLUMNS}
          FROM friend_requests r
@@ -101,7 +103,7 @@ export class ConnectionsService {
       [userId, otherId],
     );
     const rows = normaliseReturning(removed);
-    if (rows.length === 0) throw new NotFoundException('You are not connected to this user');
+    if (rows.length === 0) throw connectionError(ConnectionErrorCode.NotConnected);
     this.requestEvents.removed(rows);
   }
 }

@@ -1,8 +1,10 @@
-import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { foldAccents, type MutedUsers, type MutedWord } from '@piste/contracts';
 import { FENCER_COLUMNS, toFencer, type FencerRow } from '../users/users.mapper';
+import { connectionError, ConnectionErrorCode } from './connections.errors';
+import { userError, UserErrorCode } from '../users/users.errors';
 
 /**
  * Muting (§4c): a fencer's posts and notifications, or posts with a word, leave the viewer's screens
@@ -14,9 +16,9 @@ export class MutesService {
 
   /** Mutes a fencer; muting twice is fine. */
   async mute(viewerId: string, userId: string): Promise<void> {
-    if (userId === viewerId) throw new BadRequestException('You cannot mute yourself');
+    if (userId === viewerId) throw connectionError(ConnectionErrorCode.MuteSelf);
     const [user] = await this.dataSource.query<unknown[]>(`SELECT 1 FROM users WHERE id = $1`, [userId]);
-    if (!user) throw new NotFoundException('User not found');
+    if (!user) throw userError(UserErrorCode.NotFound);
     await this.dataSource.query(
       `INSERT INTO muted_users ("userId", "mutedId") VALUES ($1, $2) ON CONFLICT DO NOTHING`,
       [viewerId, userId],
@@ -28,7 +30,7 @@ export class MutesService {
       `DELETE FROM muted_users WHERE "userId" = $1 AND "mutedId" = $2`,
       [viewerId, userId],
     );
-    if (!removed) throw new NotFoundException('You have not muted this user');
+    if (!removed) throw connectionError(ConnectionErrorCode.NotMuted);
   }
 
   /** The fencers the viewer muted, most recent first. */
@@ -62,7 +64,7 @@ export class MutesService {
   async setMutedWords(viewerId: string, words: MutedWord[]): Promise<MutedWord[]> {
     const now = Date.now();
     if (words.some((w) => w.expiresAt && Date.parse(w.expiresAt) <= now)) {
-      throw new BadRequestException('A muted word must expire in the future');
+      throw connectionError(ConnectionErrorCode.MuteExpiryPast);
     }
     const unique = new Map(words.map((w) => [foldAccents(w.word), w]));
     await this.dataSource.transaction(async (manager) => {

@@ -1,5 +1,4 @@
-import { ConflictException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
-import { BadRequestException } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { DataSource, Repository } from 'typeorm';
 import {
@@ -16,11 +15,7 @@ import { blockedEitherWay } from '../blocks/block-visibility';
 import { FriendRequestEntity } from './connection.entities';
 import { toConnectionRequest, type LoadedFriendRequest } from './connections.mapper';
 import { isUniqueViolation, PAIR, RequestEvents, type RemovedRequest } from './request-rows';
-
-const REQUEST_NOT_FOUND = 'Connection request not found';
-const ALREADY_PENDING = 'A connection request is already pending';
-const ALREADY_CONNECTED = 'You are already connected';
-const CANNOT_REQUEST = 'You cannot send a request to this user';
+import { connectionError, ConnectionErrorCode } from './connections.errors';
 
 /**
  * Connection requests: sent, answered, withdrawn, listed. A request and a block between the same two users
@@ -39,8 +34,7 @@ export class RequestsService {
 
   async send(sender: SessionUser, receiverId: string): Promise<ConnectionRequest> {
     const senderId = sender.id;
-    if (senderId === receiverId)
-      throw new BadRequestException('You cannot send a connection request to yourself');
+    if (senderId === receiverId) throw connectionError(ConnectionErrorCode.RequestSelf);
     let stored: { requestId: string; notification: ServerNotification | null };
     try {
       stored = await this.dataSource.transaction(async (m) => {
@@ -51,9 +45,9 @@ export class RequestsService {
                     WHERE r."status" IN ('pending', 'accepted') AND ${PAIR('r', '$1', '$2')} LIMIT 1) AS "liveStatus"`,
           [senderId, receiverId],
         );
-        if (state?.blocked) throw new ForbiddenException(CANNOT_REQUEST);
-        if (state?.liveStatus === 'accepted') throw new ConflictException(ALREADY_CONNECTED);
-        if (state?.liveStatus === 'pending') throw new ConflictException(ALREADY_PENDING);
+        if (state?.blocked) throw connectionError(ConnectionErrorCode.CannotRequest);
+        if (state?.liveStatus === 'accepted') throw connectionError(ConnectionErrorCode.AlreadyConnected);
+        if (state?.liveStatus === 'pending') throw connectionError(ConnectionErrorCode.AlreadyPending);
         const [row] = await m.query<{ id: string }[]>(
           `INSERT INTO friend_requests ("senderId", "receiverId") VALUES ($1, $2) RETURNING "id"`,
           [senderId, receiverId],
@@ -69,7 +63,7 @@ export class RequestsService {
       });
     } catch (error) {
       // The partial unique index on the unordered pair catches a concurrent request.
-      if (isUniqueViolation(error)) throw new ConflictException(ALREADY_PENDING);
+      if (isUniqueViolation(error)) throw connectionError(ConnectionErrorCode.AlreadyPending);
       throw error;
     }
 
@@ -91,10 +85,9 @@ export class RequestsService {
         `SELECT "id", "senderId", "receiverId", "status" FROM friend_requests WHERE "id" = $1 FOR UPDATE`,
         [requestId],
       );
-      if (!row) throw new NotFoundException(REQUEST_NOT_FOUND);
-      if (row.receiverId !== userId)
-        throw new ForbiddenException('Only the receiver can respond to this request');
-      if (row.status !== 'pending') throw new ConflictException('This request has already been answered');
+      if (!row) throw connectionError(ConnectionErrorCode.RequestNotFound);
+      if (row.receiverId !== userId) throw connectionError(ConnectionErrorCode.NotReceiver);
+      if (row.status !== 'pending') throw connectionError(ConnectionErrorCode.AlreadyAnswered);
       await m.query(`UPDATE friend_requests SET "status" = $2 WHERE "id" = $1`, [requestId, status]);
       if (status !== 'accepted') return null;
       return this.notifications.record(m, {
@@ -124,9 +117,9 @@ export class RequestsService {
         `SELECT "id", "senderId", "receiverId", "status" FROM friend_requests WHERE "id" = $1 FOR UPDATE`,
         [requestId],
       );
-      if (!row) throw new NotFoundException(REQUEST_NOT_FOUND);
-      if (row.senderId !== userId) throw new ForbiddenException('Only the sender can withdraw this request');
-      if (row.status !== 'pending') throw new ConflictException('This request has already been answered');
+      if (!row) throw connectionError(ConnectionErrorCode.RequestNotFound);
+      if (row.senderId !== userId) throw connectionError(ConnectionErrorCode.NotSender);
+      if (row.status !== 'pending') throw connectionError(ConnectionErrorCode.AlreadyAnswered);
       await m.query(`DELETE FROM friend_requests WHERE "id" = $1`, [requestId]);
       return row;
     });
@@ -150,7 +143,7 @@ export class RequestsService {
       where: { id },
       relations: { sender: true, receiver: true },
     });
-    if (!request) throw new NotFoundException(REQUEST_NOT_FOUND);
+    if (!request) throw connectionError(ConnectionErrorCode.RequestNotFound);
     return request as LoadedFriendRequest;
   }
 

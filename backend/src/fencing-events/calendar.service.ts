@@ -1,4 +1,4 @@
-import { Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { createHash, randomBytes } from 'node:crypto';
 import { DataSource } from 'typeorm';
@@ -7,6 +7,7 @@ import type { CalendarFeed, SessionUser } from '@piste/contracts';
 import { APP_CONFIG, type AppConfig } from '../config/config';
 import { EVENT_COLUMNS, EVENT_FROM, type EventRow } from './event-rows';
 import { EventsService } from './events.service';
+import { eventError, EventErrorCode } from './fencing-events.errors';
 
 /** How far back the personal feed keeps events one went to. */
 const FEED_HISTORY_DAYS = 180;
@@ -71,7 +72,7 @@ export class CalendarService {
       `SELECT "userId" FROM calendar_tokens WHERE "tokenHash" = $1`,
       [hashOf(token)],
     );
-    if (!owner) throw new NotFoundException('Calendar not found');
+    if (!owner) throw eventError(EventErrorCode.CalendarNotFound);
     const rows = await this.dataSource.query<EventRow[]>(
       `SELECT ${EVENT_COLUMNS} FROM ${EVENT_FROM}
          JOIN event_attendance a ON a."eventId" = e."id" AND a."userId" = $1 AND a."status" = 'going'

@@ -1,15 +1,4 @@
-import {
-  Controller,
-  Delete,
-  Get,
-  HttpCode,
-  NotFoundException,
-  Param,
-  Patch,
-  Post,
-  Put,
-  Res,
-} from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import {
   attendanceSchema,
@@ -30,6 +19,7 @@ import { RateLimit } from '../limits/rate-limit.guard';
 import { AttendanceService } from './attendance.service';
 import { CalendarService } from './calendar.service';
 import { EventsService, type CreateEvent, type UpdateEvent } from './events.service';
+import { eventError, EventErrorCode } from './fencing-events.errors';
 
 const ICS_TYPE = 'text/calendar; charset=utf-8';
 
@@ -132,7 +122,7 @@ export class EventsController {
   @Public()
   @Get('calendar/:token.ics')
   async feed(@Param('token') token: string, @Res({ passthrough: true }) response: Response): Promise<string> {
-    if (!/^[A-Za-z0-9_-]{20,64}$/.test(token)) throw new NotFoundException('Calendar not found');
+    if (!/^[A-Za-z0-9_-]{20,64}$/.test(token)) throw eventError(EventErrorCode.CalendarNotFound);
     const body = await this.calendars.feed(token);
     response.setHeader('Content-Type', ICS_TYPE);
     response.setHeader('Cache-Control', 'private, max-age=300');

@@ -1,4 +1,4 @@
-import { BadRequestException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import {
@@ -20,6 +20,7 @@ import { runsClub } from '../clubs/club-rows';
 import { connectedSql } from '../connections/request-rows';
 import { FENCER_COLUMNS, toFencer, type FencerRow } from '../users/users.mapper';
 import { EVENT_COLUMNS, EVENT_FROM, toFencingEvent, type EventRow } from './event-rows';
+import { eventError, EventErrorCode } from './fencing-events.errors';
 
 export type CreateEvent = z.output<typeof createEventSchema>;
 export type UpdateEvent = z.output<typeof updateEventSchema>;
@@ -59,7 +60,7 @@ export class EventsService {
     if (payload.clubId) {
       const role = await roleIn(this.dataSource.manager, payload.clubId, viewer.id);
       if (!runsClub(role) && role !== 'coach') {
-        throw new ForbiddenException('Only the club’s admins and coaches can add its events');
+        throw eventError(EventErrorCode.NotClubStaff);
       }
     }
     const columns = ['creatorId', 'clubId', ...EDITABLE].map((column) => `"${column}"`).join(', ');
@@ -92,7 +93,7 @@ export class EventsService {
       const [known] = await this.dataSource.query<unknown[]>(`SELECT 1 FROM events WHERE "id" = $1`, [
         query.after,
       ]);
-      if (!known) throw new BadRequestException('Unknown event in after');
+      if (!known) throw eventError(EventErrorCode.UnknownCursor);
       add(
         query.after,
         (p) => `(e."startsAt", e."id") > (SELECT "startsAt", "id" FROM events WHERE "id" = ${p})`,
@@ -136,14 +137,14 @@ export class EventsService {
     await this.dataSource.transaction(async (manager) => {
       const row = await this.visible(manager, viewer.id, eventId, true);
       if (!(await this.mayEdit(manager, viewer, row))) {
-        throw new ForbiddenException('Only whoever announced the event or its club’s admins can change it');
+        throw eventError(EventErrorCode.NotYoursToChange);
       }
       const next: Pick<EventRow, (typeof EDITABLE)[number]> = {
         ...row,
         ...Object.fromEntries(Object.entries(edit).filter(([, value]) => value !== undefined)),
       };
       if (new Date(next.endsAt) < new Date(next.startsAt)) {
-        throw new BadRequestException('The event must end after it starts');
+        throw eventError(EventErrorCode.EndsBeforeStart);
       }
       const sets = EDITABLE.map((field, i) => `"${field}" = $${i + 2}`).join(', ');
       await manager.query(
@@ -159,7 +160,7 @@ export class EventsService {
     await this.dataSource.transaction(async (manager) => {
       const row = await this.visible(manager, viewer.id, eventId, true);
       if (!viewer.isAdmin && !(await this.mayEdit(manager, viewer, row))) {
-        throw new ForbiddenException('Only whoever announced the event or its club’s admins can cancel it');
+        throw eventError(EventErrorCode.NotYoursToCancel);
       }
       await manager.query(`DELETE FROM events WHERE "id" = $1`, [eventId]);
     });
@@ -172,7 +173,7 @@ export class EventsService {
        ${lock ? 'FOR UPDATE OF e' : ''}`,
       [eventId, viewerId],
     );
-    if (!row) throw new NotFoundException('Event not found');
+    if (!row) throw eventError(EventErrorCode.NotFound);
     return row;
   }
 

@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { extname, join, relative, sep } from 'node:path';
+import { DEFAULT_WEAPON, FEED_PAGE_SIZE, isWeapon } from '@piste/contracts';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import { SESSION_COOKIE } from '../auth/session.middleware';
 import { preferredEncoding, type ContentEncoding } from '../common/content-encoding';
 
 /** Paths the app itself answers; the built frontend never shadows them. */
@@ -52,8 +54,22 @@ export function serveFrontend(dist: string): RequestHandler {
     if (file) return sendFile(req, res, file);
     // A missing asset (say, a chunk of the previous deploy) is a 404, never the HTML page.
     if (req.path.startsWith('/assets/') || !req.accepts('html')) return next();
+    res.setHeader('Link', firstScreenPreloads(req.path, req.headers.cookie));
     sendFile(req, res, indexHtml);
   };
+}
+
+/**
+ * What the first screen will ask the API for, as `Link` preloads: the browser fetches them while the scripts
+ * load, and the app's own requests (same URL, with cookies) take the replies. Every page first asks who is
+ * signed in; a feed's page (`/`, `/epee` …), visited with a session cookie, asks for the feed's first page too.
+ */
+export function firstScreenPreloads(path: string, cookieHeader: string | undefined): string[] {
+  const urls = ['/api/user'];
+  const weapon = path === '/' ? DEFAULT_WEAPON : path.slice(1).replace(/\/$/, '');
+  const hasSession = (cookieHeader ?? '').split(';').some((c) => c.trim().startsWith(`${SESSION_COOKIE}=`));
+  if (hasSession && isWeapon(weapon)) urls.push(`/api/posts/${weapon}?limit=${FEED_PAGE_SIZE}`);
+  return urls.map((url) => `<${url}>; rel=preload; as=fetch; crossorigin=use-credentials`);
 }
 
 function sendFile(req: Request, res: Response, file: FrontendFile): void {

@@ -1,4 +1,4 @@
-import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import {
@@ -23,13 +23,12 @@ import { toPostCounts } from '../posts/posts.mapper';
 import { PostsService } from '../posts/posts.service';
 import { notHiddenBy, visibleTo } from '../posts/post-visibility';
 import type { PostEntity } from '../posts/post.entity';
+import { libraryError, LibraryErrorCode } from './library.errors';
 
 /** What every list here shows of a post `p` to viewer `$1`: visible, not blocked either way, hidden or muted. */
 const LISTED = (withMutes: boolean) =>
   `${notBlockedEitherWay('p."authorId"', '$1')} AND ${visibleTo('p', '$1')} AND ${notHiddenBy('p.id', '$1')}` +
   (withMutes ? ` AND ${notMutedBy('p', '$1')}` : '');
-
-const UNKNOWN_CURSOR = 'Unknown post in before';
 
 /**
  * Posts gathered across the feeds (§4c): the viewer's saved posts, the drill library and the tag pages, with the
@@ -52,7 +51,7 @@ export class LibraryService {
         `INSERT INTO saves ("userId", "postId") VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING 1`,
         [viewer.id, postId],
       );
-      if (added.length === 0) throw new ConflictException('Post already saved');
+      if (added.length === 0) throw libraryError(LibraryErrorCode.AlreadySaved);
       return this.applySaves(manager, post, 1);
     });
     await this.events.counts(toPostCounts(post), post);
@@ -67,7 +66,7 @@ export class LibraryService {
         `DELETE FROM saves WHERE "userId" = $1 AND "postId" = $2`,
         [viewer.id, postId],
       );
-      if (!removed) throw new NotFoundException('You have not saved this post');
+      if (!removed) throw libraryError(LibraryErrorCode.NotSaved);
       return this.applySaves(manager, post, -1);
     });
     await this.events.counts(toPostCounts(post), post);
@@ -136,7 +135,7 @@ export class LibraryService {
   /** The posts with a tag (folded), newest first, of one weapon or all. */
   async tagged(viewer: SessionUser, rawTag: string, query: TagPostsQuery): Promise<TagPage> {
     const tag = foldTag(rawTag);
-    if (!tag) throw new BadRequestException('A tag is letters, digits and _');
+    if (!tag) throw libraryError(LibraryErrorCode.BadTag);
     const params: unknown[] = [viewer.id, query.limit + 1, tag];
     const where = [`t."tag" = $3`, LISTED(true)];
     if (query.weapon) {
@@ -195,7 +194,7 @@ export class LibraryService {
 
   private async assertExists(sql: string, params: unknown[]): Promise<void> {
     const rows = await this.dataSource.query<unknown[]>(sql, params);
-    if (rows.length === 0) throw new BadRequestException(UNKNOWN_CURSOR);
+    if (rows.length === 0) throw libraryError(LibraryErrorCode.UnknownCursor);
   }
 
   /** The page's posts as the feed shows them, and the cursor of the next page (one row beyond was asked for). */

@@ -1,9 +1,10 @@
-import { Injectable, UnauthorizedException } from '@nestjs/common';
+import { HttpStatus, Injectable } from '@nestjs/common';
 import type { Request } from 'express';
 import type { RateLimitName } from '../config/rate-limits';
 import { clientAddress } from './client-address';
 import { LimitsService } from './limits.service';
 import { withRetryAfter } from './too-many-requests';
+import { hasStatus } from '../common/coded-exception';
 
 /**
  * How long a username remembers an address it signed in from (exempt from the per-username ceiling): three
@@ -60,7 +61,7 @@ export class LoginAttempts {
     try {
       result = await checkPassword();
     } catch (err) {
-      if (!(err instanceof UnauthorizedException)) await this.refund(taken);
+      if (!hasStatus(err, HttpStatus.UNAUTHORIZED)) await this.refund(taken);
       throw err;
     }
     await Promise.all([

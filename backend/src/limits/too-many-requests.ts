@@ -1,13 +1,16 @@
-import { HttpException, HttpStatus } from '@nestjs/common';
+import { HttpStatus } from '@nestjs/common';
 import type { Response } from 'express';
+import { CodedException } from '../common/coded-exception';
+import { RequestErrorCode } from '../common/request.errors';
 
-/** A limit was reached: 429 `{message}` saying when to try again; `Retry-After` carries the same wait. */
-export class TooManyRequestsException extends HttpException {
+/** A limit was reached: 429 `{message, code}` saying when to try again; `Retry-After` carries the same wait. */
+export class TooManyRequestsException extends CodedException {
   readonly retryAfterSeconds: number;
 
   constructor(msBeforeNext: number) {
     const seconds = Math.max(1, Math.ceil(msBeforeNext / 1000));
-    super(`Too many attempts. Please try again in ${waitText(seconds)}.`, HttpStatus.TOO_MANY_REQUESTS);
+    const [key, count] = waitText(seconds);
+    super(RequestErrorCode.TooMany, HttpStatus.TOO_MANY_REQUESTS, { count }, key);
     this.retryAfterSeconds = seconds;
   }
 }
@@ -20,10 +23,9 @@ export function withRetryAfter(response: Response | undefined, error: unknown): 
   return error;
 }
 
-function waitText(seconds: number): string {
-  if (seconds < 60) return plural(seconds, 'second');
-  if (seconds < 60 * 60) return plural(Math.ceil(seconds / 60), 'minute');
-  return plural(Math.ceil(seconds / (60 * 60)), 'hour');
+/** The text's key (a wait in seconds, minutes or hours) and how many. */
+function waitText(seconds: number): [string, number] {
+  if (seconds < 60) return ['request.too_many_seconds', seconds];
+  if (seconds < 60 * 60) return ['request.too_many_minutes', Math.ceil(seconds / 60)];
+  return ['request.too_many_hours', Math.ceil(seconds / (60 * 60))];
 }
-
-const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;

@@ -1,11 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import {
-  BadRequestException,
-  ConflictException,
-  ForbiddenException,
-  Injectable,
-  NotFoundException,
-} from '@nestjs/common';
+import { HttpStatus, Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { DataSource, Repository } from 'typeorm';
 import {
@@ -26,6 +20,9 @@ import { RealtimePublisher } from '../publisher/realtime.publisher';
 import { UsersService } from '../users/users.service';
 import { ConversationEntity, MessageEntity } from './message.entities';
 import { toConversation, toDirectMessage, type ConversationListRow } from './messages.mapper';
+import { messageError, MessageErrorCode } from './messages.errors';
+import { userError, UserErrorCode } from '../users/users.errors';
+import { hasStatus } from '../common/coded-exception';
 
 export interface SendMessageInput {
   senderId?: string;
@@ -43,8 +40,6 @@ export interface SentMessage {
 
 /** Thrown inside the send transaction when a concurrent retry stored the same clientId first. */
 class DuplicateClientId extends Error {}
-
-const CANNOT_MESSAGE = 'You cannot message this user';
 
 /** The pair as stored: participant1Id is always the smaller id (a CHECK enforces it). */
 function orderedPair(a: string, b: string): [string, string] {
@@ -180,7 +175,7 @@ export class MessagesService {
    */
   async send(sender: SessionUser, input: SendMessageInput): Promise<SentMessage> {
     assertSelf(sender, input.senderId);
-    if (input.receiverId === sender.id) throw new BadRequestException('You cannot message yourself');
+    if (input.receiverId === sender.id) throw messageError(MessageErrorCode.MessageSelf);
     const clientId = input.clientId ?? null;
 
     let message: MessageEntity;
@@ -189,7 +184,7 @@ export class MessagesService {
       ({ message, notification } = await this.store(sender, input.receiverId, input.content, clientId));
     } catch (err) {
       // A retry of a message already stored is answered with it, even if sending is no longer allowed.
-      if (!(err instanceof DuplicateClientId || err instanceof ForbiddenException) || !clientId) throw err;
+      if (!(err instanceof DuplicateClientId || hasStatus(err, HttpStatus.FORBIDDEN)) || !clientId) throw err;
       const stored = await this.findByClientId(sender.id, clientId);
       if (!stored) throw err;
       return this.replay(stored, input.receiverId);
@@ -239,7 +234,7 @@ export class MessagesService {
          RETURNING "id"`,
         [participant1Id, participant2Id],
       );
-      if (!conversation) throw new NotFoundException('User not found');
+      if (!conversation) throw userError(UserErrorCode.NotFound);
       // Chosen here, so the notification can name the message it announces (its push shows it).
       const messageId = randomUUID();
       const notify = insertNotification(
@@ -273,7 +268,7 @@ export class MessagesService {
            FROM allowed LEFT JOIN stored ON true`,
         [conversation.id, senderId, receiverId, content, clientId, messageId, ...notify.params],
       );
-      if (!outcome?.allowed) throw new ForbiddenException(CANNOT_MESSAGE);
+      if (!outcome?.allowed) throw messageError(MessageErrorCode.CannotMessage);
       if (!outcome.id) throw new DuplicateClientId();
       const { allowed: _allowed, notification, ...row } = outcome;
       void _allowed;
@@ -290,7 +285,7 @@ export class MessagesService {
 
   private replay(stored: MessageEntity, receiverId: string): SentMessage {
     if (stored.receiverId !== receiverId) {
-      throw new ConflictException('This client id was already used for another message');
+      throw messageError(MessageErrorCode.ClientIdReused);
     }
     return { message: toDirectMessage(stored), conversationId: stored.conversationId, replayed: true };
   }
@@ -302,16 +297,16 @@ export class MessagesService {
   async findForParticipant(viewerId: string, messageId: string): Promise<MessageEntity> {
     const message = await this.messages.findOne({ where: { id: messageId } });
     if (!message || (message.senderId !== viewerId && message.receiverId !== viewerId)) {
-      throw new NotFoundException('Message not found');
+      throw messageError(MessageErrorCode.NotFound);
     }
     return message;
   }
 
   private async getAsParticipant(viewerId: string, conversationId: string): Promise<ConversationEntity> {
     const conversation = await this.conversations.findOne({ where: { id: conversationId } });
-    if (!conversation) throw new NotFoundException('Conversation not found');
+    if (!conversation) throw messageError(MessageErrorCode.ConversationNotFound);
     if (conversation.participant1Id !== viewerId && conversation.participant2Id !== viewerId) {
-      throw new ForbiddenException('You are not part of this conversation');
+      throw messageError(MessageErrorCode.NotParticipant);
     }
     return conversation;
   }

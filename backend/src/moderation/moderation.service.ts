@@ -1,12 +1,4 @@
-import {
-  BadRequestException,
-  ConflictException,
-  ForbiddenException,
-  Injectable,
-  Logger,
-  NotFoundException,
-  OnModuleInit,
-} from '@nestjs/common';
+import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, EntityManager, In, Repository } from 'typeorm';
 import {
@@ -30,6 +22,7 @@ import { BansService } from '../bans/bans.service';
 import { ModerationActionEntity, ReportedPostEntity } from './moderation.entities';
 import { toBanView, toReportView } from './moderation.mapper';
 import { ALREADY_REPORTED, ReportTargets } from './report-targets';
+import { moderationError, ModerationErrorCode } from './moderation.errors';
 
 type CreateReportInput = z.infer<typeof createReportSchema>;
 type UpdateReportInput = z.infer<typeof updateReportSchema>;
@@ -77,7 +70,7 @@ export class ModerationService implements OnModuleInit {
       reporterId: reporter.id,
       status: 'pending',
     });
-    if (alreadyReported) throw new ConflictException(ALREADY_REPORTED[item.targetType]);
+    if (alreadyReported) throw moderationError(ALREADY_REPORTED[item.targetType]);
 
     // Two reports racing past the check above: the partial unique index keeps one, the other inserts nothing.
     const inserted = await this.reports
@@ -95,7 +88,7 @@ export class ModerationService implements OnModuleInit {
       .returning(['id'])
       .execute();
     const reportId = (inserted.raw as { id: string }[])[0]?.id;
-    if (!reportId) throw new ConflictException(ALREADY_REPORTED[item.targetType]);
+    if (!reportId) throw moderationError(ALREADY_REPORTED[item.targetType]);
 
     const view = await this.view(reportId);
     this.publisher.publish(ADMINS_ROOM, 'report:new', { report: view });
@@ -121,9 +114,8 @@ export class ModerationService implements OnModuleInit {
         return true;
       }
       const current = await manager.getRepository(ReportedPostEntity).findOneBy({ id: reportId });
-      if (!current) throw new NotFoundException('Report not found');
-      if (current.status !== input.status)
-        throw new ConflictException('This report has already been handled');
+      if (!current) throw moderationError(ModerationErrorCode.ReportNotFound);
+      if (current.status !== input.status) throw moderationError(ModerationErrorCode.AlreadyHandled);
       return false;
     });
     const view = await this.view(reportId);
@@ -135,16 +127,16 @@ export class ModerationService implements OnModuleInit {
   /** Bans a user from posting; with a report, the ban resolves it, and must be of the person it is against. */
   async banUser(admin: SessionUser, input: CreateBanInput): Promise<Ban> {
     const target = await this.users.findById(input.userId);
-    if (!target) throw new NotFoundException('Post author not found');
-    if (target.isAdmin) throw new ForbiddenException('Admins cannot be banned');
+    if (!target) throw moderationError(ModerationErrorCode.AuthorNotFound);
+    if (target.isAdmin) throw moderationError(ModerationErrorCode.AdminNotBannable);
     if (input.reportId) {
       const report = await this.reports.findOneBy({ id: input.reportId });
-      if (!report) throw new NotFoundException('Report not found');
+      if (!report) throw moderationError(ModerationErrorCode.ReportNotFound);
       if (report.targetUserId !== target.id) {
-        throw new BadRequestException(
+        throw moderationError(
           report.targetType === 'post'
-            ? 'This user is not the author of the reported post'
-            : 'This user is not the one reported',
+            ? ModerationErrorCode.NotPostAuthor
+            : ModerationErrorCode.NotReportedUser,
         );
       }
     }
@@ -253,7 +245,7 @@ export class ModerationService implements OnModuleInit {
 
   private async view(reportId: string): Promise<Report> {
     const [view] = await this.views([reportId]);
-    if (!view) throw new NotFoundException('Report not found');
+    if (!view) throw moderationError(ModerationErrorCode.ReportNotFound);
     return view;
   }
 

@@ -1,4 +1,4 @@
-import { ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import type { ReportTargetType } from '@piste/contracts';
@@ -8,6 +8,8 @@ import { PostsService } from '../posts/posts.service';
 import type { UserEntity } from '../users/user.entity';
 import { UsersService } from '../users/users.service';
 import type { ReportedPostEntity } from './moderation.entities';
+import { userError, UserErrorCode } from '../users/users.errors';
+import { moderationError, ModerationErrorCode } from './moderation.errors';
 
 /** What a report is about, with the snapshot it keeps: the columns a new report is stored with. */
 export type ReportedItem = Pick<
@@ -22,18 +24,18 @@ export type ReportedItem = Pick<
   | 'targetSnapshot'
 > & { targetId: string; targetUserId: string };
 
-const OWN_ITEM: Record<ReportTargetType, string> = {
-  post: 'You cannot report your own post',
-  comment: 'You cannot report your own comment',
-  message: 'You cannot report your own message',
-  user: 'You cannot report yourself',
+const OWN_ITEM: Record<ReportTargetType, ModerationErrorCode> = {
+  post: ModerationErrorCode.OwnPost,
+  comment: ModerationErrorCode.OwnComment,
+  message: ModerationErrorCode.OwnMessage,
+  user: ModerationErrorCode.Self,
 };
 
-export const ALREADY_REPORTED: Record<ReportTargetType, string> = {
-  post: 'You have already reported this post',
-  comment: 'You have already reported this comment',
-  message: 'You have already reported this message',
-  user: 'You have already reported this fencer',
+export const ALREADY_REPORTED: Record<ReportTargetType, ModerationErrorCode> = {
+  post: ModerationErrorCode.PostAlreadyReported,
+  comment: ModerationErrorCode.CommentAlreadyReported,
+  message: ModerationErrorCode.MessageAlreadyReported,
+  user: ModerationErrorCode.UserAlreadyReported,
 };
 
 /** A user's display name: their name, else their username. */
@@ -62,7 +64,7 @@ export class ReportTargets {
   /** The item `reporterId` reports: 404 when it is unknown or out of their sight, 403 when it is their own. */
   async find(reporterId: string, type: ReportTargetType, id: string): Promise<ReportedItem> {
     const item = await this.read(reporterId, type, id);
-    if (item.targetUserId === reporterId) throw new ForbiddenException(OWN_ITEM[type]);
+    if (item.targetUserId === reporterId) throw moderationError(OWN_ITEM[type]);
     return item;
   }
 
@@ -103,7 +105,7 @@ export class ReportTargets {
       }
       case 'user': {
         const user = await this.users.findById(id);
-        if (!user) throw new NotFoundException('User not found');
+        if (!user) throw userError(UserErrorCode.NotFound);
         const { username, name, avatar, title, role, weaponSpecialty } = user;
         return {
           // Their bio is the text a fencer's report keeps.

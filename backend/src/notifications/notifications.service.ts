@@ -1,11 +1,4 @@
-import {
-  BadRequestException,
-  Injectable,
-  Logger,
-  NotFoundException,
-  type OnApplicationBootstrap,
-  type OnModuleDestroy,
-} from '@nestjs/common';
+import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import {
@@ -22,6 +15,7 @@ import { PushDeliveryService } from '../push/push-delivery.service';
 import { RealtimePublisher } from '../publisher/realtime.publisher';
 import { insertNotification, type NotificationDraft } from './notification-insert';
 import { toServerNotification, type NotificationRow } from './notifications.mapper';
+import { notificationError, NotificationErrorCode } from './notifications.errors';
 
 /** How often each replica clears notifications older than what is kept. */
 const PRUNE_EVERY_MS = 60 * 60 * 1000;
@@ -84,7 +78,7 @@ export class NotificationsService implements OnApplicationBootstrap, OnModuleDes
         `SELECT "createdAt" FROM notifications WHERE "id" = $1 AND "recipientId" = $2`,
         [query.before, userId],
       );
-      if (!cursor) throw new BadRequestException('Unknown notification in before');
+      if (!cursor) throw notificationError(NotificationErrorCode.UnknownCursor);
       params.push(cursor.createdAt, query.before);
       after = `AND (n."createdAt", n."id") < ($3, $4)`;
     }
@@ -128,7 +122,7 @@ export class NotificationsService implements OnApplicationBootstrap, OnModuleDes
        SELECT "id" FROM gone`,
       [id, userId],
     );
-    if (rows.length === 0) throw new NotFoundException('Notification not found');
+    if (rows.length === 0) throw notificationError(NotificationErrorCode.NotFound);
     this.publisher.publish(userRoom(userId), 'notifications:changed', { deleted: [id] });
   }
 

@@ -1,13 +1,10 @@
 import {
   BadRequestException,
-  ConflictException,
-  GoneException,
   HttpException,
   HttpStatus,
   Inject,
   Injectable,
   Logger,
-  NotFoundException,
   type OnModuleInit,
   PayloadTooLargeException,
   UnsupportedMediaTypeException,
@@ -41,6 +38,7 @@ import {
 import { STORAGE_DRIVER, type ByteRange, type StorageDriver, type StoredObjectInfo } from './storage.driver';
 import { UploadTicketEntity } from './upload-ticket.entity';
 import { imageColumns, imageOfTicket, type UploadedImage } from './uploaded-image';
+import { objectError, ObjectErrorCode } from './objects.errors';
 
 export type UploadRequest = z.output<typeof uploadRequestSchema>;
 
@@ -162,16 +160,16 @@ export class ObjectsService implements OnModuleInit {
    */
   async receiveUpload(token: string, upload: IncomingUpload): Promise<{ objectPath: string }> {
     const ticket = TOKEN_PATTERN.test(token) ? await this.tickets.findOne({ where: { token } }) : null;
-    if (!ticket) throw new NotFoundException('Upload URL not found');
-    if (ticket.usedAt) throw new ConflictException('This upload URL has already been used');
-    if (ticket.expiresAt.getTime() <= Date.now()) throw new GoneException('This upload URL has expired');
+    if (!ticket) throw objectError(ObjectErrorCode.TicketNotFound);
+    if (ticket.usedAt) throw objectError(ObjectErrorCode.TicketUsed);
+    if (ticket.expiresAt.getTime() <= Date.now()) throw objectError(ObjectErrorCode.TicketExpired);
 
     const rule = sizeRule(PURPOSE_RULES[ticket.purpose], ticket.declaredSize);
     const contentType = normalizeContentType(upload.contentType);
     if (!acceptedKind(ticket.purpose, contentType))
       throw new UnsupportedMediaTypeException(rule.wrongTypeMessage);
     if (ticket.contentType && ticket.contentType !== contentType) {
-      throw new UnsupportedMediaTypeException('The file type does not match the upload request');
+      throw objectError(ObjectErrorCode.TypeMismatch);
     }
     if (upload.contentLength !== undefined && upload.contentLength > rule.maxBytes) {
       throw new PayloadTooLargeException(rule.tooLargeMessage);
@@ -183,7 +181,7 @@ export class ObjectsService implements OnModuleInit {
       .set({ usedAt: () => 'now()' })
       .where('token = :token AND "usedAt" IS NULL AND "expiresAt" > now()', { token })
       .execute();
-    if (!claimed.affected) throw new ConflictException('This upload URL has already been used');
+    if (!claimed.affected) throw objectError(ObjectErrorCode.TicketUsed);
 
     const inspector = new UploadInspector(contentType, rule);
     // The driver's write reports the inspector's errors; until it is attached, they must not go unhandled.
@@ -204,7 +202,7 @@ export class ObjectsService implements OnModuleInit {
       upload.body.unpipe(inspector);
       upload.body.resume();
       if (err instanceof UploadRejectedError) throw httpErrorOf(err);
-      if (interrupted) throw new BadRequestException('The upload did not complete');
+      if (interrupted) throw objectError(ObjectErrorCode.Incomplete);
       // The storage failed, not the client: an unexpected error, logged with its request id.
       throw err;
     } finally {
@@ -232,7 +230,7 @@ export class ObjectsService implements OnModuleInit {
     const ticket = await this.tickets.findOne({ where: { objectPath } });
     const kind = ticket?.contentType ? kindOf(ticket.contentType) : null;
     if (!ticket || ticket.userId !== userId || ticket.purpose !== purpose || !ticket.storedAt || !kind) {
-      throw new BadRequestException('Media must be a file you uploaded');
+      throw objectError(ObjectErrorCode.NotUploaded);
     }
     return { kind, contentType: ticket.contentType!, image: imageOfTicket(ticket) };
   }

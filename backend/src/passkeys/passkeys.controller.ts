@@ -19,7 +19,8 @@ import { AuthService } from '../auth/auth.service';
 import { AllowedWhileBanned, CurrentUser, Public, uuidParam } from '../common/decorators';
 import { ParsedBody } from '../common/zod.pipe';
 import { RateLimit, RateLimitPerAddress } from '../limits/rate-limit.guard';
-import { PasskeysService, PASSKEY_UNKNOWN } from './passkeys.service';
+import { PasskeysService } from './passkeys.service';
+import { passkeyError, PasskeyErrorCode } from './passkeys.errors';
 
 /** The signed-in user's passkeys (DESIGN.md §4e). Securing an account is never refused to a banned user. */
 @Controller('api/account/passkeys')
@@ -95,7 +96,7 @@ export class PasskeySignInController {
   ): Promise<SessionUser> {
     const userId = await this.passkeys.verifySignIn(body);
     // A suspended account is told so (403); one being deleted has no user any more: its passkeys sign nobody in.
-    const user = await this.auth.userSigningIn(userId, PASSKEY_UNKNOWN);
+    const user = await this.auth.userSigningIn(userId, passkeyError(PasskeyErrorCode.Unknown));
     // Whoever this browser was signed in as, it is now this user, in a new session.
     if (request.isAuthenticated?.()) await new Promise<void>((resolve) => request.logOut(() => resolve()));
     await this.auth.completeSignIn(request, user);

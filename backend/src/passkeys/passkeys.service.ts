@@ -1,11 +1,4 @@
-import {
-  BadRequestException,
-  ConflictException,
-  Inject,
-  Injectable,
-  NotFoundException,
-  UnauthorizedException,
-} from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import {
   generateAuthenticationOptions,
   generateRegistrationOptions,
@@ -20,13 +13,11 @@ import { DataSource } from 'typeorm';
 import type { AddPasskeyPayload, LoginPasskeyPayload, Passkey, SessionUser } from '@piste/contracts';
 import { APP_CONFIG, type AppConfig } from '../config/config';
 import { CHALLENGE_MS, WebAuthnChallenges } from './webauthn-challenges';
+import { passkeyError, PasskeyErrorCode } from './passkeys.errors';
 
 /** Enough for every phone, laptop and key a person owns. */
 export const MAX_PASSKEYS = 20;
 const RP_NAME = 'Piste';
-
-export const PASSKEY_NOT_CHECKED = 'That passkey could not be checked. Try again.';
-export const PASSKEY_UNKNOWN = 'This passkey is not known to Piste. Sign in with your password.';
 
 interface PasskeyRow {
   id: string;
@@ -93,7 +84,7 @@ export class PasskeysService {
       [user.id],
     );
     if (existing.length >= MAX_PASSKEYS) {
-      throw new ConflictException(`You can have at most ${MAX_PASSKEYS} passkeys. Remove one first.`);
+      throw passkeyError(PasskeyErrorCode.TooMany, { max: MAX_PASSKEYS });
     }
     const options = await generateRegistrationOptions({
       rpName: RP_NAME,
@@ -123,9 +114,9 @@ export class PasskeysService {
         requireUserVerification: true,
       });
     } catch {
-      throw new BadRequestException(PASSKEY_NOT_CHECKED);
+      throw passkeyError(PasskeyErrorCode.NotChecked);
     }
-    if (!verified.verified) throw new BadRequestException(PASSKEY_NOT_CHECKED);
+    if (!verified.verified) throw passkeyError(PasskeyErrorCode.NotChecked);
     const { credential, credentialBackedUp } = verified.registrationInfo;
     const [row] = await this.dataSource.query<PasskeyRow[]>(
       `INSERT INTO passkeys ("userId", "credentialId", "publicKey", "counter", "transports", "name", "backedUp")
@@ -144,7 +135,7 @@ export class PasskeysService {
         MAX_PASSKEYS,
       ],
     );
-    if (!row) throw new ConflictException('This passkey is already added, or you have too many');
+    if (!row) throw passkeyError(PasskeyErrorCode.AlreadyAdded);
     return toPasskey(row);
   }
 
@@ -154,7 +145,7 @@ export class PasskeysService {
        RETURNING "id", "name", "createdAt", "lastUsedAt", "backedUp"`,
       [passkeyId, userId, name],
     );
-    if (!rows[0]) throw new NotFoundException('Passkey not found');
+    if (!rows[0]) throw passkeyError(PasskeyErrorCode.NotFound);
     return toPasskey(rows[0]);
   }
 
@@ -163,7 +154,7 @@ export class PasskeysService {
       `DELETE FROM passkeys WHERE "id" = $1 AND "userId" = $2`,
       [passkeyId, userId],
     );
-    if (!count) throw new NotFoundException('Passkey not found');
+    if (!count) throw passkeyError(PasskeyErrorCode.NotFound);
   }
 
   /** Options for `navigator.credentials.get()` with no account named: the browser offers what it holds for Piste. */
@@ -189,11 +180,11 @@ export class PasskeysService {
         WHERE "credentialId" = $1`,
       [response.id],
     );
-    if (!passkey) throw new UnauthorizedException(PASSKEY_UNKNOWN);
+    if (!passkey) throw passkeyError(PasskeyErrorCode.Unknown);
     // A discoverable credential names its account: it must be the one the passkey was added to.
     const handle = response.response.userHandle;
     if (handle && !Buffer.from(handle, 'base64url').equals(userHandleOf(passkey.userId))) {
-      throw new UnauthorizedException(PASSKEY_NOT_CHECKED);
+      throw passkeyError(PasskeyErrorCode.SignInNotChecked);
     }
     let verified;
     try {
@@ -211,9 +202,9 @@ export class PasskeysService {
         requireUserVerification: true,
       });
     } catch {
-      throw new UnauthorizedException(PASSKEY_NOT_CHECKED);
+      throw passkeyError(PasskeyErrorCode.SignInNotChecked);
     }
-    if (!verified.verified) throw new UnauthorizedException(PASSKEY_NOT_CHECKED);
+    if (!verified.verified) throw passkeyError(PasskeyErrorCode.SignInNotChecked);
     await this.dataSource.query(`UPDATE passkeys SET "counter" = $2, "lastUsedAt" = now() WHERE "id" = $1`, [
       passkey.id,
       verified.authenticationInfo.newCounter,

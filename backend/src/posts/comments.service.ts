@@ -1,10 +1,4 @@
-import {
-  BadRequestException,
-  ConflictException,
-  ForbiddenException,
-  Injectable,
-  NotFoundException,
-} from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import type {
@@ -25,6 +19,7 @@ import { NotificationsService } from '../notifications/notifications.service';
 import { authorNotification, PostEvents } from './post-events';
 import { PostsService } from './posts.service';
 import { Mentions } from './mentions';
+import { postError, PostErrorCode } from './posts.errors';
 
 export type CreateComment = z.output<typeof createCommentSchema>;
 export type EditComment = z.output<typeof editCommentSchema>;
@@ -70,7 +65,7 @@ export class CommentsService {
       if (payload.parentId) {
         const parent = await manager.findOne(CommentEntity, { where: { id: payload.parentId } });
         if (!parent || parent.postId !== post.id) {
-          throw new BadRequestException('You can only reply to a comment on the same post');
+          throw postError(PostErrorCode.ReplyElsewhere);
         }
       }
       const comment = await manager.save(
@@ -114,7 +109,7 @@ export class CommentsService {
     const { comment, post, notices, changed } = await this.dataSource.transaction(async (manager) => {
       const comment = await this.lockVisibleComment(manager, actor.id, commentId);
       if (comment.authorId !== actor.id) {
-        throw new ForbiddenException('You can only edit your own comments');
+        throw postError(PostErrorCode.NotYourComment);
       }
       const post = await this.posts.getVisible(manager, actor.id, comment.postId);
       if (comment.content === edit.content) return { comment, post, notices: [], changed: false };
@@ -177,7 +172,7 @@ export class CommentsService {
     return this.dataSource.transaction(async (manager) => {
       await this.lockVisibleComment(manager, user.id, commentId);
       if (await manager.exists(CommentLikeEntity, { where: { userId: user.id, commentId } })) {
-        throw new ConflictException('Comment already liked');
+        throw postError(PostErrorCode.CommentAlreadyLiked);
       }
       await manager.insert(CommentLikeEntity, { userId: user.id, commentId });
       const likesCount = await this.applyLikes(manager, commentId, 1);
@@ -189,7 +184,7 @@ export class CommentsService {
     return this.dataSource.transaction(async (manager) => {
       await this.lockVisibleComment(manager, user.id, commentId);
       const removed = await manager.delete(CommentLikeEntity, { userId: user.id, commentId });
-      if (!removed.affected) throw new NotFoundException('You have not liked this comment');
+      if (!removed.affected) throw postError(PostErrorCode.CommentNotLiked);
       const likesCount = await this.applyLikes(manager, commentId, -1);
       return { commentId, likesCount, isLiked: false };
     });
@@ -215,7 +210,7 @@ export class CommentsService {
     if (lock) query.setLock('pessimistic_write');
     const comment = await query.getOne();
     if (!comment || !(await this.posts.findVisible(manager, viewerId, comment.postId))) {
-      throw new NotFoundException('Comment not found');
+      throw postError(PostErrorCode.CommentNotFound);
     }
     return comment;
   }

@@ -1,4 +1,4 @@
-import { BadRequestException, ForbiddenException, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import type {
@@ -17,6 +17,7 @@ import { PostEvents } from './post-events';
 import { storeHashtags } from './hashtags';
 import { Mentions, type PendingNotice } from './mentions';
 import { PostsService, compactDetails } from './posts.service';
+import { postError, PostErrorCode } from './posts.errors';
 
 export type EditPost = z.output<typeof editPostSchema>;
 
@@ -38,15 +39,15 @@ export class PostEditsService {
   async edit(actor: SessionUser, postId: string, edit: EditPost): Promise<FeedPost> {
     const { post, notices, changed } = await this.dataSource.transaction(async (manager) => {
       const post = await this.posts.getVisible(manager, actor.id, postId, true);
-      if (post.authorId !== actor.id) throw new ForbiddenException('You can only edit your own posts');
+      if (post.authorId !== actor.id) throw postError(PostErrorCode.NotYourPost);
       if (edit.drillDetails !== undefined && post.type !== 'drill') {
-        throw new BadRequestException('Drill details are only for drill posts');
+        throw postError(PostErrorCode.DrillDetailsMisplaced);
       }
       if (edit.achievementDetails !== undefined && post.type !== 'achievement') {
-        throw new BadRequestException('Achievement details are only for achievement posts');
+        throw postError(PostErrorCode.AchievementDetailsMisplaced);
       }
       if (edit.mediaAlt !== undefined && post.mediaType !== 'image') {
-        throw new BadRequestException('Only an image has a description');
+        throw postError(PostErrorCode.DescriptionWithoutImage);
       }
       const next = {
         content: edit.content ?? post.content,

@@ -1,7 +1,8 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import {
   clubRoom,
+  commentsRoom,
   feedRoom,
   postRoom,
   userRoom,
@@ -22,7 +23,8 @@ import type { NotificationDraft } from '../notifications/notification-insert';
 import { RealtimePublisher } from '../publisher/realtime.publisher';
 import { CountsCoalescer } from './counts-coalescer';
 import { postPreview, toPostCounts } from './posts.mapper';
-import { usersBlockedEitherWay } from '../blocks/block-visibility';
+import { notBlockedEitherWay, usersBlockedEitherWay } from '../blocks/block-visibility';
+import { visibleTo } from './post-visibility';
 import { MUTERS_OF_POST } from '../mutes/mute-visibility';
 
 /** What decides who hears about a post: its author, weapon, visibility and club. */
@@ -55,6 +57,28 @@ const CURRENT_COUNTS = `
   SELECT id, "authorId", weapon, visibility, "clubId", "likesCount", "dislikesCount", "commentsCount", "savesCount"
   FROM posts WHERE id = $1`;
 
+/** The counts of posts a viewer may see, among some ids: what a screen that starts showing them needs. */
+const VISIBLE_COUNTS = `
+  SELECT p.id, p.weapon, p."likesCount", p."dislikesCount", p."commentsCount", p."savesCount"
+  FROM posts p
+  WHERE p.id = ANY($1::uuid[]) AND ${visibleTo('p', '$2')} AND ${notBlockedEitherWay('p."authorId"', '$2')}`;
+
+/**
+ * The current counts of those of `postIds` that `viewerId` may see (none across a block): a post that comes back
+ * on screen missed the changes made while it was off it.
+ */
+export async function visibleCounts(
+  manager: EntityManager,
+  viewerId: string,
+  postIds: string[],
+): Promise<ServerEventPayload<'post:counts'>[]> {
+  const rows: (Parameters<typeof toPostCounts>[0] & { weapon: Weapon })[] = await manager.query(
+    VISIBLE_COUNTS,
+    [postIds, viewerId],
+  );
+  return rows.map((row) => ({ ...toPostCounts(row), weapon: row.weapon }));
+}
+
 /** The post being acted on, as a notification describes it. */
 export interface NotifiedPost {
   id: string;
@@ -64,9 +88,10 @@ export interface NotifiedPost {
 
 /**
  * Every live event about posts, sent after the change has committed. New and deleted posts go to their
- * weapon's feed; counts and comments only to the sockets that show the post (its `post:{id}` room), so a busy
- * feed does not cost every reader an event for every like. Content, counts included, skips the users on either
- * side of a block with its author, as the feed does. A hot post's counts go out at most once a
+ * weapon's feed; counts and edits only to the sockets that show the post (its `post:{id}` room), and comments
+ * only to those that show its comments (`comments:{id}`), so a busy feed does not cost every reader an event for
+ * every like and every comment. Content, counts included, skips the users on either side of a block with its
+ * author, as the feed does. A hot post's counts go out at most once a
  * `POST_COUNTS_INTERVAL_MS` (DESIGN.md §5): a screen shows the latest counts, not every step between them.
  */
 @Injectable()
@@ -138,9 +163,12 @@ export class PostEvents implements OnApplicationShutdown {
     this.publisher.publish(userRoom(userId), 'post:viewer', viewer);
   }
 
-  /** A new comment, except to the users on either side of a block with the post's author or the comment's. */
+  /**
+   * A new comment, to the sockets that show the post's comments (a card showing only the count gets it with the
+   * post's counts), except to the users on either side of a block with the post's author or the comment's.
+   */
   async commentCreated(comment: PostComment, post: PostAudience): Promise<void> {
-    const target = await this.target(post, postRoom(post.id), [post.authorId, comment.authorId]);
+    const target = await this.target(post, commentsRoom(post.id), [post.authorId, comment.authorId]);
     if (target) this.send(target, 'comment:created', { comment, weapon: post.weapon });
   }
 
@@ -152,7 +180,7 @@ export class PostEvents implements OnApplicationShutdown {
 
   /** An edited comment, as a new one would go. */
   async commentUpdated(update: CommentUpdate, post: PostAudience, commentAuthorId: string): Promise<void> {
-    const target = await this.target(post, postRoom(post.id), [post.authorId, commentAuthorId]);
+    const target = await this.target(post, commentsRoom(post.id), [post.authorId, commentAuthorId]);
     if (target) this.send(target, 'comment:updated', update);
   }
 

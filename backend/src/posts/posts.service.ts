@@ -1,10 +1,4 @@
-import {
-  BadRequestException,
-  ForbiddenException,
-  Injectable,
-  Logger,
-  NotFoundException,
-} from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, type ObjectLiteral } from 'typeorm';
 import type {
@@ -34,6 +28,7 @@ import { storeHashtags } from './hashtags';
 import { Mentions } from './mentions';
 import { findClub, roleIn } from '../clubs/club-access';
 import { runsClub } from '../clubs/club-rows';
+import { postError, PostErrorCode } from './posts.errors';
 
 export type CreatePost = z.output<typeof createPostSchema>;
 
@@ -146,7 +141,7 @@ export class PostsService {
       { viewerId: viewer.id, postId },
       false,
     );
-    if (!post) throw new NotFoundException('Post not found');
+    if (!post) throw postError(PostErrorCode.NotFound);
     return post;
   }
 
@@ -189,7 +184,7 @@ export class PostsService {
         `SELECT 1 FROM posts WHERE id = $1 AND "${column}" = $2`,
         [page.before, value],
       );
-      if (found.length === 0) throw new BadRequestException('Unknown post in before');
+      if (found.length === 0) throw postError(PostErrorCode.UnknownCursor);
     }
     return posts;
   }
@@ -219,7 +214,7 @@ export class PostsService {
     lock = false,
   ): Promise<PostEntity> {
     const post = await this.findVisible(manager, viewerId, postId, lock);
-    if (!post) throw new NotFoundException('Post not found');
+    if (!post) throw postError(PostErrorCode.NotFound);
     return post;
   }
 
@@ -233,15 +228,13 @@ export class PostsService {
     if (payload.mediaUrl) {
       const upload = await this.objects.assertUploadedBy(author.id, payload.mediaUrl, 'post');
       if (upload.kind !== payload.mediaType) {
-        throw new BadRequestException(
-          `The uploaded file is ${upload.kind === 'image' ? 'an image' : 'a video'}`,
-        );
+        throw postError(upload.kind === 'image' ? PostErrorCode.UploadIsImage : PostErrorCode.UploadIsVideo);
       }
       image = upload.image;
     }
     if (payload.mediaPosterUrl) {
       const poster = await this.objects.assertUploadedBy(author.id, payload.mediaPosterUrl, 'post');
-      if (poster.kind !== 'image') throw new BadRequestException('The poster must be an uploaded image');
+      if (poster.kind !== 'image') throw postError(PostErrorCode.PosterNotUploaded);
     }
     const { post, notices, club } = await this.dataSource.transaction(async (manager) => {
       const club = payload.clubId ? await this.clubOfMember(manager, payload.clubId, author.id) : null;
@@ -299,10 +292,10 @@ export class PostsService {
         .where('p.id = :postId', { postId })
         .setLock('pessimistic_write')
         .getOne();
-      if (!post) throw new NotFoundException('Post not found');
+      if (!post) throw postError(PostErrorCode.NotFound);
       const clubRemoves = post.clubId !== null && runsClub(await roleIn(manager, post.clubId, actor.id));
       if (post.authorId !== actor.id && !actor.isAdmin && !clubRemoves) {
-        throw new ForbiddenException('You can only delete your own posts');
+        throw postError(PostErrorCode.NotYourPostToDelete);
       }
       await manager.delete(PostEntity, { id: post.id });
       await this.users.adjustPostsCount(manager, post.authorId, -1);
@@ -360,7 +353,7 @@ export class PostsService {
       viewerId: viewer.id,
     });
     const rows: unknown[] = await this.dataSource.query(sql, parameters);
-    if (rows.length === 0) throw new BadRequestException('Unknown post in before');
+    if (rows.length === 0) throw postError(PostErrorCode.UnknownCursor);
   }
 
   /** Feed items matching the conditions, newest first unless `ordered` is false (see feed-query.ts). */
@@ -384,7 +377,7 @@ export class PostsService {
         WHERE c."id" = $1`,
       [clubId, userId],
     );
-    if (!club) throw new ForbiddenException('Only the club’s members can post to it');
+    if (!club) throw postError(PostErrorCode.NotClubMember);
     return club;
   }
 }

@@ -1,4 +1,4 @@
-import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import type { ReactionReply, ServerNotification, SessionUser } from '@piste/contracts';
@@ -11,6 +11,7 @@ import { DislikeEntity, LikeEntity } from './reaction.entities';
 import { toPostCounts } from './posts.mapper';
 import { authorNotification, PostEvents } from './post-events';
 import { PostsService } from './posts.service';
+import { postError, PostErrorCode } from './posts.errors';
 
 export type Reaction = 'like' | 'dislike';
 
@@ -46,7 +47,7 @@ export class ReactionsService {
             );
       const reacted = await this.react(manager, user.id, postId, reaction, notice);
       if (!reacted) {
-        throw new ConflictException(reaction === 'like' ? 'Post already liked' : 'Post already disliked');
+        throw postError(reaction === 'like' ? PostErrorCode.AlreadyLiked : PostErrorCode.AlreadyDisliked);
       }
       const { notification, ...counts } = reacted;
       return {
@@ -67,9 +68,7 @@ export class ReactionsService {
       const locked = await this.posts.getVisible(manager, user.id, postId, true);
       const removed = await manager.delete(TABLES[reaction], { userId: user.id, postId });
       if (!removed.affected) {
-        throw new NotFoundException(
-          reaction === 'like' ? 'You have not liked this post' : 'You have not disliked this post',
-        );
+        throw postError(reaction === 'like' ? PostErrorCode.NotLiked : PostErrorCode.NotDisliked);
       }
       const counts = await this.applyCounts(manager, postId, { [COUNTERS[reaction]]: -1 });
       // The two reactions exclude each other, so none is left.

@@ -1,4 +1,4 @@
-import { Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import {
@@ -14,6 +14,7 @@ import { visibleTo } from '../posts/post-visibility';
 import { PostsService } from '../posts/posts.service';
 import { FENCER_COLUMNS, toPublicProfile, type PublicProfileRow } from '../users/users.mapper';
 import { toCompetitionRecord } from './profiles.mapper';
+import { userError, UserErrorCode } from '../users/users.errors';
 
 /**
  * `$1` is the viewer, `$2` the username; the unique index on lower(username) finds the row. Posts for the
@@ -62,7 +63,7 @@ export class ProfilesService {
   /** The user with this username (any case); 404 when there is none or either of the two blocked the other. */
   private async visibleUser(viewer: SessionUser, username: string): Promise<PublicProfileRow> {
     const [user] = await this.dataSource.query<PublicProfileRow[]>(VISIBLE_USER, [viewer.id, username]);
-    if (!user) throw new NotFoundException('User not found');
+    if (!user) throw userError(UserErrorCode.NotFound);
     return user;
   }
 }

@@ -1,4 +1,4 @@
-import { Controller, ForbiddenException, Get, NotFoundException, Param, Put } from '@nestjs/common';
+import { Controller, Get, Param, Put } from '@nestjs/common';
 import { updateProfileSchema, type Profile, type SessionUser } from '@piste/contracts';
 import { CurrentUser, uuidParam } from '../common/decorators';
 import { ParsedBody } from '../common/zod.pipe';
@@ -6,6 +6,8 @@ import { BlocksService } from '../connections/blocks.service';
 import { RealtimePublisher } from '../publisher/realtime.publisher';
 import { toProfile } from '../users/users.mapper';
 import { UsersService, type ProfileChanges } from '../users/users.service';
+import { profileError, ProfileErrorCode } from './profiles.errors';
+import { userError, UserErrorCode } from '../users/users.errors';
 
 /** Profiles: a user's public profile, and editing your own (spec sections 2 and 5). */
 @Controller('api/users')
@@ -21,7 +23,7 @@ export class UserProfilesController {
   async profile(@CurrentUser() viewer: SessionUser, @Param('id', uuidParam()) id: string): Promise<Profile> {
     const user = await this.users.findById(id);
     if (!user || (id !== viewer.id && (await this.blocks.isBlockedEitherWay(viewer.id, id)))) {
-      throw new NotFoundException('User not found');
+      throw userError(UserErrorCode.NotFound);
     }
     return toProfile(user, viewer.id);
   }
@@ -33,7 +35,7 @@ export class UserProfilesController {
     @Param('id', uuidParam()) id: string,
     @ParsedBody(updateProfileSchema) body: ProfileChanges,
   ): Promise<Profile> {
-    if (id !== viewer.id) throw new ForbiddenException('You can only edit your own profile');
+    if (id !== viewer.id) throw profileError(ProfileErrorCode.NotYourProfile);
     const updated = await this.users.updateProfile(id, body);
     // The session user carries the name and avatar: every replica reads them again.
     this.publisher.refreshUser(id);

@@ -74,9 +74,12 @@ export class NotificationDigestService implements OnModuleInit {
           email: string;
           username: string;
           emailVerifiedAt: Date | null;
+          language: string | null;
+          browserLanguage: string | null;
         }[]
       >(
-        `SELECT s."settings", s."lastDigestAt", u."email", u."username", u."emailVerifiedAt"
+        `SELECT s."settings", s."lastDigestAt", u."email", u."username", u."emailVerifiedAt", u."language",
+                u."browserLanguage"
            FROM notification_settings s JOIN users u ON u."id" = s."userId"
           WHERE s."userId" = $1 FOR UPDATE OF s`,
         [userId],

@@ -1,10 +1,8 @@
+import type { To } from '../accounts/account-mails';
+import { translator } from '../i18n/i18n';
+import { recipientLanguage } from '../i18n/request-language';
 import type { MailMessage } from '../mail/mail-message';
 import type { StoredNotification } from './stored-notification';
-
-interface To {
-  email: string;
-  username: string;
-}
 
 /** Notifications one mail lists; the rest are counted. */
 const LISTED = 10;
@@ -21,30 +19,28 @@ function oneLine(text: string, max: number): string {
 }
 
 /**
- * The hourly mail of notifications left unread for an hour, of the types the user wants mailed (newest first).
- * `links`: the notifications page and the settings' Notifications tab.
+ * The hourly mail of notifications left unread for an hour, of the types the user wants mailed (newest first), in
+ * the recipient's language. `links`: the notifications page and the settings' Notifications tab.
  */
 export function unreadNotificationsMail(
   to: To,
   notifications: StoredNotification[],
   links: { notifications: string; settings: string },
 ): MailMessage {
+  const language = recipientLanguage(to);
+  const t = translator(language);
   const count = notifications.length;
   const more = count - LISTED;
   return {
     to: to.email,
-    subject:
-      count === 1
-        ? oneLine(notifications[0].message, 200)
-        : `You have ${count} unread notifications on Piste`,
+    language,
+    subject: count === 1 ? oneLine(notifications[0].message, 200) : t('mail:digest.subject', { count }),
     paragraphs: [
-      count === 1
-        ? 'You have an unread notification on Piste:'
-        : `You have ${count} unread notifications on Piste:`,
+      t('mail:digest.intro', { count }),
       ...notifications.slice(0, LISTED).map(lineOf),
-      ...(more > 0 ? [`… and ${more} more.`] : []),
+      ...(more > 0 ? [t('mail:digest.more', { count: more })] : []),
     ],
-    action: { label: 'Open my notifications', url: links.notifications },
-    reason: `You get this email because it is the address of the Piste account ${to.username}, whose notification settings ask for email about these; change them at ${links.settings}`,
+    action: { label: t('mail:digest.action'), url: links.notifications },
+    reason: t('mail:digest.reason', { username: to.username, settings: links.settings }),
   };
 }

@@ -11,6 +11,7 @@ import { resolveSettings } from './notification-settings.service';
 import { pushPayloadOf, pushTopicOf } from './push-payload';
 import { PushSender, type PushTarget } from './push-sender';
 import { recipientDeliveryColumns, type RecipientDelivery } from './stored-notification';
+import { recipientLanguage } from '../i18n/request-language';
 
 interface PushJob {
   subscriptionId: string;
@@ -87,17 +88,24 @@ export class PushDeliveryService implements OnModuleInit {
   /** The job: nothing happens when the subscription or the notification is gone, or a block stands between them. */
   private async deliver(job: PushJob): Promise<void> {
     const [target] = await this.dataSource.query<
-      (PushTarget & { notification: StoredNotification; messageContent: string | null })[]
+      (PushTarget & {
+        notification: StoredNotification;
+        messageContent: string | null;
+        language: string | null;
+        browserLanguage: string | null;
+      })[]
     >(
-      `SELECT s."endpoint", s."p256dh", s."auth", row_to_json(n) AS "notification", m."content" AS "messageContent"
+      `SELECT s."endpoint", s."p256dh", s."auth", row_to_json(n) AS "notification", m."content" AS "messageContent",
+              u."language", u."browserLanguage"
          FROM push_subscriptions s
+         JOIN users u ON u."id" = s."userId"
          JOIN notifications n ON n."id" = $2 AND n."recipientId" = s."userId"
          LEFT JOIN messages m ON m."id" = n."messageId"
         WHERE s."id" = $1 AND (n."actorId" IS NULL OR NOT ${blockedEitherWay('n."actorId"', 's."userId"')})`,
       [job.subscriptionId, job.notificationId],
     );
     if (!target) return;
-    const payload = pushPayloadOf(target.notification, target.messageContent);
+    const payload = pushPayloadOf(target.notification, target.messageContent, recipientLanguage(target));
     if (!payload) return;
     const service = new URL(target.endpoint).origin;
     const outcome = await this.sender.send(target, payload, {

@@ -1,4 +1,10 @@
-import { notificationSettingTypeOf, type PushPayload } from '@piste/contracts';
+import {
+  DEFAULT_LANGUAGE,
+  notificationSettingTypeOf,
+  type Language,
+  type PushPayload,
+} from '@piste/contracts';
+import { translate } from '../i18n/i18n';
 import type { StoredNotification } from './stored-notification';
 
 /** What a phone shows at most: longer titles and bodies are cut (push services cap a payload at 4 KB). */
@@ -9,19 +15,24 @@ const BODY_MAX = 200;
  * The push message of a stored notification (null when its type is never pushed): a title that says who did
  * what, a body with what it is about (the message itself for a direct message), the app path a click opens — the
  * same place the app's notification list leads (frontend/src/lib/paths.ts `notificationPath`) — and a tag under
- * which the phone folds repeats (the messages of one conversation, the likes of one post).
+ * which the phone folds repeats (the messages of one conversation, the likes of one post). The texts Piste writes
+ * itself are in the recipient's `language`.
  */
 export function pushPayloadOf(
   notification: StoredNotification,
   messageContent: string | null,
+  language: Language = DEFAULT_LANGUAGE,
 ): PushPayload | null {
   const type = notificationSettingTypeOf(notification);
   if (!type) return null;
-  const actor = notification.actorName || 'Someone';
+  const actor = notification.actorName || translate(language, 'push:someone');
   const isMessage = type === 'message';
   return {
     type,
-    title: cut(isMessage ? `New message from ${actor}` : notification.message, TITLE_MAX),
+    title: cut(
+      isMessage ? translate(language, 'push:new_message', { actor }) : notification.message,
+      TITLE_MAX,
+    ),
     body: cut((isMessage ? messageContent : notification.postContent) ?? '', BODY_MAX),
     url: pathOf(notification),
     tag: tagOf(type, notification),

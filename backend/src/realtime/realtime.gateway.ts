@@ -10,10 +10,12 @@ import {
 } from '@nestjs/websockets';
 import type { IncomingMessage } from 'node:http';
 import type { Socket } from 'socket.io';
+import { DataSource } from 'typeorm';
 import {
   ADMINS_ROOM,
   clubRoom,
   clubWatchPayloadSchema,
+  commentsRoom,
   eventRoom,
   eventWatchPayloadSchema,
   feedRoom,
@@ -33,6 +35,7 @@ import { RealtimePublisher, sessionRoom, type PisteServer } from '../publisher/r
 import { SocketSessions, type SocketData } from './socket-sessions';
 import { SOCKET_MESSAGE_MAX_BYTES } from '../config/rate-limits';
 import { SocketEventLimits } from '../limits/socket-event-limits';
+import { visibleCounts } from '../posts/post-events';
 
 type PisteSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 
@@ -42,11 +45,13 @@ type PisteSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<str
  */
 export const MAX_WATCHED_POSTS = 500;
 const POST_ROOM_PREFIX = postRoom('');
+const COMMENTS_ROOM_PREFIX = commentsRoom('');
 const EVENT_ROOM_PREFIX = eventRoom('');
 
 /**
  * Authenticates sockets with the HTTP session (SocketSessions reads it), joins `user:{id}` (and `admins`), and
- * lets clients watch a feed (new and deleted posts) and the posts on screen (their counts and comments).
+ * lets clients watch a feed (new and deleted posts), the posts on screen (their counts and edits) and the threads
+ * open (their comments).
  */
 // Clients emit only tiny payloads: a larger message closes the connection (SECURITY.md, "Abuse limits").
 @WebSocketGateway({ path: '/socket.io', serveClient: false, maxHttpBufferSize: SOCKET_MESSAGE_MAX_BYTES })
@@ -63,6 +68,7 @@ export class RealtimeGateway
     private readonly socketSessions: SocketSessions,
     private readonly bans: BansService,
     private readonly eventLimits: SocketEventLimits,
+    private readonly dataSource: DataSource,
   ) {}
 
   afterInit(server: PisteServer): void {
@@ -147,14 +153,27 @@ export class RealtimeGateway
     if (isWeapon(body?.weapon)) await socket.leave(feedRoom(body.weapon));
   }
 
-  /** Follows the counts and comments of posts that came on screen. */
+  /**
+   * Follows the counts and edits of posts that came on screen, and sends their counts as they are now: a post
+   * that comes back on screen missed the changes made while it was off it.
+   */
   @SubscribeMessage('posts:watch')
   async watchPosts(@ConnectedSocket() socket: PisteSocket, @MessageBody() body: unknown): Promise<void> {
     if (!(await this.eventLimits.admit(socket, 'posts'))) return;
     const parsed = postWatchPayloadSchema.safeParse(body);
     if (!parsed.success) return;
+    const joining = parsed.data.postIds.filter((postId) => !socket.rooms.has(postRoom(postId)));
     await socket.join(parsed.data.postIds.map(postRoom));
     await leaveOldestRooms(socket, POST_ROOM_PREFIX);
+    if (joining.length === 0) return;
+    // Joined first: a change committed from here on reaches the room, one before it is in what is read.
+    try {
+      const current = await visibleCounts(this.dataSource.manager, socket.data.userId, joining);
+      for (const counts of current) socket.emit('post:counts', counts);
+    } catch (err) {
+      // Counts are hints: the screen keeps those it has until the next change.
+      this.logger.warn(`Skipped the counts of posts coming on screen: ${String(err)}`);
+    }
   }
 
   @SubscribeMessage('posts:unwatch')
@@ -163,6 +182,27 @@ export class RealtimeGateway
     const parsed = postWatchPayloadSchema.safeParse(body);
     if (!parsed.success) return;
     for (const postId of parsed.data.postIds) await socket.leave(postRoom(postId));
+  }
+
+  /**
+   * Follows the new and edited comments of posts whose comments are on screen (an opened thread, a post's page);
+   * a card that only shows a post's comment count follows it with `posts:watch`.
+   */
+  @SubscribeMessage('comments:watch')
+  async watchComments(@ConnectedSocket() socket: PisteSocket, @MessageBody() body: unknown): Promise<void> {
+    if (!(await this.eventLimits.admit(socket, 'posts'))) return;
+    const parsed = postWatchPayloadSchema.safeParse(body);
+    if (!parsed.success) return;
+    await socket.join(parsed.data.postIds.map(commentsRoom));
+    await leaveOldestRooms(socket, COMMENTS_ROOM_PREFIX);
+  }
+
+  @SubscribeMessage('comments:unwatch')
+  async unwatchComments(@ConnectedSocket() socket: PisteSocket, @MessageBody() body: unknown): Promise<void> {
+    if (!(await this.eventLimits.admit(socket, 'posts'))) return;
+    const parsed = postWatchPayloadSchema.safeParse(body);
+    if (!parsed.success) return;
+    for (const postId of parsed.data.postIds) await socket.leave(commentsRoom(postId));
   }
 
   /** Follows a club's page: its public posts (club-only ones reach members through their own rooms). */
@@ -208,8 +248,8 @@ function releaseHandshakeRequest(socket: Socket): void {
 }
 
 /**
- * Keeps a socket within MAX_WATCHED_POSTS rooms of one kind (posts, events); a socket's rooms iterate in the order
- * they were joined.
+ * Keeps a socket within MAX_WATCHED_POSTS rooms of one kind (posts, comments, events); a socket's rooms iterate in
+ * the order they were joined.
  */
 async function leaveOldestRooms(socket: PisteSocket, prefix: string): Promise<void> {
   const watched = [...socket.rooms].filter((room) => room.startsWith(prefix));

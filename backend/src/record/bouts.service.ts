@@ -1,10 +1,4 @@
-import {
-  BadRequestException,
-  ConflictException,
-  ForbiddenException,
-  Injectable,
-  NotFoundException,
-} from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import {
@@ -24,6 +18,8 @@ import { blockedEitherWay } from '../blocks/block-visibility';
 import { NotificationsService } from '../notifications/notifications.service';
 import { toFencer, type FencerRow } from '../users/users.mapper';
 import { recordVisibleTo } from './record-visibility';
+import { recordError, RecordErrorCode } from './record.errors';
+import { userError, UserErrorCode } from '../users/users.errors';
 
 export type CreateBout = z.output<typeof createBoutSchema>;
 
@@ -98,10 +94,9 @@ export class BoutsService {
 
   async create(viewer: SessionUser, payload: CreateBout): Promise<Bout> {
     const today = new Date(Date.now() + 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
-    if (payload.date > today) throw new BadRequestException('A bout cannot be in the future');
-    if (payload.date < '1900-01-01') throw new BadRequestException('Date must be a day such as 2026-11-26');
-    if (payload.opponentId === viewer.id)
-      throw new BadRequestException('You cannot log a bout against yourself');
+    if (payload.date > today) throw recordError(RecordErrorCode.BoutInFuture);
+    if (payload.date < '1900-01-01') throw recordError(RecordErrorCode.BadDate);
+    if (payload.opponentId === viewer.id) throw recordError(RecordErrorCode.BoutAgainstSelf);
     const { bout, told } = await this.dataSource.transaction(async (manager) => {
       let opponent: { id: string; username: string } | null = null;
       if (payload.opponentId) {
@@ -110,13 +105,13 @@ export class BoutsService {
             WHERE u."id" = $1 AND u."deletionRequestedAt" IS NULL AND NOT ${blockedEitherWay('u."id"', '$2::uuid')}`,
           [payload.opponentId, viewer.id],
         );
-        if (!opponent) throw new NotFoundException('User not found');
+        if (!opponent) throw userError(UserErrorCode.NotFound);
       }
       if (payload.eventId) {
         const [event] = await manager.query<unknown[]>(`SELECT 1 FROM events WHERE "id" = $1`, [
           payload.eventId,
         ]);
-        if (!event) throw new BadRequestException('Unknown event');
+        if (!event) throw recordError(RecordErrorCode.UnknownEvent);
       }
       const [{ id }] = await manager.query<Array<{ id: string }>>(
         `INSERT INTO bouts ("authorId", "opponentId", "opponentName", "weapon", "scoreFor", "scoreAgainst", "won",
@@ -166,12 +161,12 @@ export class BoutsService {
         Array<{ authorId: string; opponentId: string | null; status: Bout['status'] }>
       >(`SELECT "authorId", "opponentId", "status" FROM bouts WHERE "id" = $1 FOR UPDATE`, [boutId]);
       if (!row || (row.authorId !== viewer.id && row.opponentId !== viewer.id)) {
-        throw new NotFoundException('Bout not found');
+        throw recordError(RecordErrorCode.BoutNotFound);
       }
       if (row.opponentId !== viewer.id) {
-        throw new ForbiddenException('Only the other fencer can confirm or dispute this bout');
+        throw recordError(RecordErrorCode.NotOpponent);
       }
-      if (row.status !== 'unconfirmed') throw new ConflictException('This bout has already been answered');
+      if (row.status !== 'unconfirmed') throw recordError(RecordErrorCode.AlreadyAnswered);
       await manager.query(`UPDATE bouts SET "status" = $2, "answeredAt" = now() WHERE "id" = $1`, [
         boutId,
         confirm ? 'confirmed' : 'disputed',
@@ -207,10 +202,9 @@ export class BoutsService {
       [boutId],
     );
     if (!row || (row.authorId !== viewer.id && row.opponentId !== viewer.id)) {
-      throw new NotFoundException('Bout not found');
+      throw recordError(RecordErrorCode.BoutNotFound);
     }
-    if (row.authorId !== viewer.id)
-      throw new ForbiddenException('Only the fencer who logged a bout can delete it');
+    if (row.authorId !== viewer.id) throw recordError(RecordErrorCode.NotLogger);
     await this.dataSource.query(`DELETE FROM bouts WHERE "id" = $1`, [boutId]);
   }
 
@@ -243,7 +237,7 @@ export class BoutsService {
         `SELECT 1 FROM bouts WHERE "id" = $1 AND ("authorId" = $2 OR "opponentId" = $2)`,
         [query.before, owner.id],
       );
-      if (!known) throw new BadRequestException('Unknown bout in before');
+      if (!known) throw recordError(RecordErrorCode.UnknownCursor);
       params.push(query.before);
       where.push(
         `(b."date", b."createdAt", b."id") < (SELECT "date", "createdAt", "id" FROM bouts WHERE "id" = $${params.length + 2})`,
@@ -263,7 +257,7 @@ export class BoutsService {
   /** The viewer against this fencer, confirmed bouts only, from the viewer's side. */
   async headToHead(viewer: SessionUser, username: string): Promise<HeadToHead> {
     const owner = await this.visibleOwner(viewer, username);
-    if (owner.id === viewer.id) throw new BadRequestException('Head-to-head is against another fencer');
+    if (owner.id === viewer.id) throw recordError(RecordErrorCode.HeadToHeadSelf);
     // `side` is the viewer, `other` the fencer whose page it is.
     const between = (side: string, other: string) =>
       `b."status" = 'confirmed' AND ((b."authorId" = ${side} AND b."opponentId" = ${other})` +
@@ -289,7 +283,7 @@ export class BoutsService {
         WHERE lower(u."username") = lower($2) AND NOT ${blockedEitherWay('u."id"', '$1::uuid')}`,
       [viewer.id, username],
     );
-    if (!owner) throw new NotFoundException('User not found');
+    if (!owner) throw userError(UserErrorCode.NotFound);
     return owner;
   }
 
@@ -297,10 +291,8 @@ export class BoutsService {
   private async visibleOwner(viewer: SessionUser, username: string): Promise<RecordOwner> {
     const owner = await this.owner(viewer, username);
     if (!owner.visible) {
-      throw new ForbiddenException(
-        owner.recordVisibility === 'connections'
-          ? 'This fencer shares their record with their connections only'
-          : 'This fencer keeps their record private',
+      throw recordError(
+        owner.recordVisibility === 'connections' ? RecordErrorCode.ConnectionsOnly : RecordErrorCode.Private,
       );
     }
     return owner;

@@ -1,4 +1,4 @@
-import { BadRequestException, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import type { Club, FeedPost, SearchQuery, SearchReply, SearchUser, SessionUser } from '@piste/contracts';
@@ -9,6 +9,7 @@ import { notMutedBy } from '../mutes/mute-visibility';
 import { notHiddenBy, visibleTo } from '../posts/post-visibility';
 import { PostsService } from '../posts/posts.service';
 import { FENCER_COLUMNS, toFencer, type FencerRow } from '../users/users.mapper';
+import { searchError, SearchErrorCode } from './search.errors';
 
 /** How many name matches the fencer ranking considers (besides an exact username). */
 const USER_CANDIDATES = 200;
@@ -92,7 +93,7 @@ export class SearchService {
       `SELECT 1 FROM posts c WHERE c.id = CAST($2 AS uuid) AND ${notBlockedEitherWay('c."authorId"', '$1')}`,
       [viewer.id, query.before],
     );
-    if (rows.length === 0) throw new BadRequestException('Unknown post in before');
+    if (rows.length === 0) throw searchError(SearchErrorCode.UnknownCursor);
   }
 
   /**

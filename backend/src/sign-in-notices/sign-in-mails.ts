@@ -1,3 +1,6 @@
+import type { To } from '../accounts/account-mails';
+import { translator } from '../i18n/i18n';
+import { recipientLanguage } from '../i18n/request-language';
 import type { MailMessage } from '../mail/mail-message';
 
 /** Where and when a sign-in happened, as the mail tells it. */
@@ -9,23 +12,23 @@ export interface SignInPlace {
   network: string | null;
 }
 
-export function newSignInMail(
-  to: { email: string; username: string },
-  place: SignInPlace,
-  securityUrl: string,
-): MailMessage {
+export function newSignInMail(to: To, place: SignInPlace, securityUrl: string): MailMessage {
+  const language = recipientLanguage(to);
+  const t = translator(language);
   const when = place.at.toISOString().replace('T', ' ').slice(0, 16);
+  const unknown = t('mail:sign_in.unknown');
   return {
     to: to.email,
-    subject: 'New sign-in to your Piste account',
+    language,
+    subject: t('mail:sign_in.subject'),
     paragraphs: [
-      `Your Piste account ${to.username} was signed in to from a browser and network it has not used lately.`,
-      `When: ${when} UTC`,
-      `Browser: ${place.browser ?? 'unknown'}`,
-      `Network: ${place.network ?? 'unknown'}`,
-      'If it was you, there is nothing to do. If not, change your password at once, sign that browser out and turn on two-factor sign-in.',
+      t('mail:sign_in.new', { username: to.username }),
+      t('mail:sign_in.when', { when }),
+      t('mail:sign_in.browser', { browser: place.browser ?? unknown }),
+      t('mail:sign_in.network', { network: place.network ?? unknown }),
+      t('mail:sign_in.advice'),
     ],
-    action: { label: 'Check your security settings', url: securityUrl },
-    reason: `You get this email because it is the address of the Piste account ${to.username}. We tell you of sign-ins from browsers and networks not seen on it in 90 days.`,
+    action: { label: t('mail:account.check_security'), url: securityUrl },
+    reason: t('mail:sign_in.reason', { username: to.username }),
   };
 }

@@ -68,10 +68,9 @@ export class SignInNotices implements OnModuleInit {
         [user.id, deviceHash, network, browser, now],
       );
       if (known || how === 'registration') return;
-      const [account] = await manager.query<{ email: string; username: string }[]>(
-        `SELECT "email", "username" FROM users WHERE "id" = $1`,
-        [user.id],
-      );
+      const [account] = await manager.query<
+        { email: string; username: string; language: string | null; browserLanguage: string | null }[]
+      >(`SELECT "email", "username", "language", "browserLanguage" FROM users WHERE "id" = $1`, [user.id]);
       if (!account) return;
       await this.mail.enqueue(
         manager,

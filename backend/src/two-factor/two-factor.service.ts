@@ -1,10 +1,9 @@
-import { BadRequestException, ConflictException, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { createHash, randomBytes } from 'node:crypto';
 import { DataSource, type EntityManager } from 'typeorm';
 import {
   RECOVERY_CODES_COUNT,
-  WRONG_CURRENT_PASSWORD,
   type RecoveryCodes,
   type SessionUser,
   type TotpSetup,
@@ -13,6 +12,8 @@ import {
 import { Clock } from '../common/clock';
 import { verifyPassword } from '../users/password';
 import { UsersService } from '../users/users.service';
+import { accountError, AccountErrorCode } from '../accounts/accounts.errors';
+import { twoFactorError, TwoFactorErrorCode } from './two-factor.errors';
 
 /** Codes from the step before and after the current one are accepted too: a phone's clock drifts, people type slowly. */
 const STEP_SECONDS = 30;
@@ -21,8 +22,6 @@ const ISSUER = 'Piste';
 
 /** otplib's default plugins ship as ES modules only: loaded with import(), which the CommonJS build keeps. */
 const otplib = () => import('otplib');
-
-export const WRONG_CODE = 'That code is not right, or it was already used';
 
 const hashOf = (code: string) => createHash('sha256').update(normalised(code)).digest('hex');
 /** How a recovery code is compared: case and dashes aside, as people type them. */
@@ -75,7 +74,7 @@ export class TwoFactorService {
 
   /** A new secret for an authenticator app; the factor is in force only once `enable` sees its first code. */
   async setup(user: SessionUser): Promise<TotpSetup> {
-    if (await this.required(user.id)) throw new ConflictException('Two-factor sign-in is already on');
+    if (await this.required(user.id)) throw twoFactorError(TwoFactorErrorCode.AlreadyOn);
     const { generateSecret, generateURI } = await otplib();
     const secret = generateSecret();
     await this.dataSource.query(`UPDATE users SET "totpPendingSecret" = $2 WHERE "id" = $1`, [
@@ -89,10 +88,10 @@ export class TwoFactorService {
   async enable(user: SessionUser, code: string): Promise<RecoveryCodes> {
     return this.dataSource.transaction(async (manager) => {
       const row = await this.lockedRow(manager, user.id);
-      if (row.totpSecret) throw new ConflictException('Two-factor sign-in is already on');
-      if (!row.totpPendingSecret) throw new BadRequestException('Start the setup first');
+      if (row.totpSecret) throw twoFactorError(TwoFactorErrorCode.AlreadyOn);
+      if (!row.totpPendingSecret) throw twoFactorError(TwoFactorErrorCode.SetupFirst);
       const step = await this.matchedStep(row.totpPendingSecret, code);
-      if (step === null) throw new BadRequestException(WRONG_CODE);
+      if (step === null) throw twoFactorError(TwoFactorErrorCode.WrongCode);
       await manager.query(
         `UPDATE users SET "totpSecret" = "totpPendingSecret", "totpPendingSecret" = NULL, "totpEnabledAt" = now(),
                 "totpLastStep" = $2 WHERE "id" = $1`,
@@ -106,7 +105,8 @@ export class TwoFactorService {
   async disable(user: SessionUser, password: string, code: string): Promise<void> {
     await this.assertPassword(user.id, password);
     await this.dataSource.transaction(async (manager) => {
-      if (!(await this.acceptCode(manager, user.id, code))) throw new BadRequestException(WRONG_CODE);
+      if (!(await this.acceptCode(manager, user.id, code)))
+        throw twoFactorError(TwoFactorErrorCode.WrongCode);
       await manager.query(
         `UPDATE users SET "totpSecret" = NULL, "totpPendingSecret" = NULL, "totpEnabledAt" = NULL,
                 "totpLastStep" = NULL WHERE "id" = $1`,
@@ -121,7 +121,7 @@ export class TwoFactorService {
     await this.assertPassword(user.id, password);
     return this.dataSource.transaction(async (manager) => {
       if (!(await this.lockedRow(manager, user.id)).totpSecret) {
-        throw new BadRequestException('Two-factor sign-in is off');
+        throw twoFactorError(TwoFactorErrorCode.Off);
       }
       return { recoveryCodes: await this.replaceRecoveryCodes(manager, user.id) };
     });
@@ -182,6 +182,6 @@ export class TwoFactorService {
   private async assertPassword(userId: string, password: string): Promise<void> {
     const user = await this.users.findWithPassword(userId);
     if (!user || !(await verifyPassword(user.password, password)))
-      throw new BadRequestException(WRONG_CURRENT_PASSWORD);
+      throw accountError(AccountErrorCode.WrongPassword);
   }
 }

@@ -1,5 +1,5 @@
-import { NotFoundException } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
+import { userError, UserErrorCode } from './users.errors';
 
 /**
  * Locks two users' rows (in id order, so two transactions never deadlock) for the rest of the transaction:
@@ -10,7 +10,7 @@ export async function lockUserPair(m: EntityManager, self: string, other: string
     `SELECT "id" FROM users WHERE "id" IN ($1, $2) ORDER BY "id" FOR NO KEY UPDATE`,
     [self, other],
   );
-  if (!rows.some((r) => r.id === other)) throw new NotFoundException('User not found');
+  if (!rows.some((r) => r.id === other)) throw userError(UserErrorCode.NotFound);
 }
 
 /**

@@ -1,6 +1,6 @@
 import { applyDecorators } from '@nestjs/common';
 import { Column, Entity, JoinColumn, ManyToOne, UpdateDateColumn } from 'typeorm';
-import type { Rating, RecordVisibility, Weapon } from '@piste/contracts';
+import type { Language, Rating, RecordVisibility, Weapon } from '@piste/contracts';
 import { Row } from '../common/row';
 
 @Entity('users')
@@ -37,6 +37,10 @@ export class UserEntity extends Row {
   @Column({ type: 'text', nullable: true }) suspendedReason: string | null;
   /** The last sign-in, or the last refresh of one of the account's sessions (at most every few minutes). */
   @Column({ type: 'timestamptz', nullable: true }) lastActiveAt: Date | null;
+  /** The language chosen in settings; null: the browser's (DESIGN.md §8). */
+  @Column({ type: 'varchar', nullable: true }) language: Language | null;
+  /** The best match of the `Accept-Language` last seen from the user: mail and push use it while `language` is null. */
+  @Column({ type: 'varchar', nullable: true }) browserLanguage: Language | null;
   @UpdateDateColumn({ type: 'timestamptz' }) updatedAt: Date;
 }
 

@@ -12,6 +12,7 @@ export function toSessionUser(user: UserEntity, bannedUntil: Date | null): Sessi
     bannedUntil: bannedUntil?.toISOString() ?? null,
     emailVerified: user.emailVerifiedAt !== null,
     role: user.role,
+    language: user.language ?? null,
   };
 }
 

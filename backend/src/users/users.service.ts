@@ -1,10 +1,12 @@
-import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import { HttpStatus, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, IsNull, Not, QueryFailedError, Repository } from 'typeorm';
-import type { RegisterPayload, updateProfileSchema } from '@piste/contracts';
+import type { Language, RegisterPayload, updateProfileSchema } from '@piste/contracts';
 import type { z } from 'zod';
 import { ObjectsService } from '../objects/objects.service';
 import { UserEntity } from './user.entity';
+import { userError, UserErrorCode } from './users.errors';
+import { hasStatus } from '../common/coded-exception';
 
 type NewUser = Omit<Required<RegisterPayload>, 'password' | 'avatar' | 'bio' | 'title' | 'location'> & {
   passwordHash: string;
@@ -15,6 +17,8 @@ type NewUser = Omit<Required<RegisterPayload>, 'password' | 'avatar' | 'bio' | '
   isAdmin?: boolean;
   /** An address that receives no mail (the configured admin's) counts as verified from the start. */
   emailVerified?: boolean;
+  /** The language the registering browser asks for: the welcome mail speaks it. */
+  browserLanguage?: Language | null;
 };
 
 export type ProfileChanges = z.infer<typeof updateProfileSchema>;
@@ -29,8 +33,8 @@ export type EmailChangeStep = (
   previousEmail: string,
 ) => Promise<void>;
 
-const EMAIL_TAKEN = 'Email is already registered';
-const AVATAR_NOT_UPLOADED = 'Avatar must be an uploaded image';
+/** Enough for every user active on one replica. */
+const MAX_NOTED_LANGUAGES = 20_000;
 
 /** A path of an object stored through POST /api/objects/upload (no traversal, no query). */
 export function isObjectPath(value: string): boolean {
@@ -40,6 +44,8 @@ export function isObjectPath(value: string): boolean {
 @Injectable()
 export class UsersService {
   private readonly emailChangeSteps = new Set<EmailChangeStep>();
+  /** The browser language last noted per user on this replica (the oldest entry goes first beyond the cap). */
+  private readonly notedLanguages = new Map<string, Language>();
 
   constructor(
     @InjectRepository(UserEntity) private readonly users: Repository<UserEntity>,
@@ -50,9 +56,31 @@ export class UsersService {
     return this.users.findOne({ where: { id } });
   }
 
+  /** The language the account speaks; null follows the browser (DESIGN.md §8). */
+  async setLanguage(id: string, language: Language | null): Promise<void> {
+    await this.users.update({ id }, { language });
+  }
+
+  /**
+   * Notes the language the user's browser asks for, which mail and push use while they chose none. A session load
+   * is a read: the statement is made only when this replica has not already noted that language for the user.
+   */
+  async noteBrowserLanguage(id: string, language: Language): Promise<void> {
+    if (this.notedLanguages.get(id) === language) return;
+    this.notedLanguages.delete(id);
+    if (this.notedLanguages.size >= MAX_NOTED_LANGUAGES) {
+      this.notedLanguages.delete(this.notedLanguages.keys().next().value as string);
+    }
+    this.notedLanguages.set(id, language);
+    await this.users.query(
+      `UPDATE users SET "browserLanguage" = $2 WHERE "id" = $1 AND "browserLanguage" IS DISTINCT FROM $2`,
+      [id, language],
+    );
+  }
+
   async getById(id: string): Promise<UserEntity> {
     const user = await this.findById(id);
-    if (!user) throw new NotFoundException('User not found');
+    if (!user) throw userError(UserErrorCode.NotFound);
     return user;
   }
 
@@ -85,9 +113,9 @@ export class UsersService {
     for (const user of taken) {
       if (user.id === exceptUserId) continue;
       if (user.username.toLowerCase() === username.toLowerCase()) {
-        throw new ConflictException('Username is already taken');
+        throw userError(UserErrorCode.UsernameTaken);
       }
-      throw new ConflictException('Email is already registered');
+      throw userError(UserErrorCode.EmailTaken);
     }
   }
 
@@ -150,7 +178,7 @@ export class UsersService {
       .createQueryBuilder('u')
       .where('lower(u.email) = lower(:email) AND u.id <> :id', { email, id })
       .getExists();
-    if (clash) throw new ConflictException(EMAIL_TAKEN);
+    if (clash) throw userError(UserErrorCode.EmailTaken);
     await manager.update(UserEntity, { id }, { email, emailVerifiedAt: new Date() });
   }
 
@@ -186,7 +214,7 @@ export class UsersService {
       .select('u.id')
       .where('lower(u.email) = lower(:email) AND u.id <> :id', { email: changes.email, id })
       .getOne();
-    if (clash) throw new ConflictException(EMAIL_TAKEN);
+    if (clash) throw userError(UserErrorCode.EmailTaken);
     const newEmail = changes.email.toLowerCase() !== user.email.toLowerCase();
     try {
       await this.users.manager.transaction(async (manager) => {
@@ -210,7 +238,7 @@ export class UsersService {
     } catch (error) {
       // A concurrent edit took the same address between the check and the update.
       if (error instanceof QueryFailedError && (error.driverError as { code?: string })?.code === '23505') {
-        throw new ConflictException(EMAIL_TAKEN);
+        throw userError(UserErrorCode.EmailTaken);
       }
       throw error;
     }
@@ -219,12 +247,14 @@ export class UsersService {
 
   /** A new avatar must be an image this user uploaded as an avatar (not someone else's file, not a URL). */
   private async assertOwnAvatarUpload(userId: string, avatar: string): Promise<void> {
-    if (!isObjectPath(avatar)) throw new BadRequestException(AVATAR_NOT_UPLOADED);
+    if (!isObjectPath(avatar)) throw userError(UserErrorCode.AvatarNotUploaded);
     try {
       const { kind } = await this.objects.assertUploadedBy(userId, avatar, 'avatar');
-      if (kind !== 'image') throw new BadRequestException(AVATAR_NOT_UPLOADED);
+      if (kind !== 'image') throw userError(UserErrorCode.AvatarNotUploaded);
     } catch (error) {
-      if (error instanceof BadRequestException) throw new BadRequestException(AVATAR_NOT_UPLOADED);
+      if (hasStatus(error, HttpStatus.BAD_REQUEST)) {
+        throw userError(UserErrorCode.AvatarNotUploaded);
+      }
       throw error;
     }
   }

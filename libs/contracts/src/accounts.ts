@@ -1,3 +1,4 @@
+import { LANGUAGES } from './languages';
 import { z } from './zod';
 
 /** What every reply of POST /api/password/forgot says, whether or not an account matched. */
@@ -5,6 +6,8 @@ export const FORGOT_PASSWORD_REPLY = 'If an account matches, we have sent a link
 /** A link's token that is unknown, used or expired. */
 export const INVALID_LINK_MESSAGE = 'This link is invalid or has expired.';
 export const WRONG_CURRENT_PASSWORD = 'Current password is incorrect';
+/** The error code of a wrong current password, whatever the language of its text. */
+export const WRONG_PASSWORD_CODE = 'accounts.wrong_password';
 
 /** How long each link in a mail works. */
 export const ACCOUNT_LINK_LIFETIME_SECONDS = {
@@ -42,3 +45,7 @@ export const accountSessionSchema = z.object({
 });
 export type AccountSession = z.infer<typeof accountSessionSchema>;
 export const accountSessionsSchema = z.array(accountSessionSchema);
+
+/** `PUT /api/account/language`'s reply: the language the account now speaks; null follows the browser. */
+export const languageSettingSchema = z.object({ language: z.nullable(z.enum(LANGUAGES)) });
+export type LanguageSetting = z.infer<typeof languageSettingSchema>;

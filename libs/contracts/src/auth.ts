@@ -1,4 +1,5 @@
 import { fencerIdentitySchema } from './common';
+import { LANGUAGES } from './languages';
 import { publicProfileSchema } from './profiles';
 import { z } from './zod';
 
@@ -17,6 +18,8 @@ export const sessionUserSchema = z.extend(fencerIdentitySchema, {
   emailVerified: z.boolean(),
   /** The fencer's role: a youth fencer's posts go to their connections unless they choose otherwise (§4c). */
   role: z.optional(z.string()),
+  /** The language the user chose in settings; null: their browser's (its `Accept-Language`). */
+  language: z.nullable(z.enum(LANGUAGES)),
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 

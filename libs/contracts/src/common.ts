@@ -3,8 +3,11 @@ import { z } from './zod';
 
 export const isoDateSchema = z.string();
 
-/** `{ message }` is the body of every error reply. */
-export const errorReplySchema = z.object({ message: z.string() });
+/**
+ * `{ message, code }` is the body of every error reply: the text in the request's language, and a stable code
+ * (`<domain>.<snake_case>`, e.g. `clubs.not_a_member`) that a client can translate and tests can assert on.
+ */
+export const errorReplySchema = z.object({ message: z.string(), code: z.string() });
 export type ErrorReply = z.infer<typeof errorReplySchema>;
 
 export const NUL_MESSAGE = 'Text must not contain NUL characters';

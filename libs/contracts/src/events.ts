@@ -28,11 +28,11 @@ export const serverEventSchemas = {
   'post:deleted': z.object({ postId: z.string(), weapon }),
   /** To `post:{id}`: the sockets that show the post. */
   'post:counts': z.extend(postCountsSchema, { weapon }),
-  /** To `post:{id}`: the sockets that show the post. */
+  /** To `comments:{id}`: the sockets that show the post's comments (a feed card gets its count by `post:counts`). */
   'comment:created': z.object({ comment: commentSchema, weapon }),
   /** To whoever shows the post: its author edited it (§4c). */
   'post:updated': postUpdateSchema,
-  /** To whoever shows the comment's post: its author edited it. */
+  /** To whoever shows the post's comments: the comment's author edited it. */
   'comment:updated': commentUpdateSchema,
   /** To a club's admins (their own rooms): someone asks to join (§4d). */
   'club:request': clubRequestEventSchema,
@@ -77,6 +77,9 @@ export interface ClientToServerEvents {
   /** Follow the counts and comments of posts shown on screen. */
   'posts:watch': (payload: PostWatchPayload, handled?: () => void) => void;
   'posts:unwatch': (payload: PostWatchPayload, handled?: () => void) => void;
+  /** Follow the new and edited comments of posts whose comments are shown (a thread opened, a post's page). */
+  'comments:watch': (payload: PostWatchPayload, handled?: () => void) => void;
+  'comments:unwatch': (payload: PostWatchPayload, handled?: () => void) => void;
   /** Follow a club's page: its public posts as they come and go. */
   'club:watch': (payload: ClubWatchPayload, handled?: () => void) => void;
   'club:unwatch': (payload: ClubWatchPayload, handled?: () => void) => void;
@@ -95,11 +98,13 @@ export type ServerEventPayload<E extends ServerEventName> = Parameters<ServerToC
 export const userRoom = (userId: string) => `user:${userId}`;
 export const feedRoom = (weapon: Weapon) => `feed:${weapon}`;
 export const postRoom = (postId: string) => `post:${postId}`;
+/** Those showing a post's comments: its new and edited comments. */
+export const commentsRoom = (postId: string) => `comments:${postId}`;
 /** Those watching a club's page: its public posts as they come and go (club-only ones go to members' rooms). */
 export const clubRoom = (clubId: string) => `club:${clubId}`;
 /** Those showing an event: its going and interested counts. */
 export const eventRoom = (eventId: string) => `event:${eventId}`;
 export const ADMINS_ROOM = 'admins';
 
-/** Ids per `posts:watch` / `posts:unwatch` message: 50 uuids keep it well under the socket message limit (4 KiB). */
+/** Ids per `posts:watch` / `posts:unwatch` (and `comments:…`) message: 50 uuids keep it well under the socket message limit (4 KiB). */
 export const POST_WATCH_MAX_IDS = 50;

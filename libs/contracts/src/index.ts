@@ -4,6 +4,7 @@
  * requests/ holds what the server accepts (bodies, queries, paths and the forms behind them), with classic zod.
  */
 export * from './constants';
+export * from './languages';
 export * from './common';
 export * from './auth';
 export * from './accounts';

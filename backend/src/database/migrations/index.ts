@@ -19,6 +19,7 @@ import { Passkeys1763800001700 } from './1763800001700-Passkeys';
 import { ReportsBeyondPosts1763800001800 } from './1763800001800-ReportsBeyondPosts';
 import { AdminUsers1763800001900 } from './1763800001900-AdminUsers';
 import { SignInNotices1763800002000 } from './1763800002000-SignInNotices';
+import { Languages1763800002110 } from './1763800002110-Languages';
 
 /** Every migration, in the order they apply. */
 export const MIGRATIONS = [
@@ -43,4 +44,5 @@ export const MIGRATIONS = [
   ReportsBeyondPosts1763800001800,
   AdminUsers1763800001900,
   SignInNotices1763800002000,
+  Languages1763800002110,
 ];

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { EMAIL_PATTERN } from '../auth';
 import { INVALID_LINK_MESSAGE, WRONG_CURRENT_PASSWORD } from '../accounts';
 import { LIMITS, MIN_PASSWORD_LENGTH } from '../constants';
+import { LANGUAGES } from '../languages';
 import { clientString } from './common';
 
 /** A new password: the registration's rule. */
@@ -69,3 +70,11 @@ export const linkTokenPayloadSchema = z.object({ token: linkTokenSchema });
 export type LinkTokenPayload = z.infer<typeof linkTokenPayloadSchema>;
 
 export const sessionHandleSchema = z.string().regex(/^[A-Za-z0-9_-]{22}$/, { message: 'Session not found' });
+
+/** `PUT /api/account/language`: one of Piste's languages, or null to follow the browser. */
+export const setLanguageSchema = z.object({
+  language: z
+    .enum(LANGUAGES, { message: `Language must be one of ${LANGUAGES.join(', ')}, or null` })
+    .nullable(),
+});
+export type SetLanguagePayload = z.infer<typeof setLanguageSchema>;
