@@ -8,12 +8,8 @@ import { AppRoutes } from './routes';
 import { useSessionStore } from './stores/session';
 
 export function App() {
-  const load = useSessionStore((s) => s.load);
+  // Who is signed in was asked before the first render (first-screen.ts).
   const userId = useSessionStore((s) => s.user?.id ?? null);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
 
   // One live connection per tab while someone is signed in; a different user gets a fresh one.
   useEffect(() => {

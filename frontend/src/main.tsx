@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
+import { loadFirstScreen } from './first-screen';
 import { startI18n } from './i18n';
 import './index.css';
 import { startServiceWorker } from './lib/service-worker';
@@ -19,8 +20,9 @@ startServiceWorker();
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element');
 
-// The first paint is in the chosen language: English is already here, another language's first screen is fetched.
-void startI18n(startingLanguage()).then(() =>
+// The first paint is in the chosen language (English is already here, another language's first screen is fetched)
+// and shows the page as it is: who is signed in and, on a feed, its first posts (first-screen.ts).
+void Promise.all([startI18n(startingLanguage()), loadFirstScreen(window.location.pathname)]).then(() =>
   createRoot(root).render(
     <StrictMode>
       <App />

@@ -3,6 +3,7 @@ import {
   accountExportSchema,
   accountSchema,
   accountSessionsSchema,
+  languageSettingSchema,
   type AcceptedReply,
   type Account,
   type AccountExport,
@@ -11,7 +12,9 @@ import {
   type ChangePasswordPayload,
   type DeleteAccountPayload,
   type ForgotPasswordPayload,
+  type LanguageSetting,
   type ResetPasswordPayload,
+  type SetLanguagePayload,
 } from '@piste/contracts';
 import * as z from 'zod/mini';
 import { api } from './client';
@@ -85,4 +88,9 @@ export function requestExport(): Promise<AccountExport> {
 /** POST /api/account/delete: with the password; every session of the account ends, this one included. */
 export function deleteAccount(payload: DeleteAccountPayload): Promise<AcceptedReply> {
   return api.post('/api/account/delete', payload, acceptedReplySchema);
+}
+
+/** PUT /api/account/language: the language the account speaks on every device; null follows the browser. */
+export function setLanguage(language: SetLanguagePayload['language']): Promise<LanguageSetting> {
+  return api.put('/api/account/language', { language }, languageSettingSchema);
 }

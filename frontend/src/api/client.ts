@@ -2,15 +2,30 @@ import { safeParse } from 'zod/mini';
 import type { $ZodType } from 'zod/v4/core';
 import { requestLanguage } from '../i18n/languages';
 
-/** A failed call: `message` follows the spec's error-text rule, `status` is the HTTP status (0 = no reply). */
+/**
+ * A failed call: `message` follows the spec's error-text rule (in the language asked for), `status` is the HTTP
+ * status (0 = no reply), `code` the server's stable code for the error when it sent one ('accounts.invalid_link').
+ */
 export class ApiError extends Error {
   override readonly name = 'ApiError';
 
   constructor(
     message: string,
     readonly status: number,
+    readonly code?: string,
   ) {
     super(message);
+  }
+}
+
+/** The `code` of an error reply's JSON body, if it has one. */
+function errorCodeOf(bodyText: string): string | undefined {
+  try {
+    const body: unknown = JSON.parse(bodyText);
+    const code = body && typeof body === 'object' ? (body as { code?: unknown }).code : undefined;
+    return typeof code === 'string' && code ? code : undefined;
+  } catch {
+    return undefined;
   }
 }
 
@@ -67,7 +82,9 @@ async function request<T>(
   }
 
   const text = await response.text();
-  if (!response.ok) throw new ApiError(errorTextOf(text, response.statusText), response.status);
+  if (!response.ok) {
+    throw new ApiError(errorTextOf(text, response.statusText), response.status, errorCodeOf(text));
+  }
 
   let data: unknown = undefined;
   if (text) {

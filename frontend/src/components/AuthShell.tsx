@@ -1,12 +1,15 @@
 import { Swords } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LanguageSelect } from './LanguageSelect';
 import { ThemeToggle } from './ThemeToggle';
 
 /**
  * What every signed-out screen shares: the theme toggle, the product's name and tagline (the page's one h1), and
- * a card holding the screen itself.
+ * a card holding the screen itself, with the language menu at its foot.
  */
 export function AuthShell({ children }: { children: ReactNode }) {
+  const { t } = useTranslation('auth');
   return (
     <div className="relative flex min-h-screen flex-col items-center bg-gradient-to-b from-slate-100 to-slate-50 px-4 py-10 sm:justify-center sm:py-16 dark:from-slate-900 dark:to-slate-950">
       <main className="w-full max-w-md">
@@ -16,11 +19,15 @@ export function AuthShell({ children }: { children: ReactNode }) {
             <Swords aria-hidden className="size-6" />
           </span>
           <h1 className="text-4xl font-bold tracking-tight text-slate-900 dark:text-slate-100">Piste</h1>
-          <p className="mt-2 text-slate-600 dark:text-slate-300">Connect with fencers around the world</p>
+          <p className="mt-2 text-slate-600 dark:text-slate-300">{t('tagline')}</p>
         </header>
 
         <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8 dark:border-slate-800 dark:bg-slate-900">
           {children}
+          <LanguageSelect
+            id="auth-language"
+            className="mt-6 justify-center border-t border-slate-200 pt-4 dark:border-slate-800"
+          />
         </div>
       </main>
     </div>

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 
 type AvatarSize = 'sm' | 'md' | 'lg';
 
@@ -30,13 +31,14 @@ export function avatarText(avatar: string | null | undefined, name: string | nul
 
 export function Avatar({ avatar, name, size = 'md', className = '' }: AvatarProps) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
+  const { t } = useTranslation();
   const base = `inline-flex shrink-0 items-center justify-center overflow-hidden rounded-full ${sizeClasses[size]} ${className}`;
 
   if (isImageAvatar(avatar) && failedSrc !== avatar) {
     return (
       <img
         src={avatar}
-        alt={name ?? 'Avatar'}
+        alt={name ?? t('avatar')}
         onError={() => setFailedSrc(avatar)}
         className={`${base} bg-slate-200 object-cover dark:bg-slate-700`}
       />

@@ -1,7 +1,9 @@
 import { LIMITS, type PostComment, type SessionUser } from '@piste/contracts';
 import { CornerDownRight, Flag, Heart, LoaderCircle, MessageCircle, Pencil, Send } from 'lucide-react';
 import { useEffect, useId, useMemo, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { timeAgo } from '../lib/relative-time';
+import { useWatchedComments } from '../realtime/post-watch';
 import { banNotice, useBannedUntil } from '../stores/ban';
 import { useCommentsStore } from '../stores/comments';
 import { useReportDialogStore } from '../stores/report-dialog';
@@ -27,6 +29,9 @@ export function Comments({ postId, user }: CommentsProps) {
   const load = useCommentsStore((s) => s.load);
   const add = useCommentsStore((s) => s.add);
   const [replyingTo, setReplyingTo] = useState<string | null>(null);
+  const { t } = useTranslation(['feed', 'common']);
+  // New and edited comments come live while the thread is open.
+  useWatchedComments(postId);
 
   useEffect(() => {
     void load(postId);
@@ -36,23 +41,23 @@ export function Comments({ postId, user }: CommentsProps) {
 
   return (
     <section
-      aria-label="Comments"
+      aria-label={t('comments.label')}
       data-testid="comments"
       className="border-t border-slate-100 bg-slate-50/60 px-4 py-4 sm:px-5 dark:border-slate-800 dark:bg-slate-800/50"
     >
       {!thread || thread.status === 'loading' ? (
         <p role="status" className="flex items-center gap-2 py-2 text-sm text-slate-500 dark:text-slate-400">
-          <LoaderCircle aria-hidden className="size-4 animate-spin" /> Loading comments...
+          <LoaderCircle aria-hidden className="size-4 animate-spin" /> {t('comments.loading')}
         </p>
       ) : thread.status === 'error' ? (
         <p className="py-2 text-sm text-red-600 dark:text-red-400">
-          Comments could not be loaded.{' '}
+          {t('comments.loadFailed')}{' '}
           <button type="button" className="font-semibold underline" onClick={() => void load(postId)}>
-            Try again
+            {t('common:actions.tryAgain')}
           </button>
         </p>
       ) : roots.length === 0 ? (
-        <EmptyState look="compact" icon={MessageCircle} title="No comments yet. Start the conversation!" />
+        <EmptyState look="compact" icon={MessageCircle} title={t('comments.empty')} />
       ) : (
         <CommentList
           comments={roots}
@@ -64,17 +69,17 @@ export function Comments({ postId, user }: CommentsProps) {
         {user ? (
           <CommentInput
             user={user}
-            placeholder="Write a comment..."
-            submitLabel="Send comment"
+            placeholder={t('comments.placeholder')}
+            submitLabel={t('comments.send')}
             onSubmit={(content) => add(postId, content)}
           />
         ) : (
           <button
             type="button"
             className="text-sm font-semibold text-slate-700 underline dark:text-slate-300"
-            onClick={() => window.alert('Sign in to comment will be implemented soon.')}
+            onClick={() => window.alert(t('comments.signInSoon'))}
           >
-            Sign in to comment
+            {t('comments.signIn')}
           </button>
         )}
       </div>
@@ -135,7 +140,8 @@ function CommentItem({ comment, thread, depth }: { comment: PostComment; thread:
   const [editing, setEditing] = useState(false);
   const replies = repliesOf.get(comment.id) ?? [];
   const isAuthor = !!user && user.id === comment.authorId;
-  const name = comment.author.name ?? comment.author.username ?? 'Fencer';
+  const { t } = useTranslation(['feed', 'common']);
+  const name = comment.author.name ?? comment.author.username ?? t('comments.fencer');
   // A banned user may take a like back, not give one, nor reply.
   const bannedUntil = useBannedUntil();
   const likeClosed = !!bannedUntil && !comment.isLiked;
@@ -167,12 +173,12 @@ function CommentItem({ comment, thread, depth }: { comment: PostComment; thread:
                 <div className="-mt-1 -mr-2">
                   <DropdownMenu
                     compact
-                    label="Comment options"
+                    label={t('comments.options')}
                     menuWidth="w-44"
                     items={[
                       {
                         icon: Flag,
-                        label: 'Report comment',
+                        label: t('comments.report'),
                         onSelect: () => openReport({ type: 'comment', id: comment.id, name }),
                       },
                     ]}
@@ -194,7 +200,7 @@ function CommentItem({ comment, thread, depth }: { comment: PostComment; thread:
           <div className="mt-1 flex items-center gap-4 pl-1 text-xs font-semibold text-slate-500 dark:text-slate-400">
             <button
               type="button"
-              aria-label={comment.isLiked ? 'Unlike comment' : 'Like comment'}
+              aria-label={comment.isLiked ? t('comments.unlike') : t('comments.like')}
               aria-pressed={comment.isLiked}
               title={likeClosed && bannedUntil ? banNotice(bannedUntil) : undefined}
               disabled={!user || liking || likeClosed}
@@ -204,7 +210,7 @@ function CommentItem({ comment, thread, depth }: { comment: PostComment; thread:
               }`}
             >
               <Heart aria-hidden className={`size-3.5 ${comment.isLiked ? 'fill-current' : ''}`} />
-              {comment.likesCount > 0 ? comment.likesCount : 'Like'}
+              {comment.likesCount > 0 ? comment.likesCount : t('comments.likeShort')}
             </button>
             {user ? (
               <button
@@ -215,20 +221,20 @@ function CommentItem({ comment, thread, depth }: { comment: PostComment; thread:
                 className="inline-flex items-center gap-1 transition hover:text-slate-900 disabled:cursor-not-allowed disabled:opacity-60 disabled:hover:text-inherit dark:hover:text-white"
               >
                 <CornerDownRight aria-hidden className="size-3.5" />
-                Reply
+                {t('comments.reply')}
               </button>
             ) : null}
             {isAuthor && !editing ? (
               <button
                 type="button"
-                aria-label="Edit comment"
+                aria-label={t('comments.edit')}
                 disabled={!!bannedUntil}
-                title={bannedUntil ? banNotice(bannedUntil) : 'Edit comment'}
+                title={bannedUntil ? banNotice(bannedUntil) : t('comments.edit')}
                 onClick={() => setEditing(true)}
                 className="inline-flex items-center gap-1 transition hover:text-slate-900 disabled:cursor-not-allowed disabled:opacity-60 disabled:hover:text-inherit dark:hover:text-white"
               >
                 <Pencil aria-hidden className="size-3.5" />
-                Edit
+                {t('comments.editShort')}
               </button>
             ) : null}
           </div>
@@ -238,8 +244,8 @@ function CommentItem({ comment, thread, depth }: { comment: PostComment; thread:
               <CommentInput
                 user={user}
                 autoFocus
-                placeholder={`Reply to ${name}...`}
-                submitLabel="Send reply"
+                placeholder={t('comments.replyPlaceholder', { name })}
+                submitLabel={t('comments.sendReply')}
                 onSubmit={async (content) => {
                   const stored = await add(postId, content, comment.id);
                   if (stored) onReply(null);
@@ -277,6 +283,7 @@ function CommentEditor({ postId, comment, onDone }: CommentEditorProps) {
   const inputId = useId();
   const changed = content.trim() !== comment.content.trim();
   const canSave = content.trim().length > 0 && changed && !pending;
+  const { t } = useTranslation(['feed', 'common']);
 
   async function save(event?: FormEvent) {
     event?.preventDefault();
@@ -292,9 +299,9 @@ function CommentEditor({ postId, comment, onDone }: CommentEditorProps) {
   }
 
   return (
-    <form className="mt-1.5" aria-label="Edit comment" onSubmit={(event) => void save(event)}>
+    <form className="mt-1.5" aria-label={t('comments.edit')} onSubmit={(event) => void save(event)}>
       <label htmlFor={inputId} className="sr-only">
-        Comment text
+        {t('comments.textLabel')}
       </label>
       <MentionTextarea
         id={inputId}
@@ -314,11 +321,11 @@ function CommentEditor({ postId, comment, onDone }: CommentEditorProps) {
       />
       <div className="mt-2 flex justify-end gap-2">
         <Button variant="outline" className="px-3 py-1" onClick={onDone} disabled={pending}>
-          Cancel
+          {t('common:actions.cancel')}
         </Button>
         <Button type="submit" className="px-3 py-1" disabled={!canSave}>
           {pending ? <LoaderCircle aria-hidden className="size-3.5 animate-spin" /> : null}
-          Save
+          {t('common:actions.save')}
         </Button>
       </div>
     </form>

@@ -2,18 +2,20 @@ import {
   LIMITS,
   MEDIA_ALT_MAX,
   POST_MEDIA_MAX_BYTES,
-  WEAPON_LABELS,
   WEAPONS,
   type FeedPost,
   type SessionUser,
   type Weapon,
 } from '@piste/contracts';
+import i18next from 'i18next';
 import type { z } from 'zod';
 import { ImagePlus, LoaderCircle, X } from 'lucide-react';
 import { useEffect, useId, useMemo, useRef, useState, type ChangeEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { readDraft, writeDraft } from '../lib/drafts';
 import { acceptFile, useContractForm, type FileRule } from '../lib/forms';
 import { captureVideoPoster } from '../lib/video-poster';
+import { weaponLabel } from '../lib/weapons';
 import { useBannedUntil } from '../stores/ban';
 import { useFeedStore } from '../stores/feed';
 import { Avatar } from './Avatar';
@@ -42,7 +44,7 @@ import { DetailFields } from './composer/DetailFields';
 import {
   emptyDraft,
   newPostOf,
-  POST_TOAST_TITLES,
+  postToastTitles,
   postDraftSchema,
   restoredDraft,
   storedDraftOf,
@@ -62,12 +64,15 @@ interface ComposerProps {
   typed?: string;
 }
 
-const MEDIA_RULE: FileRule = {
-  kinds: ['image/', 'video/'],
-  maxBytes: POST_MEDIA_MAX_BYTES,
-  wrongType: 'Please select an image or video file.',
-  tooLarge: 'Please select a file smaller than 50MB.',
-};
+/** What a post's media may be, with the toasts' texts in the language shown. */
+function mediaRule(): FileRule {
+  return {
+    kinds: ['image/', 'video/'],
+    maxBytes: POST_MEDIA_MAX_BYTES,
+    wrongType: i18next.t('feed:composer.mediaRule.wrongType'),
+    tooLarge: i18next.t('feed:composer.mediaRule.tooLarge'),
+  };
+}
 
 /** The draft kept for this user and weapon, as the form's values; null when none. */
 function keptDraft(userId: string | undefined, weapon: Weapon): PostDraft | null {
@@ -88,6 +93,7 @@ export function Composer({
   typed = '',
 }: ComposerProps) {
   const publish = useFeedStore((s) => s.publish);
+  const { t } = useTranslation('feed');
   // A club's composer keeps no draft: the feeds' drafts are per weapon and never for a club.
   const userId = club ? undefined : user?.id;
   const role = user?.role ?? null;
@@ -99,7 +105,7 @@ export function Composer({
   });
   const form = useContractForm(postDraftSchema, {
     defaultValues: startDraft,
-    toastTitles: POST_TOAST_TITLES,
+    toastTitles: postToastTitles(),
   });
   const [content, type, chosenWeapon, visibility, mediaAlt] = form.watch([
     'content',
@@ -179,7 +185,7 @@ export function Composer({
   if (!user) {
     return (
       <div className="rounded-2xl border border-dashed border-slate-300 bg-white p-6 text-center text-slate-600 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-300">
-        Please log in to start creating posts
+        {t('composer.signedOut')}
       </div>
     );
   }
@@ -187,7 +193,7 @@ export function Composer({
   function chooseFile(event: ChangeEvent<HTMLInputElement>) {
     const chosen = event.target.files?.[0] ?? null;
     event.target.value = '';
-    if (!chosen || !acceptFile(chosen, MEDIA_RULE)) return;
+    if (!chosen || !acceptFile(chosen, mediaRule())) return;
     poster.current = chosen.type.startsWith('video/')
       ? { file: chosen, frame: captureVideoPoster(chosen) }
       : null;
@@ -219,7 +225,7 @@ export function Composer({
 
   return (
     <form
-      aria-label="Create a post"
+      aria-label={t('composer.formLabel')}
       data-testid="composer"
       onSubmit={(event) => {
         if (pending || bannedUntil) event.preventDefault();
@@ -233,7 +239,7 @@ export function Composer({
           <Avatar avatar={user.avatar} name={user.name} />
           <div className="min-w-0 flex-1">
             <label htmlFor="post-content" className="sr-only">
-              Post content
+              {t('composer.contentLabel')}
             </label>
             <MentionTextarea
               id="post-content"
@@ -249,7 +255,7 @@ export function Composer({
         </div>
 
         <div className={CONTROLS_CLASS}>
-          <div role="radiogroup" aria-label="Post type" className={TYPE_GROUP_CLASS}>
+          <div role="radiogroup" aria-label={t('composer.typeLabel')} className={TYPE_GROUP_CLASS}>
             {POST_TYPE_CHOICES.map(({ value, label, icon: Icon }) => (
               <label key={value} className={typeChoiceClass(type === value)}>
                 <input
@@ -260,17 +266,17 @@ export function Composer({
                   className="sr-only"
                 />
                 <Icon aria-hidden className="size-4" />
-                {label}
+                {t(label)}
               </label>
             ))}
           </div>
           {chooseWeapon ? (
             <label className={CHOICE_CLASS}>
-              Community
+              {t('composer.community')}
               <select id="post-weapon" {...weaponInput} className={SELECT_CLASS}>
                 {WEAPONS.map((w) => (
                   <option key={w} value={w}>
-                    {WEAPON_LABELS[w]}
+                    {weaponLabel(w)}
                   </option>
                 ))}
               </select>
@@ -278,7 +284,7 @@ export function Composer({
           ) : null}
           <label className={CHOICE_CLASS}>
             <VisibilityIcon visibility={visibility} />
-            Who sees it
+            {t('composer.whoSees')}
             <select
               id="post-visibility"
               {...visibilityInput}
@@ -310,7 +316,7 @@ export function Composer({
             onClick={() => fileInput.current?.click()}
           >
             <ImagePlus aria-hidden className="size-4" />
-            Photo/Video
+            {t('composer.media')}
           </Button>
         </div>
 
@@ -321,11 +327,15 @@ export function Composer({
             {file.type.startsWith('video/') ? (
               <video src={preview} controls className="max-h-72 w-full bg-black" />
             ) : (
-              <img src={preview} alt="Selected media preview" className="max-h-72 w-full object-contain" />
+              <img
+                src={preview}
+                alt={t('composer.mediaPreview')}
+                className="max-h-72 w-full object-contain"
+              />
             )}
             {!pending ? (
               <IconButton
-                label="Remove media"
+                label={t('composer.removeMedia')}
                 icon={X}
                 iconClassName="size-4"
                 onClick={() => setFile(null)}
@@ -344,7 +354,7 @@ export function Composer({
               htmlFor="post-media-alt"
               className="mb-1 block text-xs font-semibold text-slate-600 dark:text-slate-300"
             >
-              Image description (alt text)
+              {t('composer.altLabel')}
             </label>
             <textarea
               id="post-media-alt"
@@ -353,7 +363,7 @@ export function Composer({
               maxLength={MEDIA_ALT_MAX}
               disabled={pending}
               aria-describedby={`${formId}-alt-nudge`}
-              placeholder="What does the image show?"
+              placeholder={t('composer.altPlaceholder')}
               className={`${controlClassName(false)} resize-y`}
             />
             {/* A nudge, never a block: the post goes out without a description too. */}
@@ -363,7 +373,7 @@ export function Composer({
               aria-live="polite"
               className="mt-1 text-xs text-amber-700 dark:text-amber-300"
             >
-              {mediaAlt.trim() ? '' : 'Add a description so everyone can enjoy your image.'}
+              {mediaAlt.trim() ? '' : t('composer.altNudge')}
             </p>
           </div>
         ) : null}
@@ -371,12 +381,12 @@ export function Composer({
         {progress !== null ? (
           <div className="mt-3 sm:ml-13" role="status" aria-live="polite">
             <div className="mb-1 flex justify-between text-xs font-medium text-slate-500 dark:text-slate-400">
-              <span>{progress < 1 ? 'Uploading media...' : 'Publishing...'}</span>
+              <span>{progress < 1 ? t('composer.uploading') : t('composer.publishing')}</span>
               <span className="tabular-nums">{Math.round(progress * 100)}%</span>
             </div>
             <div
               role="progressbar"
-              aria-label="Upload progress"
+              aria-label={t('composer.uploadProgress')}
               aria-valuemin={0}
               aria-valuemax={100}
               aria-valuenow={Math.round(progress * 100)}
@@ -393,12 +403,12 @@ export function Composer({
         <div className={FOOTER_CLASS}>
           {!chooseWeapon ? (
             <span className="mr-auto text-xs text-slate-500 dark:text-slate-400">
-              Posting to {WEAPON_LABELS[weapon]}
+              {t('composer.postingTo', { weapon: weaponLabel(weapon) })}
             </span>
           ) : null}
           <Button type="submit" disabled={!content.trim() || pending} className="min-w-24">
             {pending ? <LoaderCircle aria-hidden className="size-4 animate-spin" /> : null}
-            {pending ? 'Posting...' : 'Post'}
+            {pending ? t('composer.posting') : t('composer.post')}
           </Button>
         </div>
       </fieldset>

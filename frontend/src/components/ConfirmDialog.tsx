@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from './Button';
 import { ModalDialog } from './ModalDialog';
 
@@ -24,6 +25,7 @@ export function ConfirmDialog({
   onCancel,
   onConfirm,
 }: ConfirmDialogProps) {
+  const { t } = useTranslation();
   return (
     <ModalDialog
       open={open}
@@ -41,7 +43,7 @@ export function ConfirmDialog({
         </div>
         <div className="mt-6 flex justify-end gap-2">
           <Button variant="outline" onClick={onCancel} disabled={pending}>
-            Cancel
+            {t('actions.cancel')}
           </Button>
           <Button variant={destructive ? 'destructive' : 'primary'} onClick={onConfirm} disabled={pending}>
             {confirmLabel}

@@ -1,6 +1,9 @@
 import type { CommentVersion, PostVersion } from '@piste/contracts';
+import i18next from 'i18next';
 import { History, LoaderCircle } from 'lucide-react';
 import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { intlLocale } from '../i18n/languages';
 import { timeAgo } from '../lib/relative-time';
 import { historyKey, useEditHistoryStore, type EditedItem } from '../stores/edit-history';
 import { Button } from './Button';
@@ -18,32 +21,32 @@ export function EditHistoryDialog({ item, open, onClose }: EditHistoryDialogProp
   const load = useEditHistoryStore((s) => s.load);
   const titleId = useId();
   const descriptionId = useId();
-  const noun = item.kind === 'post' ? 'post' : 'comment';
+  const { t } = useTranslation(['feed', 'common']);
 
   return (
     <ModalDialog open={open} onCancel={onClose} labelledBy={titleId} describedBy={descriptionId}>
       <div className="p-5 sm:p-6" data-testid="edit-history">
         <h2 id={titleId} className="flex items-center gap-2 text-lg font-semibold">
           <History aria-hidden className="size-5" />
-          Edit history
+          {t('editHistory.title')}
         </h2>
         <p id={descriptionId} className="mt-1 text-sm text-slate-600 dark:text-slate-300">
-          Earlier versions of this {noun}, newest first.
+          {item.kind === 'post' ? t('editHistory.descriptionPost') : t('editHistory.descriptionComment')}
         </p>
         <div className="mt-4 max-h-[60vh] overflow-y-auto">
           {!history || history.status === 'loading' ? (
             <p role="status" className="flex items-center gap-2 text-sm text-slate-500 dark:text-slate-400">
-              <LoaderCircle aria-hidden className="size-4 animate-spin" /> Loading earlier versions...
+              <LoaderCircle aria-hidden className="size-4 animate-spin" /> {t('editHistory.loading')}
             </p>
           ) : history.status === 'error' ? (
             <p role="alert" className="text-sm text-red-600 dark:text-red-400">
-              Earlier versions could not be loaded.{' '}
+              {t('editHistory.loadFailed')}{' '}
               <button type="button" className="font-semibold underline" onClick={() => void load(item)}>
-                Try again
+                {t('common:actions.tryAgain')}
               </button>
             </p>
           ) : history.versions.length === 0 ? (
-            <p className="text-sm text-slate-500 dark:text-slate-400">No earlier versions.</p>
+            <p className="text-sm text-slate-500 dark:text-slate-400">{t('editHistory.empty')}</p>
           ) : (
             <ol className="space-y-3">
               {history.versions.map((version) => (
@@ -54,7 +57,7 @@ export function EditHistoryDialog({ item, open, onClose }: EditHistoryDialogProp
         </div>
         <div className="mt-5 flex justify-end">
           <Button variant="outline" onClick={onClose}>
-            Close
+            {t('common:actions.close')}
           </Button>
         </div>
       </div>
@@ -62,16 +65,22 @@ export function EditHistoryDialog({ item, open, onClose }: EditHistoryDialogProp
   );
 }
 
-const DETAIL_LABELS: Record<string, string> = {
-  duration: 'Duration',
-  level: 'Level',
-  equipment: 'Equipment',
-  focus: 'Focus',
-  place: 'Place',
-  score: 'Score',
-  competition: 'Competition',
-  competitors: 'Competitors',
-};
+const DETAIL_LABELS = {
+  duration: 'feed:post.details.duration',
+  level: 'feed:post.details.level',
+  equipment: 'feed:post.details.equipment',
+  focus: 'feed:post.details.focus',
+  place: 'feed:post.details.place',
+  score: 'feed:post.details.score',
+  competition: 'feed:post.details.competition',
+  competitors: 'feed:post.details.competitors',
+} as const;
+
+function detailLabel(key: string): string {
+  return Object.hasOwn(DETAIL_LABELS, key)
+    ? i18next.t(DETAIL_LABELS[key as keyof typeof DETAIL_LABELS])
+    : key;
+}
 
 /** A version's details as one line, e.g. "Level: Beginner · Focus: Distance"; empty when it had none. */
 function detailsLine(version: PostVersion | CommentVersion): string {
@@ -79,17 +88,20 @@ function detailsLine(version: PostVersion | CommentVersion): string {
   const details = { ...version.drillDetails, ...version.achievementDetails };
   return Object.entries(details)
     .filter(([, value]) => value !== null && value !== undefined && value !== '')
-    .map(([key, value]) => `${DETAIL_LABELS[key] ?? key}: ${String(value)}`)
+    .map(([key, value]) =>
+      i18next.t('feed:editHistory.detail', { label: detailLabel(key), value: String(value) }),
+    )
     .join(' · ');
 }
 
 function exactTime(iso: string): string {
-  return new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+  return new Date(iso).toLocaleString(intlLocale(), { dateStyle: 'medium', timeStyle: 'short' });
 }
 
 function VersionItem({ version }: { version: PostVersion | CommentVersion }) {
   const details = detailsLine(version);
   const mediaAlt = 'mediaAlt' in version ? version.mediaAlt : null;
+  const { t } = useTranslation('feed');
   return (
     <li
       data-testid="edit-history-version"
@@ -106,7 +118,9 @@ function VersionItem({ version }: { version: PostVersion | CommentVersion }) {
       </p>
       {details ? <p className="mt-1 text-xs text-slate-600 dark:text-slate-300">{details}</p> : null}
       {mediaAlt ? (
-        <p className="mt-1 text-xs text-slate-600 dark:text-slate-300">Image description: {mediaAlt}</p>
+        <p className="mt-1 text-xs text-slate-600 dark:text-slate-300">
+          {t('editHistory.imageDescription', { text: mediaAlt })}
+        </p>
       ) : null}
     </li>
   );

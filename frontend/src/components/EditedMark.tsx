@@ -1,5 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useEditHistoryStore, type EditedItem } from '../stores/edit-history';
+import { fullDateTime } from './PostByline';
 
 // Fetched the first time someone asks for the earlier versions, then kept (the dialog closes, it is not removed).
 const EditHistoryDialog = lazy(() =>
@@ -21,13 +23,14 @@ export function EditedMark({ item, editedAt, className = '' }: EditedMarkProps) 
   const [open, setOpen] = useState(false);
   const [asked, setAsked] = useState(false);
   const load = useEditHistoryStore((s) => s.load);
+  const { t } = useTranslation('feed');
   return (
     <>
       <button
         type="button"
         aria-haspopup="dialog"
-        aria-label="Edited: show earlier versions"
-        title={`Edited ${new Date(editedAt).toLocaleString()}`}
+        aria-label={t('edited.label')}
+        title={t('edited.title', { time: fullDateTime(editedAt) })}
         onClick={() => {
           setOpen(true);
           setAsked(true);
@@ -35,7 +38,7 @@ export function EditedMark({ item, editedAt, className = '' }: EditedMarkProps) 
         }}
         className={`rounded-sm text-xs text-slate-500 underline decoration-dotted underline-offset-2 hover:text-slate-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900 dark:text-slate-400 dark:hover:text-slate-100 dark:focus-visible:outline-slate-300 ${className}`}
       >
-        edited
+        {t('edited.mark')}
       </button>
       {asked ? (
         <Suspense fallback={null}>

@@ -1,4 +1,5 @@
 import type { UserSuggestion } from '@piste/contracts';
+import { useTranslation } from 'react-i18next';
 import { Avatar } from './Avatar';
 import { RatingBadge } from './record/RatingBadge';
 
@@ -32,6 +33,7 @@ export function FencerSuggestions({
   onPick,
   className = 'max-h-64',
 }: FencerSuggestionsProps) {
+  const { t } = useTranslation();
   return (
     <ul
       id={id}
@@ -64,7 +66,7 @@ export function FencerSuggestions({
           <RatingBadge rating={suggestion.rating} />
           {suggestion.connected ? (
             <span className="shrink-0 rounded-full bg-emerald-50 px-2 py-0.5 text-[11px] font-semibold text-emerald-700 dark:bg-emerald-950 dark:text-emerald-300">
-              Connection
+              {t('fencerSuggestions.connection')}
             </span>
           ) : null}
         </li>

@@ -1,6 +1,7 @@
 import { ExternalLink, X } from 'lucide-react';
 import { useEffect, useId, useRef, type KeyboardEvent, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
+import { useTranslation } from 'react-i18next';
 import { IconButton } from './IconButton';
 
 interface LightboxProps {
@@ -24,6 +25,7 @@ export function Lightbox({ src, alt, opener, onClose }: LightboxProps) {
   const dialogRef = useRef<HTMLDivElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
   const titleId = useId();
+  const { t } = useTranslation(['feed', 'common']);
 
   useEffect(() => {
     const returnTo = opener.current;
@@ -76,7 +78,7 @@ export function Lightbox({ src, alt, opener, onClose }: LightboxProps) {
       className="fixed inset-0 z-[10000] flex flex-col items-center justify-center gap-3 bg-slate-950/95 p-3 sm:p-6"
     >
       <h2 id={titleId} className="sr-only">
-        Full-size image
+        {t('media.fullSize')}
       </h2>
       <div className="flex w-full shrink-0 items-center justify-end gap-2">
         <a
@@ -86,11 +88,11 @@ export function Lightbox({ src, alt, opener, onClose }: LightboxProps) {
           className="inline-flex items-center gap-1.5 rounded-lg px-3 py-2 text-sm font-semibold text-white/90 transition hover:bg-white/10 hover:text-white focus-visible:outline-2 focus-visible:outline-white"
         >
           <ExternalLink aria-hidden className="size-4" />
-          Open original
+          {t('media.openOriginal')}
         </a>
         <IconButton
           ref={closeRef}
-          label="Close"
+          label={t('common:actions.close')}
           icon={X}
           iconClassName="size-5"
           onClick={onClose}

@@ -1,4 +1,5 @@
 import { CloudOff, WifiOff } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { useOnline } from '../lib/online';
 import { useConnectionStatus } from '../realtime/socket';
 
@@ -12,6 +13,7 @@ export function LiveStatusBanner() {
   const connected = useConnectionStatus((s) => s.connected);
   const everConnected = useConnectionStatus((s) => s.everConnected);
   const online = useOnline();
+  const { t } = useTranslation();
   const paused = everConnected && !connected;
 
   return (
@@ -25,12 +27,12 @@ export function LiveStatusBanner() {
       {!online ? (
         <p className="flex max-w-md items-center gap-2 rounded-2xl border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-900 shadow-md dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100">
           <CloudOff aria-hidden className="size-4 shrink-0" />
-          You are offline. This is what your phone kept; posting, reacting and messaging need a connection.
+          {t('liveStatus.offline')}
         </p>
       ) : paused ? (
         <p className="flex items-center gap-2 rounded-full border border-amber-200 bg-amber-50 px-4 py-2 text-sm font-medium text-amber-900 shadow-md dark:border-amber-800 dark:bg-amber-950 dark:text-amber-200">
           <WifiOff aria-hidden className="size-4" />
-          Live updates paused — reconnecting…
+          {t('liveStatus.paused')}
         </p>
       ) : null}
     </div>

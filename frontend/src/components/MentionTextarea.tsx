@@ -11,6 +11,7 @@ import {
   type SyntheticEvent,
   type TextareaHTMLAttributes,
 } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useUserSuggestionsStore } from '../stores/user-suggestions';
 import { FencerSuggestions } from './FencerSuggestions';
 
@@ -59,6 +60,7 @@ export function MentionTextarea({
   ...props
 }: MentionTextareaProps) {
   const own = useRef<HTMLTextAreaElement | null>(null);
+  const { t } = useTranslation('feed');
   const suggest = useUserSuggestionsStore((s) => s.suggest);
   const [query, setQuery] = useState<MentionQuery | null>(null);
   const [suggestions, setSuggestions] = useState<UserSuggestion[]>([]);
@@ -184,7 +186,7 @@ export function MentionTextarea({
       {open ? (
         <FencerSuggestions
           id={listboxId}
-          label="Fencers to mention"
+          label={t('mentions.label')}
           testId="mention-suggestions"
           suggestions={suggestions}
           active={active}

@@ -1,5 +1,6 @@
 import { Bell } from 'lucide-react';
 import { lazy, Suspense, useEffect, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 import { useNotificationsStore } from '../stores/notifications';
 import { usePopup } from './DropdownMenu';
@@ -14,6 +15,7 @@ export function NotificationBell() {
   const { open, close, containerRef, popupId: panelId, triggerProps } = usePopup();
   const unreadCount = useNotificationsStore((s) => s.unreadCount);
   const { pathname } = useLocation();
+  const { t } = useTranslation();
   const shownCount = unreadCount > 99 ? '99+' : String(unreadCount);
 
   // Close on navigation, outside clicks and Escape; Escape puts focus back on the bell.
@@ -45,8 +47,12 @@ export function NotificationBell() {
     <div ref={containerRef} className="relative" onKeyDown={open ? onPanelKeyDown : undefined}>
       <button
         {...triggerProps}
-        aria-label={unreadCount > 0 ? `Notifications, ${shownCount} unread` : 'Notifications'}
-        title="Notifications"
+        aria-label={
+          unreadCount > 0
+            ? t('notificationBell.unread', { shown: shownCount, count: unreadCount })
+            : t('notificationBell.label')
+        }
+        title={t('notificationBell.label')}
         aria-haspopup="dialog"
         className={`relative flex size-9 items-center justify-center rounded-full transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900 sm:size-10 dark:focus-visible:outline-slate-300 ${
           open || pathname === '/notifications'

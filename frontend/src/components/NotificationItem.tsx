@@ -16,6 +16,7 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import { useSyncExternalStore, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { notificationPath } from '../lib/paths';
 import { notificationTime, useNotificationsStore } from '../stores/notifications';
@@ -23,18 +24,19 @@ import { Avatar } from './Avatar';
 import { EmptyState } from './EmptyState';
 import { IconButton } from './IconButton';
 
-const TYPE_ICONS: Record<NotificationType, { icon: LucideIcon; colours: string; label: string }> = {
-  like: { icon: Heart, colours: 'bg-rose-500 text-white', label: 'Like' },
-  comment: { icon: MessageSquare, colours: 'bg-sky-500 text-white', label: 'Comment' },
-  follow: { icon: UserPlus, colours: 'bg-emerald-500 text-white', label: 'Connection' },
-  achievement: { icon: Trophy, colours: 'bg-amber-500 text-white', label: 'Achievement' },
-  message: { icon: Mail, colours: 'bg-violet-500 text-white', label: 'Message' },
-  mention: { icon: AtSign, colours: 'bg-teal-600 text-white', label: 'Mention' },
-  club: { icon: Shield, colours: 'bg-indigo-600 text-white', label: 'Club' },
-  event: { icon: CalendarCheck, colours: 'bg-orange-600 text-white', label: 'Event' },
-  bout: { icon: Swords, colours: 'bg-cyan-700 text-white', label: 'Bout' },
-  other: { icon: Bell, colours: 'bg-slate-500 text-white', label: 'Notification' },
-};
+/** Each type's icon, colour and name (its key in the `notifications` catalogue). */
+const TYPE_ICONS = {
+  like: { icon: Heart, colours: 'bg-rose-500 text-white', label: 'types.like' },
+  comment: { icon: MessageSquare, colours: 'bg-sky-500 text-white', label: 'types.comment' },
+  follow: { icon: UserPlus, colours: 'bg-emerald-500 text-white', label: 'types.follow' },
+  achievement: { icon: Trophy, colours: 'bg-amber-500 text-white', label: 'types.achievement' },
+  message: { icon: Mail, colours: 'bg-violet-500 text-white', label: 'types.message' },
+  mention: { icon: AtSign, colours: 'bg-teal-600 text-white', label: 'types.mention' },
+  club: { icon: Shield, colours: 'bg-indigo-600 text-white', label: 'types.club' },
+  event: { icon: CalendarCheck, colours: 'bg-orange-600 text-white', label: 'types.event' },
+  bout: { icon: Swords, colours: 'bg-cyan-700 text-white', label: 'types.bout' },
+  other: { icon: Bell, colours: 'bg-slate-500 text-white', label: 'types.other' },
+} as const satisfies Record<NotificationType, { icon: LucideIcon; colours: string; label: string }>;
 
 const POST_CONTENT_PREVIEW_CHARS = 120;
 
@@ -113,7 +115,9 @@ interface NotificationItemProps {
 function NotificationItem({ notification, now, onOpen, compact = false }: NotificationItemProps) {
   const markRead = useNotificationsStore((s) => s.markRead);
   const remove = useNotificationsStore((s) => s.remove);
-  const { icon: TypeIcon, colours, label } = TYPE_ICONS[notification.type] ?? TYPE_ICONS.other;
+  const { t } = useTranslation('notifications');
+  const { icon: TypeIcon, colours, label: labelKey } = TYPE_ICONS[notification.type] ?? TYPE_ICONS.other;
+  const label = t(labelKey);
   return (
     <li
       data-testid="notification"
@@ -154,7 +158,9 @@ function NotificationItem({ notification, now, onOpen, compact = false }: Notifi
             className="mt-1 line-clamp-2 text-sm break-words text-slate-500 italic dark:text-slate-400"
             title={notification.postContent}
           >
-            “{truncate(notification.postContent, compact ? 60 : POST_CONTENT_PREVIEW_CHARS)}”
+            {t('quote', {
+              text: truncate(notification.postContent, compact ? 60 : POST_CONTENT_PREVIEW_CHARS),
+            })}
           </p>
         ) : null}
         <p
@@ -167,14 +173,14 @@ function NotificationItem({ notification, now, onOpen, compact = false }: Notifi
       <div className="flex shrink-0 items-start gap-0.5">
         {notification.unread ? (
           <RowAction
-            label="Mark as read"
+            label={t('markRead')}
             icon={Check}
             hover="hover:text-sky-700 dark:hover:text-sky-200"
             onClick={() => markRead(notification.id)}
           />
         ) : null}
         <RowAction
-          label="Delete notification"
+          label={t('delete')}
           icon={Trash2}
           hover="hover:text-red-600 dark:hover:text-red-400"
           onClick={() => remove(notification.id)}
@@ -184,7 +190,7 @@ function NotificationItem({ notification, now, onOpen, compact = false }: Notifi
             <span
               data-testid="unread-dot"
               role="img"
-              aria-label="Unread"
+              aria-label={t('unread')}
               className="size-2.5 rounded-full bg-blue-600"
             />
           ) : null}
@@ -270,12 +276,13 @@ function NotificationText({
 }
 
 function NotificationsEmptyState({ compact = false }: { compact?: boolean }) {
+  const { t } = useTranslation('notifications');
   return (
     <EmptyState
       icon={BellOff}
       look={compact ? 'compact' : 'panel'}
-      title="No notifications yet"
-      description="You'll see updates here when people interact with your posts"
+      title={t('empty.title')}
+      description={t('empty.text')}
     />
   );
 }

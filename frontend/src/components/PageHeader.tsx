@@ -29,7 +29,7 @@ export function PageHeader({ title, subtitle, badge, actions = <HomeButton /> }:
         )}
         {subtitle ? <p className="mt-1 text-slate-600 dark:text-slate-300">{subtitle}</p> : null}
       </div>
-      <div className="flex shrink-0 items-center gap-2">{actions}</div>
+      <div className="flex min-w-0 flex-wrap items-center gap-2">{actions}</div>
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import type { LucideIcon } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Button } from './Button';
 import { EmptyState } from './EmptyState';
 import { SkeletonBars, type Bar } from './Skeleton';
@@ -6,7 +7,7 @@ import { SkeletonBars, type Bar } from './Skeleton';
 interface PageNotReadyProps {
   /** The first fetch failed (else it is on its way). */
   failed: boolean;
-  /** What the page shows, as its messages name it: 'club', 'event'. */
+  /** What the page shows, as its messages name it in the language shown: 'club', 'event'. */
   what: string;
   icon: LucideIcon;
   onRetry: () => void;
@@ -18,22 +19,23 @@ interface PageNotReadyProps {
 
 /** A page about one thing before it is there: a skeleton while it loads, or the failure with Try again. */
 export function PageNotReady({ failed, what, icon, onRetry, bars, width = 'max-w-3xl' }: PageNotReadyProps) {
+  const { t } = useTranslation();
   if (failed) {
     return (
       <EmptyState
         icon={icon}
-        title={`Failed to load the ${what}`}
-        description="Check your connection and try again."
+        title={t('pageNotReady.failed', { what })}
+        description={t('pageNotReady.checkConnection')}
         action={
           <Button variant="outline" onClick={onRetry}>
-            Try again
+            {t('actions.tryAgain')}
           </Button>
         }
       />
     );
   }
   return (
-    <div aria-busy="true" aria-label={`Loading ${what}`} className={`mx-auto ${width}`}>
+    <div aria-busy="true" aria-label={t('pageNotReady.loading', { what })} className={`mx-auto ${width}`}>
       <SkeletonBars
         bars={bars}
         className="space-y-3 rounded-2xl border border-slate-200 bg-white p-6 dark:border-slate-800 dark:bg-slate-900"

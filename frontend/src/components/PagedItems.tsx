@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { LoadMoreButton } from './PostList';
 
 interface PagedItemsProps<Item extends { id: string }> {
@@ -21,6 +22,7 @@ export function PagedItems<Item extends { id: string }>({
   loadingMore,
   onLoadMore,
 }: PagedItemsProps<Item>) {
+  const { t } = useTranslation();
   return (
     <>
       <ul aria-label={label} className="space-y-3">
@@ -30,7 +32,7 @@ export function PagedItems<Item extends { id: string }>({
       </ul>
       {hasMore ? (
         <div className="mt-5 flex justify-center">
-          <LoadMoreButton loading={loadingMore} onClick={onLoadMore} label="Load More" />
+          <LoadMoreButton loading={loadingMore} onClick={onLoadMore} label={t('actions.loadMore')} />
         </div>
       ) : null}
     </>

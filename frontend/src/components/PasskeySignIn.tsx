@@ -1,5 +1,6 @@
 import { KeyRound } from 'lucide-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { failureText } from '../lib/forms';
 import { useWebAuthnSupport } from '../lib/webauthn';
@@ -17,6 +18,7 @@ export function PasskeySignIn() {
   const navigate = useNavigate();
   const [pending, setPending] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
+  const { t } = useTranslation('auth');
 
   if (!supported) return null;
 
@@ -30,7 +32,7 @@ export function PasskeySignIn() {
         return;
       }
     } catch (error) {
-      setServerError(failureText(error, 'Login failed'));
+      setServerError(failureText(error, t('login.failed')));
     }
     setPending(false);
   }
@@ -39,13 +41,13 @@ export function PasskeySignIn() {
     <div className="mt-6 space-y-4">
       <div className="flex items-center gap-3 text-sm text-slate-600 dark:text-slate-300">
         <span aria-hidden className="h-px flex-1 bg-slate-200 dark:bg-slate-800" />
-        or
+        {t('passkey.or')}
         <span aria-hidden className="h-px flex-1 bg-slate-200 dark:bg-slate-800" />
       </div>
       <ServerError message={serverError} />
       <Button variant="outline" className="w-full py-2.5" disabled={pending} onClick={() => void signIn()}>
         <KeyRound aria-hidden className="size-4" />
-        {pending ? 'Waiting for your passkey...' : 'Sign in with a passkey'}
+        {pending ? t('passkey.pending') : t('passkey.signIn')}
       </Button>
     </div>
   );

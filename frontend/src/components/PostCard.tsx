@@ -13,10 +13,11 @@ import {
   UsersRound,
   type LucideIcon,
 } from 'lucide-react';
-import { lazy, memo, Suspense, useState } from 'react';
+import { lazy, memo, Suspense, useState, type RefCallback } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { clubPath } from '../lib/paths';
-import { useWatchedPosts } from '../realtime/post-watch';
+import { useOnScreen, useWatchedPosts } from '../realtime/post-watch';
 import { useBannedUntil } from '../stores/ban';
 import { useFeedStore } from '../stores/feed';
 import { handleOf, useMutesStore } from '../stores/mutes';
@@ -50,16 +51,25 @@ interface PostCardProps {
  */
 export const PostCard = memo(function PostCard({ postId, user }: PostCardProps) {
   const post = usePost(postId);
-  // Live counts and comments while the card is on screen.
-  useWatchedPosts([postId]);
-  return post ? <PostArticle post={post} user={user} /> : null;
+  // Live counts and edits while the card is on screen, or nearly (its comments, while they are open).
+  const [cardRef, onScreen] = useOnScreen<HTMLElement>();
+  useWatchedPosts(onScreen ? [postId] : []);
+  return post ? <PostArticle post={post} user={user} cardRef={cardRef} /> : null;
 });
 
 /**
  * The post itself: author, time (and "edited"), who sees it, content, media, details, counts, reactions, menu and
  * comments; its author edits it in place.
  */
-function PostArticle({ post, user }: { post: FeedPost; user: SessionUser | null }) {
+function PostArticle({
+  post,
+  user,
+  cardRef,
+}: {
+  post: FeedPost;
+  user: SessionUser | null;
+  cardRef: RefCallback<HTMLElement>;
+}) {
   const [commentsOpen, setCommentsOpen] = useState(false);
   const [editing, setEditing] = useState(false);
   const hide = useFeedStore((s) => s.hide);
@@ -72,12 +82,14 @@ function PostArticle({ post, user }: { post: FeedPost; user: SessionUser | null 
   const mayRemove = useMayRemove(post);
   // A banned author can read their post but not change it.
   const bannedUntil = useBannedUntil();
+  const { t } = useTranslation('feed');
 
   return (
     <article
+      ref={cardRef}
       data-testid="post-card"
       data-post-id={post.id}
-      aria-label={`Post by ${authorName}`}
+      aria-label={t('post.label', { name: authorName })}
       className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900"
     >
       <div className="p-4 sm:p-5">
@@ -169,35 +181,42 @@ function PostArticle({ post, user }: { post: FeedPost; user: SessionUser | null 
 
 /** Who sees a connections-only post, said in a word; public posts carry nothing. */
 function ConnectionsOnlyBadge() {
+  const { t } = useTranslation('feed');
   return (
     <span
       data-testid="visibility-badge"
-      title="Only the author's connections see this post"
+      title={t('post.connectionsOnly.title')}
       className="inline-flex items-center gap-1 rounded-full bg-slate-100 px-2 py-0.5 text-[11px] font-semibold text-slate-600 dark:bg-slate-800 dark:text-slate-300"
     >
       <UsersRound aria-hidden className="size-3" />
-      Connections only
+      {t('post.connectionsOnly.label')}
     </span>
   );
 }
 
 /** The club a post went to, linked; a club-only post says who sees it. */
 function ClubBadge({ club, clubOnly }: { club: PostClub; clubOnly: boolean }) {
+  const { t } = useTranslation('feed');
   return (
     <Link
       to={clubPath(club.slug)}
       data-testid="post-club"
-      title={clubOnly ? `Only members of ${club.name} see this post` : `Posted in ${club.name}`}
+      title={
+        clubOnly
+          ? t('post.club.membersOnlyTitle', { club: club.name })
+          : t('post.club.postedIn', { club: club.name })
+      }
       className="inline-flex max-w-full min-w-0 items-center gap-1 rounded-full bg-indigo-50 px-2 py-0.5 text-[11px] font-semibold text-indigo-700 hover:bg-indigo-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-700 dark:bg-indigo-950/60 dark:text-indigo-200 dark:hover:bg-indigo-900/60"
     >
       <Shield aria-hidden className="size-3 shrink-0" />
       <span className="truncate">{club.name}</span>
-      {clubOnly ? <span className="shrink-0">· members only</span> : null}
+      {clubOnly ? <span className="shrink-0">{t('post.club.membersOnly')}</span> : null}
     </Link>
   );
 }
 
 function TypeChip({ type }: { type: FeedPost['type'] }) {
+  const { t } = useTranslation('feed');
   if (type === 'general') return null;
   const drill = type === 'drill';
   const Icon = drill ? Dumbbell : Trophy;
@@ -210,25 +229,34 @@ function TypeChip({ type }: { type: FeedPost['type'] }) {
       }`}
     >
       <Icon aria-hidden className="size-3.5" />
-      {drill ? 'Drill' : 'Achievement'}
+      {drill ? t('post.type.drill') : t('post.type.achievement')}
     </span>
   );
 }
 
 /** A details field: its icon, its label, and where its value is. */
-type DetailField<Details> = [LucideIcon, string, keyof Details];
+type DetailField<Details> = [LucideIcon, DetailLabel, keyof Details];
+type DetailLabel =
+  | 'post.details.duration'
+  | 'post.details.level'
+  | 'post.details.equipment'
+  | 'post.details.focus'
+  | 'post.details.place'
+  | 'post.details.score'
+  | 'post.details.competition'
+  | 'post.details.competitors';
 
 const DRILL_FIELDS: DetailField<DrillDetails>[] = [
-  [Timer, 'Duration', 'duration'],
-  [Gauge, 'Level', 'level'],
-  [Dumbbell, 'Equipment', 'equipment'],
-  [Crosshair, 'Focus', 'focus'],
+  [Timer, 'post.details.duration', 'duration'],
+  [Gauge, 'post.details.level', 'level'],
+  [Dumbbell, 'post.details.equipment', 'equipment'],
+  [Crosshair, 'post.details.focus', 'focus'],
 ];
 const ACHIEVEMENT_FIELDS: DetailField<AchievementDetails>[] = [
-  [Award, 'Place', 'place'],
-  [Target, 'Score', 'score'],
-  [MapPin, 'Competition', 'competition'],
-  [Users, 'Competitors', 'competitors'],
+  [Award, 'post.details.place', 'place'],
+  [Target, 'post.details.score', 'score'],
+  [MapPin, 'post.details.competition', 'competition'],
+  [Users, 'post.details.competitors', 'competitors'],
 ];
 
 interface DetailsBoxProps<Details> {
@@ -243,6 +271,7 @@ function DetailsBox<Details extends Partial<Record<keyof Details, string | numbe
   fields,
   details,
 }: DetailsBoxProps<Details>) {
+  const { t } = useTranslation('feed');
   const shown = fields.flatMap(([icon, label, key]) => {
     const value = details[key];
     return value === null || value === undefined || value === ''
@@ -264,7 +293,7 @@ function DetailsBox<Details extends Partial<Record<keyof Details, string | numbe
         <div key={label} className="relative min-w-0 pl-6">
           <dt className="text-[11px] font-semibold tracking-wide uppercase opacity-80">
             <Icon aria-hidden className="absolute top-0.5 left-0 size-4" />
-            {label}
+            {t(label)}
           </dt>
           <dd className="text-sm font-medium break-words">{value}</dd>
         </div>

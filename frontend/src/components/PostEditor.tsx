@@ -8,6 +8,7 @@ import {
 } from '@piste/contracts';
 import { LoaderCircle } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { usePostsStore } from '../stores/posts';
 import { Button } from './Button';
 import { DETAILS, type DetailKind } from './composer/details';
@@ -50,6 +51,7 @@ function detailsOf(kind: DetailKind, texts: DetailTexts): DrillDetails & Achieve
  */
 export function PostEditor({ post, onDone }: PostEditorProps) {
   const edit = usePostsStore((s) => s.edit);
+  const { t } = useTranslation(['feed', 'common']);
   const kind: DetailKind | null = post.type === 'general' ? null : post.type;
   const initialDetails = kind
     ? detailTextsOf(kind, kind === 'drill' ? post.drillDetails : post.achievementDetails)
@@ -93,7 +95,7 @@ export function PostEditor({ post, onDone }: PostEditorProps) {
 
   return (
     <form
-      aria-label="Edit post"
+      aria-label={t('editor.label')}
       data-testid="post-editor"
       className="mt-3 space-y-3"
       onSubmit={(event) => void save(event)}
@@ -106,7 +108,7 @@ export function PostEditor({ post, onDone }: PostEditorProps) {
     >
       <div>
         <label htmlFor={`${id}-content`} className="sr-only">
-          Post content
+          {t('composer.contentLabel')}
         </label>
         <MentionTextarea
           id={`${id}-content`}
@@ -125,7 +127,7 @@ export function PostEditor({ post, onDone }: PostEditorProps) {
 
       {kind ? (
         <fieldset className={`grid gap-3 rounded-xl border p-3.5 sm:grid-cols-2 ${DETAILS[kind].className}`}>
-          <legend className="sr-only">{DETAILS[kind].legend}</legend>
+          <legend className="sr-only">{t(DETAILS[kind].legend)}</legend>
           {DETAILS[kind].fields.map((field) => {
             const fieldId = `${id}-${field.key}`;
             const type = 'type' in field ? field.type : 'text';
@@ -135,14 +137,14 @@ export function PostEditor({ post, onDone }: PostEditorProps) {
                   htmlFor={fieldId}
                   className="mb-1 block text-xs font-semibold text-slate-600 dark:text-slate-300"
                 >
-                  {field.label}
+                  {t(field.label)}
                 </label>
                 <input
                   id={fieldId}
                   type={type}
                   min={type === 'number' ? 0 : undefined}
                   maxLength={type === 'text' ? LIMITS.detailField : undefined}
-                  placeholder={field.placeholder}
+                  placeholder={t(field.placeholder)}
                   value={details[field.key] ?? ''}
                   disabled={pending}
                   onChange={(event) => setDetails((texts) => ({ ...texts, [field.key]: event.target.value }))}
@@ -160,7 +162,7 @@ export function PostEditor({ post, onDone }: PostEditorProps) {
             htmlFor={`${id}-alt`}
             className="mb-1 block text-xs font-semibold text-slate-600 dark:text-slate-300"
           >
-            Image description (alt text)
+            {t('composer.altLabel')}
           </label>
           <textarea
             id={`${id}-alt`}
@@ -169,7 +171,7 @@ export function PostEditor({ post, onDone }: PostEditorProps) {
             maxLength={MEDIA_ALT_MAX}
             disabled={pending}
             onChange={(event) => setMediaAlt(event.target.value)}
-            placeholder="Describe the image for people who cannot see it"
+            placeholder={t('editor.altPlaceholder')}
             className={`${controlClassName(false)} resize-y`}
           />
         </div>
@@ -177,11 +179,11 @@ export function PostEditor({ post, onDone }: PostEditorProps) {
 
       <div className="flex justify-end gap-2">
         <Button variant="outline" onClick={onDone} disabled={pending}>
-          Cancel
+          {t('common:actions.cancel')}
         </Button>
         <Button type="submit" disabled={!canSave}>
           {pending ? <LoaderCircle aria-hidden className="size-4 animate-spin" /> : null}
-          {pending ? 'Saving...' : 'Save'}
+          {pending ? t('common:actions.saving') : t('common:actions.save')}
         </Button>
       </div>
     </form>

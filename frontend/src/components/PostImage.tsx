@@ -1,5 +1,6 @@
 import type { FeedPost } from '@piste/contracts';
 import { lazy, Suspense, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 
 // The full-size view is fetched when someone opens an image.
 const Lightbox = lazy(() => import('./Lightbox').then((m) => ({ default: m.Lightbox })));
@@ -40,14 +41,15 @@ export function PostImage({ post, url, alt = '', onError }: PostImageProps) {
   const image = feedImageOf(post, url);
   const [open, setOpen] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
+  const { t } = useTranslation('feed');
   return (
     <>
       <button
         ref={button}
         type="button"
         aria-haspopup="dialog"
-        aria-label="View the full-size image"
-        title="View the full-size image"
+        aria-label={t('media.viewFull')}
+        title={t('media.viewFull')}
         onClick={() => setOpen(true)}
         className="block w-full cursor-zoom-in focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-slate-900 dark:focus-visible:outline-slate-300"
       >

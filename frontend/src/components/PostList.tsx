@@ -1,6 +1,7 @@
 import type { SessionUser } from '@piste/contracts';
 import { LoaderCircle } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useShownIds } from '../stores/posts';
 import { Button } from './Button';
 import { PostCard } from './PostCard';
@@ -34,12 +35,13 @@ export function PostList({
   onLoadMore,
 }: PostListProps) {
   const shownIds = useShownIds(postIds);
+  const { t } = useTranslation(['feed', 'common']);
   if (failed && shownIds.length === 0) {
     return (
       <div className="rounded-2xl border border-slate-200 bg-white p-8 text-center shadow-sm dark:border-slate-800 dark:bg-slate-900">
-        <p className="font-semibold text-slate-900 dark:text-slate-100">Failed to fetch posts</p>
+        <p className="font-semibold text-slate-900 dark:text-slate-100">{t('list.fetchFailed')}</p>
         <Button variant="outline" className="mt-4" onClick={onRetry}>
-          Try again
+          {t('common:actions.tryAgain')}
         </Button>
       </div>
     );
@@ -49,7 +51,7 @@ export function PostList({
       {shownIds.length === 0 ? empty : shownIds.map((id) => <PostCard key={id} postId={id} user={user} />)}
       {hasMore ? (
         <div className="flex justify-center pt-1 pb-4">
-          <LoadMoreButton loading={loadingMore} onClick={onLoadMore} label="Load More Posts" />
+          <LoadMoreButton loading={loadingMore} onClick={onLoadMore} label={t('list.loadMore')} />
         </div>
       ) : null}
     </>
@@ -65,10 +67,11 @@ interface LoadMoreButtonProps {
 
 /** The button that appends the next page, spinning and saying 'Loading...' while it comes. */
 export function LoadMoreButton({ loading, onClick, label, className = '' }: LoadMoreButtonProps) {
+  const { t } = useTranslation();
   return (
     <Button variant="outline" disabled={loading} onClick={onClick} className={`min-w-44 ${className}`}>
       {loading ? <LoaderCircle aria-hidden className="size-4 animate-spin" /> : null}
-      {loading ? 'Loading...' : label}
+      {loading ? t('loading') : label}
     </Button>
   );
 }

@@ -1,5 +1,6 @@
 import type { FeedPost } from '@piste/contracts';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { PostImage } from './PostImage';
 
 interface PostMediaProps {
@@ -16,6 +17,7 @@ interface PostMediaProps {
  */
 export function PostMedia({ post, frameClassName, unavailableClassName }: PostMediaProps) {
   const [failed, setFailed] = useState(false);
+  const { t } = useTranslation('feed');
   const url = post.mediaUrl;
   if (!url) return null;
   if (failed) {
@@ -23,7 +25,7 @@ export function PostMedia({ post, frameClassName, unavailableClassName }: PostMe
       <p
         className={`rounded-xl bg-slate-100 p-6 text-center text-sm text-slate-500 dark:bg-slate-800 dark:text-slate-400 ${unavailableClassName}`}
       >
-        Media unavailable
+        {t('media.unavailable')}
       </p>
     );
   }

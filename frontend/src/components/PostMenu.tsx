@@ -1,5 +1,6 @@
 import { Bookmark, BookmarkMinus, EyeOff, Flag, Pencil, Trash2, VolumeX } from 'lucide-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from './ConfirmDialog';
 import { DropdownMenu } from './DropdownMenu';
 
@@ -37,6 +38,7 @@ export function PostMenu({
 }: PostMenuProps) {
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   const [deleting, setDeleting] = useState(false);
+  const { t } = useTranslation('feed');
 
   async function confirmDelete() {
     setDeleting(true);
@@ -51,33 +53,35 @@ export function PostMenu({
   return (
     <>
       <DropdownMenu
-        label="Post options"
+        label={t('post.menu.label')}
         menuWidth="w-52"
         items={[
-          isAuthor && onEdit ? { icon: Pencil, label: 'Edit post', onSelect: onEdit } : null,
+          isAuthor && onEdit ? { icon: Pencil, label: t('post.menu.edit'), onSelect: onEdit } : null,
           onToggleSave
             ? isSaved
-              ? { icon: BookmarkMinus, label: 'Unsave post', onSelect: onToggleSave }
-              : { icon: Bookmark, label: 'Save post', onSelect: onToggleSave }
+              ? { icon: BookmarkMinus, label: t('post.menu.unsave'), onSelect: onToggleSave }
+              : { icon: Bookmark, label: t('post.menu.save'), onSelect: onToggleSave }
             : null,
           isAuthor || mayRemove
             ? {
                 icon: Trash2,
-                label: isAuthor ? 'Delete Post' : 'Remove post',
+                label: isAuthor ? t('post.menu.delete') : t('post.menu.remove'),
                 onSelect: () => setConfirmingDelete(true),
                 destructive: true,
               }
             : null,
-          isAuthor ? null : { icon: Flag, label: 'Report Post', onSelect: onReport },
-          !isAuthor && onMute ? { icon: VolumeX, label: `Mute ${authorHandle}`, onSelect: onMute } : null,
-          { icon: EyeOff, label: 'Hide Post', onSelect: onHide },
+          isAuthor ? null : { icon: Flag, label: t('post.menu.report'), onSelect: onReport },
+          !isAuthor && onMute
+            ? { icon: VolumeX, label: t('post.menu.mute', { handle: authorHandle }), onSelect: onMute }
+            : null,
+          { icon: EyeOff, label: t('post.menu.hide'), onSelect: onHide },
         ]}
       />
       <ConfirmDialog
         open={confirmingDelete}
-        title={isAuthor ? 'Delete this post?' : 'Remove this post from the club?'}
-        description="It will be removed for everyone, with its comments and reactions."
-        confirmLabel={isAuthor ? 'Delete Post' : 'Remove post'}
+        title={isAuthor ? t('post.confirmDelete.title') : t('post.confirmRemove.title')}
+        description={t('post.confirmDelete.description')}
+        confirmLabel={isAuthor ? t('post.menu.delete') : t('post.menu.remove')}
         destructive
         pending={deleting}
         onCancel={() => setConfirmingDelete(false)}

@@ -1,14 +1,14 @@
 import type { FeedPost } from '@piste/contracts';
 import { Bookmark, MessageCircle, ThumbsDown, ThumbsUp, type LucideIcon } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { banNotice, useBannedUntil } from '../stores/ban';
 import { usePostsStore, type Reaction } from '../stores/posts';
 import { useSavesStore } from '../stores/saves';
 
 interface ReactionKind {
   reaction: Reaction;
-  label: string;
-  /** What the count counts, singular and plural: the accessible name says it, e.g. 'Like, 3 likes'. */
-  countName: [string, string];
+  /** Which button: its name, and its accessible name with the count, e.g. 'Like, 3 likes'. */
+  kind: 'like' | 'dislike' | 'comment' | 'save';
   icon: LucideIcon;
   count: (post: FeedPost) => number;
   active: (post: FeedPost) => boolean;
@@ -21,8 +21,7 @@ function reactionKind(reaction: Reaction, icon: LucideIcon, activeClass: string)
   const like = reaction === 'like';
   return {
     reaction,
-    label: like ? 'Like' : 'Dislike',
-    countName: [reaction, `${reaction}s`],
+    kind: like ? 'like' : 'dislike',
     icon,
     count: (post) => (like ? post.likesCount : post.dislikesCount),
     active: (post) => (like ? post.isLiked : post.isDisliked),
@@ -69,8 +68,7 @@ export function PostReactions({ post, commentsOpen, onToggleComments }: PostReac
         />
       ))}
       <ReactionButton
-        label="Comment"
-        countName={['comment', 'comments']}
+        kind="comment"
         icon={MessageCircle}
         count={post.commentsCount}
         active={commentsOpen}
@@ -81,8 +79,7 @@ export function PostReactions({ post, commentsOpen, onToggleComments }: PostReac
       />
       <div className="ml-auto">
         <ReactionButton
-          label="Save"
-          countName={['save', 'saves']}
+          kind="save"
           icon={Bookmark}
           count={post.savesCount}
           active={!!post.isSaved}
@@ -106,9 +103,23 @@ interface ReactionButtonProps extends Omit<ReactionKind, 'reaction' | 'count' | 
   onClick: () => void;
 }
 
+/** A button's name and its accessible name with the count. */
+function useReactionLabels(kind: ReactionKind['kind'], count: number): [label: string, counted: string] {
+  const { t } = useTranslation('feed');
+  switch (kind) {
+    case 'like':
+      return [t('reactions.like'), t('reactions.likeCount', { count })];
+    case 'dislike':
+      return [t('reactions.dislike'), t('reactions.dislikeCount', { count })];
+    case 'comment':
+      return [t('reactions.comment'), t('reactions.commentCount', { count })];
+    case 'save':
+      return [t('reactions.save'), t('reactions.saveCount', { count })];
+  }
+}
+
 function ReactionButton({
-  label,
-  countName: [one, many],
+  kind,
   icon: Icon,
   count,
   active,
@@ -119,10 +130,11 @@ function ReactionButton({
   expanded,
   onClick,
 }: ReactionButtonProps) {
+  const [label, counted] = useReactionLabels(kind, count);
   return (
     <button
       type="button"
-      aria-label={`${label}, ${count} ${count === 1 ? one : many}`}
+      aria-label={counted}
       title={closedReason ?? label}
       aria-pressed={expanded === undefined ? active : undefined}
       aria-expanded={expanded}

@@ -1,4 +1,5 @@
 import { BellRing, X } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { usePushPromptStore } from '../stores/push-prompt';
 import { Button } from './Button';
 import { IconButton } from './IconButton';
@@ -8,30 +9,27 @@ export function PushPrompt() {
   const visible = usePushPromptStore((s) => s.visible);
   const accept = usePushPromptStore((s) => s.accept);
   const dismiss = usePushPromptStore((s) => s.dismiss);
+  const { t } = useTranslation();
   if (!visible) return null;
   return (
     <aside
-      aria-label="Notifications on this device"
+      aria-label={t('pushPrompt.region')}
       className="fixed inset-x-4 bottom-20 z-40 mx-auto max-w-md rounded-2xl border border-slate-200 bg-white p-4 shadow-xl sm:bottom-6 dark:border-slate-700 dark:bg-slate-900"
     >
       <div className="flex items-start gap-3">
         <BellRing aria-hidden className="mt-0.5 size-5 shrink-0 text-slate-700 dark:text-slate-200" />
         <div className="min-w-0 flex-1">
-          <p className="text-sm font-semibold text-slate-900 dark:text-slate-100">
-            Hear back even when Piste is closed?
-          </p>
-          <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
-            Get a notification on this device when a fencer answers. You can change it any time in Settings.
-          </p>
+          <p className="text-sm font-semibold text-slate-900 dark:text-slate-100">{t('pushPrompt.title')}</p>
+          <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{t('pushPrompt.text')}</p>
           <div className="mt-3 flex gap-2">
-            <Button onClick={() => void accept()}>Turn on</Button>
+            <Button onClick={() => void accept()}>{t('pushPrompt.turnOn')}</Button>
             <Button variant="outline" onClick={dismiss}>
-              Not now
+              {t('pushPrompt.notNow')}
             </Button>
           </div>
         </div>
         <IconButton
-          label="Close"
+          label={t('actions.close')}
           icon={X}
           iconClassName="size-4"
           onClick={dismiss}

@@ -1,3 +1,4 @@
+import i18next from 'i18next';
 import {
   Accessibility,
   BookOpen,
@@ -15,89 +16,107 @@ import {
   Zap,
   type LucideIcon,
 } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 
 interface RoleStyle {
+  /** The role's name in the language shown. */
   label: string;
   icon: LucideIcon;
   /** Literal Tailwind classes: pill background, text and ring. */
   className: string;
 }
 
+/** A role's name, as its key in the `common` catalogue. */
+type RoleName =
+  | 'roles.youth'
+  | 'roles.cadetJunior'
+  | 'roles.division3'
+  | 'roles.division2'
+  | 'roles.division1'
+  | 'roles.division1a'
+  | 'roles.adult'
+  | 'roles.seniorTeam'
+  | 'roles.paraFencing'
+  | 'roles.coach'
+  | 'roles.parent'
+  | 'roles.referee'
+  | 'roles.armorist';
+
 /** Every author role of the spec (section 1) with its icon and colour. */
-const ROLE_STYLES: Record<string, RoleStyle> = {
+const ROLE_STYLES: Record<string, Omit<RoleStyle, 'label'> & { label: RoleName }> = {
   youth: {
-    label: 'Youth',
+    label: 'roles.youth',
     icon: Sprout,
     className:
       'bg-lime-50 text-lime-700 ring-lime-200 dark:bg-lime-950 dark:text-lime-200 dark:ring-lime-800',
   },
   cadet_junior: {
-    label: 'Cadet/Junior',
+    label: 'roles.cadetJunior',
     icon: Zap,
     className: 'bg-sky-50 text-sky-700 ring-sky-200 dark:bg-sky-950 dark:text-sky-200 dark:ring-sky-800',
   },
   div_3: {
-    label: 'Division III',
+    label: 'roles.division3',
     icon: Shield,
     className:
       'bg-teal-50 text-teal-700 ring-teal-200 dark:bg-teal-950 dark:text-teal-200 dark:ring-teal-800',
   },
   div_2: {
-    label: 'Division II',
+    label: 'roles.division2',
     icon: ShieldHalf,
     className:
       'bg-blue-50 text-blue-700 ring-blue-200 dark:bg-blue-950 dark:text-blue-200 dark:ring-blue-800',
   },
   div_1: {
-    label: 'Division I',
+    label: 'roles.division1',
     icon: ShieldCheck,
     className:
       'bg-indigo-50 text-indigo-700 ring-indigo-200 dark:bg-indigo-950 dark:text-indigo-200 dark:ring-indigo-800',
   },
   div_1a: {
-    label: 'Division IA',
+    label: 'roles.division1a',
     icon: Crown,
     className:
       'bg-violet-50 text-violet-700 ring-violet-200 dark:bg-violet-950 dark:text-violet-200 dark:ring-violet-800',
   },
   adult: {
-    label: 'Adult',
+    label: 'roles.adult',
     icon: User,
     className:
       'bg-stone-100 text-stone-700 ring-stone-200 dark:bg-stone-800 dark:text-stone-200 dark:ring-stone-600',
   },
   senior_team: {
-    label: 'Senior Team',
+    label: 'roles.seniorTeam',
     icon: Trophy,
     className:
       'bg-amber-50 text-amber-700 ring-amber-200 dark:bg-amber-950 dark:text-amber-200 dark:ring-amber-800',
   },
   para_fencing: {
-    label: 'Para-fencing',
+    label: 'roles.paraFencing',
     icon: Accessibility,
     className:
       'bg-cyan-50 text-cyan-700 ring-cyan-200 dark:bg-cyan-950 dark:text-cyan-200 dark:ring-cyan-800',
   },
   coach: {
-    label: 'Coach',
+    label: 'roles.coach',
     icon: ClipboardList,
     className:
       'bg-orange-50 text-orange-700 ring-orange-200 dark:bg-orange-950 dark:text-orange-200 dark:ring-orange-800',
   },
   parent: {
-    label: 'Parent',
+    label: 'roles.parent',
     icon: Heart,
     className:
       'bg-pink-50 text-pink-700 ring-pink-200 dark:bg-pink-950 dark:text-pink-200 dark:ring-pink-800',
   },
   referee: {
-    label: 'Referee',
+    label: 'roles.referee',
     icon: Flag,
     className:
       'bg-rose-50 text-rose-700 ring-rose-200 dark:bg-rose-950 dark:text-rose-200 dark:ring-rose-800',
   },
   armorist: {
-    label: 'Armorist',
+    label: 'roles.armorist',
     icon: Wrench,
     className:
       'bg-zinc-100 text-zinc-700 ring-zinc-300 dark:bg-zinc-800 dark:text-zinc-200 dark:ring-zinc-600',
@@ -113,14 +132,17 @@ const DEFAULT_STYLE: Omit<RoleStyle, 'label'> = {
 
 export function roleStyle(role: string | null | undefined): RoleStyle {
   const known = role ? ROLE_STYLES[role] : undefined;
-  if (known) return known;
+  if (known) return { ...known, label: i18next.t(known.label) };
   const label =
-    role && role !== 'student' ? role.replace(/_/g, ' ').replace(/^\w/, (c) => c.toUpperCase()) : 'Student';
+    role && role !== 'student'
+      ? role.replace(/_/g, ' ').replace(/^\w/, (c) => c.toUpperCase())
+      : i18next.t('roles.student');
   return { ...DEFAULT_STYLE, label };
 }
 
 /** The author's role as an icon and colour (display only). */
 export function RoleBadge({ role }: { role: string | null | undefined }) {
+  useTranslation();
   const { label, icon: Icon, className } = roleStyle(role);
   return (
     <span

@@ -1,5 +1,6 @@
 import { enableTotpSchema, type LoginTwoFactorPayload } from '@piste/contracts';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { ApiError } from '../api/client';
 import { failureText } from '../lib/forms';
@@ -30,17 +31,16 @@ export function SecondFactorForm({ onBack, onRestart }: SecondFactorFormProps) {
   const [fieldError, setFieldError] = useState<string | undefined>(undefined);
   const [serverError, setServerError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
+  const { t } = useTranslation(['auth', 'common']);
 
   /** The payload to send, or the field's error text. */
   function payloadOf(text: string): LoginTwoFactorPayload | string {
     if (method === 'recovery') {
       const recoveryCode = text.trim();
-      return recoveryCode ? { recoveryCode } : 'Enter a recovery code';
+      return recoveryCode ? { recoveryCode } : t('secondFactor.recoveryRequired');
     }
     const parsed = enableTotpSchema.safeParse({ code: text });
-    return parsed.success
-      ? parsed.data
-      : (parsed.error.issues[0]?.message ?? 'Enter the 6-digit code from your app');
+    return parsed.success ? parsed.data : (parsed.error.issues[0]?.message ?? t('secondFactor.codeRequired'));
   }
 
   async function verify() {
@@ -56,7 +56,7 @@ export function SecondFactorForm({ onBack, onRestart }: SecondFactorFormProps) {
       await loginSecondFactor(payload);
       await navigate('/', { replace: true });
     } catch (error) {
-      const message = failureText(error, 'Login failed');
+      const message = failureText(error, t('login.failed'));
       if (mustRestart(error)) {
         onRestart(message);
         return;
@@ -76,7 +76,7 @@ export function SecondFactorForm({ onBack, onRestart }: SecondFactorFormProps) {
   return (
     <form
       noValidate
-      aria-label="Two-factor sign-in"
+      aria-label={t('secondFactor.label')}
       className="space-y-4"
       onSubmit={(event) => {
         event.preventDefault();
@@ -88,7 +88,7 @@ export function SecondFactorForm({ onBack, onRestart }: SecondFactorFormProps) {
         <TextField
           key="totp"
           id="login-code"
-          label="Enter the 6-digit code from your authenticator app"
+          label={t('secondFactor.codeLabel')}
           autoComplete="one-time-code"
           inputMode="numeric"
           pattern="[0-9]*"
@@ -103,7 +103,7 @@ export function SecondFactorForm({ onBack, onRestart }: SecondFactorFormProps) {
         <TextField
           key="recovery"
           id="login-recovery-code"
-          label="Enter one of your recovery codes"
+          label={t('secondFactor.recoveryLabel')}
           autoComplete="off"
           autoCapitalize="none"
           spellCheck={false}
@@ -115,14 +115,14 @@ export function SecondFactorForm({ onBack, onRestart }: SecondFactorFormProps) {
         />
       )}
       <Button type="submit" disabled={pending} className="w-full py-2.5">
-        {pending ? 'Verifying...' : 'Verify'}
+        {pending ? t('secondFactor.verifying') : t('secondFactor.verify')}
       </Button>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <Button variant="ghost" className="px-2" disabled={pending} onClick={onBack}>
-          Back
+          {t('common:actions.back')}
         </Button>
         <Button variant="ghost" className="px-2" disabled={pending} onClick={switchMethod}>
-          {method === 'totp' ? 'Use a recovery code instead' : 'Use your authenticator app instead'}
+          {method === 'totp' ? t('secondFactor.useRecovery') : t('secondFactor.useApp')}
         </Button>
       </div>
     </form>

@@ -1,5 +1,6 @@
 import type { SessionUser } from '@piste/contracts';
 import { lazy, Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router-dom';
 import { LoadingScreen } from './LoadingScreen';
 import { useScrollToTopOnNavigation } from '../lib/scroll-to-top';
@@ -61,6 +62,7 @@ function ReportDialogOnceAsked() {
 
 /** The first stop for the keyboard: jumps past the header to the page, shown only while focused. */
 function SkipLink() {
+  const { t } = useTranslation();
   return (
     <a
       href="#main"
@@ -71,7 +73,7 @@ function SkipLink() {
       }}
       className="sr-only rounded-lg bg-slate-900 text-sm font-semibold text-white shadow-lg focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:z-50 focus:px-4 focus:py-2 focus:outline-2 focus:outline-offset-2 focus:outline-slate-900 dark:bg-slate-100 dark:text-slate-900 dark:focus:outline-slate-300"
     >
-      Skip to main content
+      {t('skipToContent')}
     </a>
   );
 }

@@ -1,11 +1,25 @@
 import { Monitor, Moon, Sun, type LucideIcon } from 'lucide-react';
-import { useThemeStore, type ThemeChoice } from '../stores/theme';
+import { useTranslation } from 'react-i18next';
+import { useThemeStore, type Theme, type ThemeChoice } from '../stores/theme';
 
-const CHOICES: Record<ThemeChoice, { icon: LucideIcon; name: string; next: ThemeChoice }> = {
-  system: { icon: Monitor, name: 'system theme', next: 'light' },
-  light: { icon: Sun, name: 'light theme', next: 'dark' },
-  dark: { icon: Moon, name: 'dark theme', next: 'system' },
+const CHOICES: Record<ThemeChoice, { icon: LucideIcon; next: ThemeChoice }> = {
+  system: { icon: Monitor, next: 'light' },
+  light: { icon: Sun, next: 'dark' },
+  dark: { icon: Moon, next: 'system' },
 };
+
+/** Each choice's name in the toggle's label: 'system theme', 'light theme', 'dark theme'. */
+const NAMES = {
+  system: 'theme.names.system',
+  light: 'theme.names.light',
+  dark: 'theme.names.dark',
+} as const satisfies Record<ThemeChoice, string>;
+
+/** The theme the system's choice gives, in brackets after 'system theme'. */
+const SHOWING = { light: 'theme.showing.light', dark: 'theme.showing.dark' } as const satisfies Record<
+  Theme,
+  string
+>;
 
 /**
  * One button that steps through system → light → dark → system; its name says the current and the next theme.
@@ -15,9 +29,11 @@ export function ThemeToggle({ className = 'flex' }: { className?: string }) {
   const choice = useThemeStore((s) => s.choice);
   const theme = useThemeStore((s) => s.theme);
   const choose = useThemeStore((s) => s.choose);
-  const { icon: Icon, name, next } = CHOICES[choice];
-  const current = choice === 'system' ? `${name} (${theme})` : name;
-  const label = `Theme: ${current}. Switch to ${CHOICES[next].name}`;
+  const { t } = useTranslation();
+  const { icon: Icon, next } = CHOICES[choice];
+  const name = t(NAMES[choice]);
+  const current = choice === 'system' ? t('theme.system', { name, theme: t(SHOWING[theme]) }) : name;
+  const label = t('theme.label', { current, next: t(NAMES[next]) });
 
   return (
     <button

@@ -1,10 +1,9 @@
 import type { Weapon } from '@piste/contracts';
 import { TrendingUp } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { tagPath } from '../lib/paths';
 import { useTrendingTagsStore, type TrendingTag } from '../stores/trending-tags';
-
-const postsText = (count: number) => `${count} ${count === 1 ? 'post' : 'posts'}`;
 
 interface TrendingTagsProps {
   weapon: Weapon;
@@ -35,14 +34,15 @@ interface TagListProps {
 }
 
 function TagCard({ tags, weapon, className }: TagListProps) {
+  const { t } = useTranslation('feed');
   return (
     <nav
-      aria-label="Trending tags"
+      aria-label={t('trending.label')}
       className={`rounded-2xl border border-slate-200 bg-white p-2 shadow-sm dark:border-slate-800 dark:bg-slate-900 ${className}`}
     >
       <p className="flex items-center gap-1.5 px-3 pt-2 pb-1 text-xs font-semibold tracking-wide text-slate-500 uppercase dark:text-slate-400">
         <TrendingUp aria-hidden className="size-3.5" />
-        Trending this week
+        {t('trending.title')}
       </p>
       <ol>
         {tags.map(({ tag, postsCount }) => (
@@ -53,7 +53,7 @@ function TagCard({ tags, weapon, className }: TagListProps) {
             >
               <span className="min-w-0 truncate font-medium text-slate-900 dark:text-slate-100">#{tag}</span>
               <span className="shrink-0 text-xs text-slate-500 dark:text-slate-400">
-                {postsText(postsCount)}
+                {t('trending.posts', { count: postsCount })}
               </span>
             </Link>
           </li>
@@ -64,8 +64,9 @@ function TagCard({ tags, weapon, className }: TagListProps) {
 }
 
 function TagRow({ tags, weapon, className }: TagListProps) {
+  const { t } = useTranslation('feed');
   return (
-    <nav aria-label="Trending tags" className={`flex items-center gap-2 ${className}`}>
+    <nav aria-label={t('trending.label')} className={`flex items-center gap-2 ${className}`}>
       <TrendingUp aria-hidden className="size-4 shrink-0 text-slate-500 dark:text-slate-400" />
       {/* One line whatever the count: the row scrolls sideways rather than pushing the posts down. */}
       <ol className="flex min-w-0 gap-2 overflow-x-auto [scrollbar-width:none]">
@@ -79,7 +80,7 @@ function TagRow({ tags, weapon, className }: TagListProps) {
               <span aria-hidden className="text-xs text-slate-500 dark:text-slate-400">
                 {postsCount}
               </span>
-              <span className="sr-only">, {postsText(postsCount)}</span>
+              <span className="sr-only">, {t('trending.posts', { count: postsCount })}</span>
             </Link>
           </li>
         ))}

@@ -1,3 +1,4 @@
+import i18next from 'i18next';
 import { Ban, ShieldCheck } from 'lucide-react';
 import type { DropdownMenuItem } from './DropdownMenu';
 
@@ -11,6 +12,6 @@ export interface BlockActions {
 /** Block User, or Unblock User once blocked: the same item in every menu about another fencer. */
 export function blockMenuItem({ isBlocked, onBlock, onUnblock }: BlockActions): DropdownMenuItem {
   return isBlocked
-    ? { icon: ShieldCheck, label: 'Unblock User', onSelect: onUnblock }
-    : { icon: Ban, label: 'Block User', onSelect: onBlock, destructive: true };
+    ? { icon: ShieldCheck, label: i18next.t('actions.unblockUser'), onSelect: onUnblock }
+    : { icon: Ban, label: i18next.t('actions.blockUser'), onSelect: onBlock, destructive: true };
 }

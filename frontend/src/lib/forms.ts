@@ -11,6 +11,7 @@ import {
   type UseFormRegisterReturn,
   type UseFormReturn,
 } from 'react-hook-form';
+import i18next from 'i18next';
 import type { z } from 'zod';
 import { notify } from './toast';
 
@@ -103,11 +104,11 @@ export interface FileRule {
 /** Checks a chosen file; a refused one raises the spec's toast ('Invalid file type' or 'File too large'). */
 export function acceptFile(file: File, rule: FileRule): boolean {
   if (!rule.kinds.some((kind) => file.type.startsWith(kind))) {
-    notify.error('Invalid file type', rule.wrongType);
+    notify.error(i18next.t('forms.invalidFileType'), rule.wrongType);
     return false;
   }
   if (file.size > rule.maxBytes) {
-    notify.error('File too large', rule.tooLarge);
+    notify.error(i18next.t('forms.fileTooLarge'), rule.tooLarge);
     return false;
   }
   return true;
@@ -116,4 +117,16 @@ export function acceptFile(file: File, rule: FileRule): boolean {
 /** The text a store action rejected with (the one its toast showed), for the form to show beside its fields. */
 export function failureText(error: unknown, fallback: string): string {
   return error instanceof Error && error.message ? error.message : fallback;
+}
+
+/**
+ * Whether a store action failed with the server's error `code` ('accounts.wrong_password'), looking through the
+ * errors it wraps: the code names the error in any language, where its text is the reader's.
+ */
+export function failedWithCode(error: unknown, code: string): boolean {
+  for (let cause = error, depth = 0; cause && typeof cause === 'object' && depth < 4; depth++) {
+    if ((cause as { code?: unknown }).code === code) return true;
+    cause = (cause as { cause?: unknown }).cause;
+  }
+  return false;
 }

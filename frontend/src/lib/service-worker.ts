@@ -8,8 +8,9 @@ import { useAppUpdateStore } from '../stores/app-update';
  */
 export function startServiceWorker(): void {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
+  // Registered once the page has loaded (workbox-window waits for `load`): installing precaches the whole build,
+  // which must not compete with the first screen's own requests.
   const update = registerSW({
-    immediate: true,
     onNeedRefresh: () => useAppUpdateStore.getState().offer(reloadInto),
   });
   /**

@@ -1,5 +1,6 @@
 import { TOAST_DURATION_MS } from '@piste/contracts';
 import { CircleExclamationPoint, CircleCheck, Info, X } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import toast, { type Toast } from 'react-hot-toast';
 import type { ToastRequest, ToastVariant } from './toast';
 
@@ -27,6 +28,7 @@ interface ToastCardProps {
 }
 
 function ToastCard({ t, variant, title, description }: ToastCardProps) {
+  const { t: translate } = useTranslation();
   const styles = variantStyles[variant];
   const Icon = variantIcons[variant];
   return (
@@ -48,8 +50,8 @@ function ToastCard({ t, variant, title, description }: ToastCardProps) {
       <button
         type="button"
         onClick={() => toast.dismiss(t.id)}
-        aria-label="Dismiss notification"
-        title="Dismiss"
+        aria-label={translate('toast.dismissLabel')}
+        title={translate('toast.dismiss')}
         className="-m-1 rounded-md p-1 opacity-70 transition hover:opacity-100 focus-visible:outline-2 focus-visible:outline-current"
       >
         <X aria-hidden className="size-4" />

@@ -1,4 +1,5 @@
 import { DEFAULT_WEAPON, isWeapon, type Weapon } from '@piste/contracts';
+import i18next from 'i18next';
 
 /**
  * Each weapon's colour (Épée purple, Foil emerald, Sabre red) as literal Tailwind classes, in both themes. Text
@@ -42,4 +43,26 @@ export function weaponOfPath(pathname: string): Weapon | null {
   if (pathname === '/') return DEFAULT_WEAPON;
   const segment = pathname.replace(/^\/+|\/+$/g, '');
   return isWeapon(segment) ? segment : null;
+}
+
+const WEAPON_NAMES = {
+  epee: 'weapons.epee',
+  foil: 'weapons.foil',
+  sabre: 'weapons.sabre',
+} as const satisfies Record<Weapon, string>;
+
+/** A weapon's name in the language shown: 'Épée', 'Foil', 'Sabre' (French: 'Épée', 'Fleuret', 'Sabre'). */
+export function weaponLabel(weapon: Weapon): string {
+  return i18next.t(WEAPON_NAMES[weapon]);
+}
+
+const WEAPON_FENCERS = {
+  epee: 'weaponFencer.epee',
+  foil: 'weaponFencer.foil',
+  sabre: 'weaponFencer.sabre',
+} as const satisfies Record<Weapon, string>;
+
+/** A fencer of a weapon, as a byline without a title says it: 'Épée fencer'. */
+export function weaponFencer(weapon: Weapon): string {
+  return i18next.t(WEAPON_FENCERS[weapon]);
 }

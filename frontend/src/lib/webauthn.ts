@@ -1,5 +1,6 @@
 import type { PasskeyRegistrationOptions, PasskeySignInOptions } from '@piste/contracts';
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/browser';
+import i18next from 'i18next';
 import { useEffect, useState } from 'react';
 
 /**
@@ -61,8 +62,9 @@ function cancelled(error: unknown): boolean {
 function browserRefusal(error: unknown, rpId: string | undefined, fallback: string): Error {
   const name = nameOf(error);
   let message = fallback;
-  if (name === 'InvalidStateError') message = 'This device already holds a passkey for your account.';
-  else if (name === 'SecurityError' && rpId) message = `Passkeys work only at ${rpId}. Open Piste there.`;
+  if (name === 'InvalidStateError') message = i18next.t('common:passkeyRefusals.alreadyHeld');
+  else if (name === 'SecurityError' && rpId)
+    message = i18next.t('common:passkeyRefusals.wrongSite', { site: rpId });
   return new Error(message, { cause: error });
 }
 
@@ -78,11 +80,7 @@ export async function createPasskeyInBrowser(
     return await startRegistration({ optionsJSON: options });
   } catch (error) {
     if (cancelled(error)) return null;
-    throw browserRefusal(
-      error,
-      options.rp.id,
-      'This browser could not create a passkey. Try again, or use another device.',
-    );
+    throw browserRefusal(error, options.rp.id, i18next.t('common:passkeyRefusals.cannotCreate'));
   }
 }
 
@@ -95,10 +93,6 @@ export async function signWithPasskeyInBrowser(
     return await startAuthentication({ optionsJSON: options });
   } catch (error) {
     if (cancelled(error)) return null;
-    throw browserRefusal(
-      error,
-      options.rpId,
-      'This browser could not use a passkey. Sign in with your password.',
-    );
+    throw browserRefusal(error, options.rpId, i18next.t('common:passkeyRefusals.cannotUse'));
   }
 }

@@ -2,11 +2,12 @@ import {
   DEFAULT_WEAPON,
   loginSchema,
   registerFormSchema,
-  WEAPON_LABELS,
   type LoginPayload,
   type RegisterForm,
 } from '@piste/contracts';
+import type { TFunction } from 'i18next';
 import { useId, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { AUTH_LINK_CLASSES, AuthShell } from '../components/AuthShell';
 import { Button } from '../components/Button';
@@ -16,34 +17,29 @@ import { SecondFactorForm } from '../components/SecondFactorForm';
 import { SegmentedTabs, TabPanel } from '../components/Tabs';
 import { FieldError, SelectField, TextFields, type TextFieldSpec } from '../components/FormField';
 import { useContractForm, type ContractForm, type FormSchema } from '../lib/forms';
+import { weaponLabel } from '../lib/weapons';
 import { useSessionStore } from '../stores/session';
 
 type AuthTab = 'login' | 'register';
 
-const TABS: { id: AuthTab; label: string }[] = [
-  { id: 'login', label: 'Login' },
-  { id: 'register', label: 'Register' },
-];
-
 /** The spec lists the weapon choices in this order. */
-const WEAPON_CHOICES = (['epee', 'sabre', 'foil'] as const).map((weapon) => ({
-  value: weapon,
-  label: WEAPON_LABELS[weapon],
-}));
-
-const TERMS_TEXT =
-  'By creating an account you agree that you use Piste at your own risk, and that you will help keep the community safe by reporting unsafe content.';
+const WEAPON_ORDER = ['epee', 'sabre', 'foil'] as const;
 
 /** The screen signed-out visitors see, whatever the path (but the links mailed to them). */
 export function AuthPage() {
   const [tab, setTab] = useState<AuthTab>('login');
   const idPrefix = useId();
+  const { t } = useTranslation('auth');
+  const tabs: { id: AuthTab; label: string }[] = [
+    { id: 'login', label: t('tabs.login') },
+    { id: 'register', label: t('tabs.register') },
+  ];
 
   return (
     <AuthShell>
       <SegmentedTabs
-        label="Sign in or register"
-        tabs={TABS}
+        label={t('tabs.label')}
+        tabs={tabs}
         selected={tab}
         onSelect={setTab}
         idPrefix={idPrefix}
@@ -56,7 +52,7 @@ export function AuthPage() {
             <LoginForm />
             <p className="mt-4 text-center">
               <Link to="/forgot-password" className={AUTH_LINK_CLASSES}>
-                Forgot password?
+                {t('login.forgotPassword')}
               </Link>
             </p>
           </>
@@ -69,7 +65,9 @@ export function AuthPage() {
 }
 
 interface AuthFormProps<Schema extends FormSchema> {
-  label: 'Login' | 'Register';
+  label: string;
+  /** The refusal's text when the failure carries none: 'Login failed'. */
+  failure: string;
   form: ContractForm<Schema>;
   /** Signs in with the parsed values; the session store announces the outcome. */
   send: (values: Schema['_output']) => Promise<unknown>;
@@ -86,6 +84,7 @@ const SECOND_STEP = Symbol('second step');
 /** What login and registration share: the server's refusal above the fields, the button, and home once in. */
 function AuthForm<Schema extends FormSchema>({
   label,
+  failure,
   form,
   send,
   submitLabel,
@@ -103,7 +102,7 @@ function AuthForm<Schema extends FormSchema>({
       if ((await send(values)) === SECOND_STEP) return;
       await navigate('/', { replace: true });
     } catch (error) {
-      setServerError(error instanceof Error ? error.message : `${label} failed`);
+      setServerError(error instanceof Error ? error.message : failure);
       setIsPending(false);
     }
   }
@@ -127,14 +126,19 @@ function AuthForm<Schema extends FormSchema>({
   );
 }
 
-const LOGIN_FIELDS: TextFieldSpec<keyof LoginPayload>[] = [
-  { name: 'username', label: 'Username', autoComplete: 'username', placeholder: 'Enter your username' },
+const loginFields = (t: TFunction<'auth'>): TextFieldSpec<keyof LoginPayload>[] => [
+  {
+    name: 'username',
+    label: t('fields.username'),
+    autoComplete: 'username',
+    placeholder: t('login.usernamePlaceholder'),
+  },
   {
     name: 'password',
     type: 'password',
-    label: 'Password',
+    label: t('fields.password'),
     autoComplete: 'current-password',
-    placeholder: 'Enter your password',
+    placeholder: t('login.passwordPlaceholder'),
   },
 ];
 
@@ -149,6 +153,7 @@ function LoginForm() {
   const [secondStep, setSecondStep] = useState(false);
   const [restartReason, setRestartReason] = useState<string | null>(null);
   const form = useContractForm(loginSchema, { defaultValues: EMPTY_LOGIN });
+  const { t } = useTranslation('auth');
 
   async function send(credentials: LoginPayload) {
     const reply = await login(credentials);
@@ -173,14 +178,15 @@ function LoginForm() {
   return (
     <>
       <AuthForm
-        label="Login"
+        label={t('tabs.login')}
+        failure={t('login.failed')}
         form={form}
         send={send}
-        submitLabel="Login"
-        pendingLabel="Logging in..."
+        submitLabel={t('login.submit')}
+        pendingLabel={t('login.pending')}
         initialError={restartReason}
       >
-        <TextFields idPrefix="login" specs={LOGIN_FIELDS} field={form.field} />
+        <TextFields idPrefix="login" specs={loginFields(t)} field={form.field} />
       </AuthForm>
       <PasskeySignIn />
     </>
@@ -188,23 +194,34 @@ function LoginForm() {
 }
 
 /** Registration asks for these, the weapon choice between the first three and the passwords. */
-const REGISTER_FIELDS: TextFieldSpec<keyof RegisterForm>[] = [
-  { name: 'username', label: 'Username', autoComplete: 'username', placeholder: 'Choose a username' },
-  { name: 'email', type: 'email', label: 'Email', autoComplete: 'email', placeholder: 'you@example.com' },
-  { name: 'name', label: 'Name', autoComplete: 'name', placeholder: 'Your full name' },
+const registerFields = (t: TFunction<'auth'>): TextFieldSpec<keyof RegisterForm>[] => [
+  {
+    name: 'username',
+    label: t('fields.username'),
+    autoComplete: 'username',
+    placeholder: t('register.usernamePlaceholder'),
+  },
+  {
+    name: 'email',
+    type: 'email',
+    label: t('fields.email'),
+    autoComplete: 'email',
+    placeholder: t('register.emailPlaceholder'),
+  },
+  { name: 'name', label: t('fields.name'), autoComplete: 'name', placeholder: t('register.namePlaceholder') },
   {
     name: 'password',
     type: 'password',
-    label: 'Password',
+    label: t('fields.password'),
     autoComplete: 'new-password',
-    placeholder: 'At least 6 characters',
+    placeholder: t('register.passwordPlaceholder'),
   },
   {
     name: 'confirmPassword',
     type: 'password',
-    label: 'Confirm password',
+    label: t('fields.confirmPassword'),
     autoComplete: 'new-password',
-    placeholder: 'Repeat your password',
+    placeholder: t('register.confirmPasswordPlaceholder'),
   },
 ];
 
@@ -222,22 +239,25 @@ function RegisterForm() {
   const register = useSessionStore((s) => s.register);
   const form = useContractForm(registerFormSchema, { defaultValues: EMPTY_REGISTRATION });
   const { error: termsError, ...terms } = form.field('acceptTerms');
+  const { t } = useTranslation('auth');
+  const fields = registerFields(t);
   return (
     <AuthForm
-      label="Register"
+      label={t('tabs.register')}
+      failure={t('register.failed')}
       form={form}
       send={register}
-      submitLabel="Create Account"
-      pendingLabel="Creating account..."
+      submitLabel={t('register.submit')}
+      pendingLabel={t('register.pending')}
     >
-      <TextFields idPrefix="register" specs={REGISTER_FIELDS.slice(0, 3)} field={form.field} />
+      <TextFields idPrefix="register" specs={fields.slice(0, 3)} field={form.field} />
       <SelectField
         id="register-weapon"
-        label="Weapon specialty"
-        options={WEAPON_CHOICES}
+        label={t('register.weapon')}
+        options={WEAPON_ORDER.map((weapon) => ({ value: weapon, label: weaponLabel(weapon) }))}
         {...form.field('weaponSpecialty')}
       />
-      <TextFields idPrefix="register" specs={REGISTER_FIELDS.slice(3)} field={form.field} />
+      <TextFields idPrefix="register" specs={fields.slice(3)} field={form.field} />
       <div>
         <div className="flex items-start gap-3 rounded-lg border border-slate-200 bg-slate-50 p-3 dark:border-slate-800 dark:bg-slate-800/50">
           <input
@@ -250,10 +270,10 @@ function RegisterForm() {
           />
           <div className="text-sm">
             <label htmlFor="register-accept-terms" className="font-medium text-slate-800 dark:text-slate-200">
-              I accept the terms and conditions
+              {t('register.acceptTerms')}
             </label>
             <p id="register-terms-text" className="mt-1 text-slate-600 dark:text-slate-300">
-              {TERMS_TEXT}
+              {t('register.terms')}
             </p>
           </div>
         </div>

@@ -1,5 +1,6 @@
 import type { ConnectionUser, SessionUser } from '@piste/contracts';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { HeadedPage } from '../components/PageHeader';
 import { TabPanel } from '../components/Tabs';
@@ -24,6 +25,7 @@ type PendingConfirm =
 
 /** /connections: Your Connections, Connection Requests, Sent Connection Requests and Discover. */
 export function ConnectionsPage({ user }: { user: SessionUser }) {
+  const { t } = useTranslation(['people', 'common']);
   const [searchParams, setSearchParams] = useSearchParams();
   const requestedTab = searchParams.get('tab');
   const tab: ConnectionsTab = isConnectionsTab(requestedTab) ? requestedTab : 'connections';
@@ -71,11 +73,7 @@ export function ConnectionsPage({ user }: { user: SessionUser }) {
   const blockedOutsideConnections = blocked.filter((b) => !connections.some((c) => c.id === b.id));
 
   return (
-    <HeadedPage
-      width="medium"
-      title="Connections"
-      subtitle="Grow your fencing network and manage your requests"
-    >
+    <HeadedPage width="medium" title={t('connections.title')} subtitle={t('connections.subtitle')}>
       <ConnectionsTabs tab={tab} counts={counts} selectTab={selectTab} />
 
       <TabPanel idPrefix={CONNECTIONS_TABS_ID} tab={tab}>
@@ -136,15 +134,17 @@ export function ConnectionsPage({ user }: { user: SessionUser }) {
         open={confirm !== null}
         title={
           confirm?.kind === 'block'
-            ? `Block ${nameOf(confirm.user)}?`
-            : `Remove ${confirm ? nameOf(confirm.user) : ''}?`
+            ? t('connections.confirm.blockTitle', { name: nameOf(confirm.user) })
+            : t('connections.confirm.removeTitle', { name: confirm ? nameOf(confirm.user) : '' })
         }
         description={
           confirm?.kind === 'block'
-            ? "You won't see each other's posts, comments or search results, and neither of you can send the other messages or connection requests. Your connection is kept and works again if you unblock."
-            : 'You will no longer be connected. You can send a new connection request later.'
+            ? t('connections.confirm.blockDescription')
+            : t('connections.confirm.removeDescription')
         }
-        confirmLabel={confirm?.kind === 'block' ? 'Block User' : 'Remove connection'}
+        confirmLabel={
+          confirm?.kind === 'block' ? t('common:actions.blockUser') : t('connections.menu.remove')
+        }
         destructive
         pending={confirm ? !!busy[confirm.user.id] : false}
         onCancel={() => setConfirm(null)}

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { Composer } from '../components/Composer';
 import { HeadedPage } from '../components/PageHeader';
@@ -9,9 +10,10 @@ export function CreatePostPage() {
   const user = useSessionStore((s) => s.user);
   const lastWeapon = useFeedStore((s) => s.lastWeapon);
   const navigate = useNavigate();
+  const { t } = useTranslation('feed');
 
   return (
-    <HeadedPage width="narrow" title="Create a Post" subtitle="Share your fencing journey with the community">
+    <HeadedPage width="narrow" title={t('createPage.title')} subtitle={t('createPage.subtitle')}>
       <Composer
         user={user}
         weapon={lastWeapon}

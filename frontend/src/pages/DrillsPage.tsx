@@ -1,5 +1,6 @@
 import type { SessionUser } from '@piste/contracts';
 import { Dumbbell } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { buttonClassName } from '../components/Button';
 import { DrillFilterBar } from '../components/drills/DrillFilterBar';
@@ -17,12 +18,9 @@ export function DrillsPage({ user }: { user: SessionUser }) {
   const filters = drillFiltersOf(params);
   const view = usePostPages(useDrillsStore, filters);
   const filtered = isFiltered(filters);
+  const { t } = useTranslation('feed');
   return (
-    <HeadedPage
-      width="narrow"
-      title="Drill library"
-      subtitle="Every drill shared on Piste, by weapon, level, focus and equipment"
-    >
+    <HeadedPage width="narrow" title={t('drills.title')} subtitle={t('drills.subtitle')}>
       <DrillFilterBar />
       <PostPageList
         view={view}
@@ -32,19 +30,19 @@ export function DrillsPage({ user }: { user: SessionUser }) {
             {filtered ? (
               <EmptyState
                 icon={Dumbbell}
-                title="No drills match these filters"
-                description="Try another word, or fewer filters."
+                title={t('drills.noMatch.title')}
+                description={t('drills.noMatch.text')}
                 action={
                   <Link to={DRILLS_PATH} className={buttonClassName('outline')}>
-                    Clear filters
+                    {t('drills.clearFilters')}
                   </Link>
                 }
               />
             ) : (
               <EmptyState
                 icon={Dumbbell}
-                title="No drills yet"
-                description="Share one from the composer: choose Drill as the post type."
+                title={t('drills.empty.title')}
+                description={t('drills.empty.text')}
               />
             )}
           </div>

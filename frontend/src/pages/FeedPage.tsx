@@ -1,13 +1,7 @@
-import {
-  DEFAULT_WEAPON,
-  isWeapon,
-  WEAPON_LABELS,
-  WEAPONS,
-  type SessionUser,
-  type Weapon,
-} from '@piste/contracts';
+import { DEFAULT_WEAPON, isWeapon, WEAPONS, type SessionUser, type Weapon } from '@piste/contracts';
 import { ArrowUp, Swords } from 'lucide-react';
 import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { Avatar } from '../components/Avatar';
 import { FeedComposer } from '../components/composer/FeedComposer';
@@ -16,7 +10,7 @@ import { PostList } from '../components/PostList';
 import { SkeletonBars } from '../components/Skeleton';
 import { SearchBox } from '../components/search/SearchBox';
 import { TrendingTags } from '../components/TrendingTags';
-import { WEAPON_DOT_CLASSES, WEAPON_TOP_BORDER_CLASSES } from '../lib/weapons';
+import { WEAPON_DOT_CLASSES, WEAPON_TOP_BORDER_CLASSES, weaponLabel } from '../lib/weapons';
 import { useWatchedPosts } from '../realtime/post-watch';
 import { watchFeed } from '../realtime/socket';
 import { useFeedStore } from '../stores/feed';
@@ -30,6 +24,7 @@ export function FeedPage() {
   const weapon = weaponParam === undefined ? DEFAULT_WEAPON : isWeapon(weaponParam) ? weaponParam : null;
   const user = useSessionStore((s) => s.user);
   const open = useFeedStore((s) => s.open);
+  const { t } = useTranslation('feed');
 
   useEffect(() => {
     if (!weapon) return;
@@ -52,7 +47,7 @@ export function FeedPage() {
         className="mx-auto w-full max-w-2xl space-y-5 lg:mx-0 lg:max-w-none"
       >
         <h1 id="feed-title" className="sr-only">
-          {WEAPON_LABELS[weapon]} feed
+          {t('page.title', { weapon: weaponLabel(weapon) })}
         </h1>
         <FeedComposer user={user} weapon={weapon} />
         {/* The side column is for wide screens; a phone gets the trending tags as one line above the posts. */}
@@ -78,13 +73,14 @@ function FeedPosts({ weapon, user }: { weapon: Weapon; user: SessionUser | null 
   const loadMore = useFeedStore((s) => s.loadMore);
   const showIncoming = useFeedStore((s) => s.showIncoming);
   const refresh = useFeedStore((s) => s.refresh);
+  const { t } = useTranslation('feed');
   // Each card watches its post; those waiting behind "New posts" are watched too, so they show current
   // counts when they appear.
   useWatchedPosts(incomingIds);
 
   if (status === 'loading' || status === 'idle') {
     return (
-      <div className="space-y-5" role="status" aria-label="Loading posts">
+      <div className="space-y-5" role="status" aria-label={t('page.loading')}>
         {[0, 1, 2].map((i) => (
           <PostSkeleton key={i} />
         ))}
@@ -107,7 +103,7 @@ function FeedPosts({ weapon, user }: { weapon: Weapon; user: SessionUser | null 
             className="inline-flex items-center gap-2 rounded-full bg-slate-900 px-4 py-2 text-sm font-semibold text-white shadow-lg ring-4 ring-white transition hover:bg-slate-800 dark:bg-slate-100 dark:text-slate-900 dark:ring-slate-950 dark:hover:bg-white"
           >
             <ArrowUp aria-hidden className="size-4" />
-            New posts ({incomingIds.length})
+            {t('page.newPosts', { count: incomingIds.length })}
           </button>
         </div>
       ) : null}
@@ -124,8 +120,8 @@ function FeedPosts({ weapon, user }: { weapon: Weapon; user: SessionUser | null 
           <div data-testid="feed-empty">
             <EmptyState
               icon={Swords}
-              title={`No posts yet in the ${WEAPON_LABELS[weapon]} community`}
-              description="Be the first to share a drill, achievement, or training insight!"
+              title={t('page.empty.title', { weapon: weaponLabel(weapon) })}
+              description={t('page.empty.text')}
             />
           </div>
         }
@@ -154,6 +150,7 @@ function PostSkeleton() {
 }
 
 function SideProfileCard({ user, weapon }: { user: SessionUser | null; weapon: Weapon }) {
+  const { t } = useTranslation('feed');
   return (
     <div
       data-testid="side-profile-card"
@@ -170,15 +167,13 @@ function SideProfileCard({ user, weapon }: { user: SessionUser | null; weapon: W
             to="/profile"
             className="mt-4 w-full rounded-lg border border-slate-200 px-3 py-2 text-sm font-semibold text-slate-700 transition hover:bg-slate-50 dark:border-slate-800 dark:text-slate-300 dark:hover:bg-slate-800"
           >
-            View profile
+            {t('page.viewProfile')}
           </Link>
         </div>
       ) : (
         <div className="text-center">
-          <p className="font-semibold text-slate-900 dark:text-slate-100">Welcome to Piste</p>
-          <p className="mt-1 text-sm text-slate-500 dark:text-slate-400">
-            Select a weapon above to choose your role and start connecting with fencers
-          </p>
+          <p className="font-semibold text-slate-900 dark:text-slate-100">{t('page.welcome')}</p>
+          <p className="mt-1 text-sm text-slate-500 dark:text-slate-400">{t('page.welcomeText')}</p>
         </div>
       )}
     </div>
@@ -186,13 +181,14 @@ function SideProfileCard({ user, weapon }: { user: SessionUser | null; weapon: W
 }
 
 function CommunitySwitcher({ weapon }: { weapon: Weapon }) {
+  const { t } = useTranslation('feed');
   return (
     <nav
-      aria-label="Communities"
+      aria-label={t('page.communities')}
       className="rounded-2xl border border-slate-200 bg-white p-2 shadow-sm dark:border-slate-800 dark:bg-slate-900"
     >
       <p className="px-3 pt-2 pb-1 text-xs font-semibold tracking-wide text-slate-500 uppercase dark:text-slate-400">
-        Communities
+        {t('page.communities')}
       </p>
       {WEAPONS.map((w) => (
         <Link
@@ -206,7 +202,7 @@ function CommunitySwitcher({ weapon }: { weapon: Weapon }) {
           }`}
         >
           <span aria-hidden className={`size-2.5 rounded-full ${WEAPON_DOT_CLASSES[w]}`} />
-          {WEAPON_LABELS[w]}
+          {weaponLabel(w)}
         </Link>
       ))}
     </nav>

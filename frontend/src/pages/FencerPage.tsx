@@ -1,6 +1,7 @@
 import type { SessionUser } from '@piste/contracts';
 import { Flag } from 'lucide-react';
 import { Navigate, useNavigate, useParams } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
 import { useEffect } from 'react';
 import { DropdownMenu } from '../components/DropdownMenu';
 import { CompetitionRecord } from '../components/fencer/CompetitionRecord';
@@ -29,13 +30,14 @@ export function FencerPage({ user }: { user: SessionUser }) {
 export function FencerByIdPage() {
   const { userId = '' } = useParams();
   const { lookup, retry } = useUsernameOf(userId);
+  const { t } = useTranslation('people');
   switch (lookup.status) {
     case 'found':
       return <Navigate to={fencerPath(lookup.username)} replace />;
     case 'not-found':
       return <FencerNotFound />;
     case 'error':
-      return <FencerLoadFailed message="Failed to load profile" onRetry={retry} />;
+      return <FencerLoadFailed message={t('profile.toasts.loadFailed')} onRetry={retry} />;
     case 'loading':
       return <FencerSkeleton />;
   }
@@ -47,6 +49,7 @@ function FencerProfileView({ username, user }: { username: string; user: Session
   const navigate = useNavigate();
   const loadClubs = useFencerClubsStore((s) => s.load);
   const openReport = useReportDialogStore((s) => s.open);
+  const { t } = useTranslation('people');
   useEffect(() => void loadClubs(username.toLowerCase()), [loadClubs, username]);
 
   // The address shows the username as the fencer spells it (it was found in any case).
@@ -80,12 +83,12 @@ function FencerProfileView({ username, user }: { username: string; user: Session
             <ConnectionAction fencer={fencer} onStanding={setStanding} onStale={reload} />
             {isOwn ? null : (
               <DropdownMenu
-                label="Fencer options"
+                label={t('fencerPage.options')}
                 menuWidth="w-44"
                 items={[
                   {
                     icon: Flag,
-                    label: 'Report fencer',
+                    label: t('fencerPage.report'),
                     onSelect: () => openReport({ type: 'user', id: fencer.profile.id, name }),
                   },
                 ]}

@@ -1,6 +1,7 @@
 import { forgotPasswordSchema, type ForgotPasswordPayload } from '@piste/contracts';
 import { KeyRound, MailCheck } from 'lucide-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { AccountCard } from '../components/account/AccountCard';
 import { AUTH_LINK_CLASSES } from '../components/AuthShell';
@@ -17,12 +18,13 @@ export function ForgotPasswordPage({ signedIn = false }: { signedIn?: boolean })
   const form = useContractForm(forgotPasswordSchema, { defaultValues: { login: '' } });
   const [reply, setReply] = useState<string | null>(null);
   const [serverError, setServerError] = useState<string | null>(null);
+  const { t } = useTranslation('auth');
 
   async function send(values: ForgotPasswordPayload) {
     try {
       setReply(await requestLink(values));
     } catch (error) {
-      setServerError(failureText(error, 'Link not sent'));
+      setServerError(failureText(error, t('toasts.linkNotSent')));
     }
   }
 
@@ -31,25 +33,21 @@ export function ForgotPasswordPage({ signedIn = false }: { signedIn?: boolean })
       signedIn={signedIn}
       icon={reply ? MailCheck : KeyRound}
       tone={reply ? 'success' : 'neutral'}
-      title={reply ? 'Check your email' : 'Forgot your password?'}
-      description={
-        reply
-          ? undefined
-          : 'Enter your username or email address, and we will send you a link to choose a new password.'
-      }
+      title={reply ? t('forgot.checkEmail') : t('forgot.title')}
+      description={reply ? undefined : t('forgot.description')}
     >
       <div role="status">
         {reply ? (
           <FormSuccess>
             <p>{reply}</p>
-            <p className="mt-1">The link works for one hour. If nothing arrives, check your spam folder.</p>
+            <p className="mt-1">{t('forgot.linkHint')}</p>
           </FormSuccess>
         ) : null}
       </div>
       {reply ? null : (
         <form
           noValidate
-          aria-label="Forgot password"
+          aria-label={t('forgot.formLabel')}
           className="space-y-4"
           onSubmit={(event) => {
             setServerError(null);
@@ -59,19 +57,19 @@ export function ForgotPasswordPage({ signedIn = false }: { signedIn?: boolean })
           <ServerError message={serverError} />
           <TextField
             id="forgot-login"
-            label="Username or email"
+            label={t('forgot.login')}
             autoComplete="username"
-            placeholder="Your username or email address"
+            placeholder={t('forgot.loginPlaceholder')}
             {...form.field('login')}
           />
           <Button type="submit" disabled={requesting} className="w-full py-2.5">
-            {requesting ? 'Sending...' : 'Send link'}
+            {requesting ? t('forgot.sending') : t('forgot.send')}
           </Button>
         </form>
       )}
       <p className="mt-6 text-center">
         <Link to="/" className={AUTH_LINK_CLASSES}>
-          {signedIn ? 'Back to Piste' : 'Back to sign in'}
+          {signedIn ? t('links.backToPiste') : t('links.backToSignIn')}
         </Link>
       </p>
     </AccountCard>

@@ -5,6 +5,7 @@ import {
   type SessionUser,
 } from '@piste/contracts';
 import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import {
   ConversationPane,
@@ -23,6 +24,7 @@ interface Selection {
 
 /** /messages — conversations on the left third, the chosen conversation on the right. */
 export function MessagesPage({ user }: { user: SessionUser }) {
+  const { t } = useTranslation('messages');
   const conversations = useMessagesStore((s) => s.conversations);
   const conversationsStatus = useMessagesStore((s) => s.conversationsStatus);
   // Who can be messaged: the signed-in user's connections, and whom they blocked, are the connections store's.
@@ -126,9 +128,9 @@ export function MessagesPage({ user }: { user: SessionUser }) {
       className="-mx-4 -my-6 flex h-[calc(100dvh-7.1rem)] min-h-[26rem] overflow-hidden border-slate-200 bg-white sm:mx-0 sm:my-0 sm:h-[calc(100dvh-11.5rem)] sm:rounded-2xl sm:border sm:shadow-sm md:h-[calc(100dvh-8rem)] dark:border-slate-800 dark:bg-slate-900"
     >
       {/* On a phone an open conversation hides the list and its heading; this one stands in for it. */}
-      {selection ? <h1 className="sr-only md:hidden">Messages</h1> : null}
+      {selection ? <h1 className="sr-only md:hidden">{t('page.title')}</h1> : null}
       <aside
-        aria-label="Conversations"
+        aria-label={t('page.conversations')}
         className={`min-h-0 w-full flex-col border-slate-200 md:flex md:w-1/3 md:max-w-sm md:min-w-[17rem] md:border-r dark:border-slate-800 ${
           selection ? 'hidden' : 'flex'
         }`}

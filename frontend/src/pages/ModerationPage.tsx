@@ -1,6 +1,7 @@
 import type { BanDurationHours, Report, SessionUser } from '@piste/contracts';
 import { CircleCheck, History, RefreshCw } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../components/Button';
 import { AccessDenied } from '../components/AccessDenied';
 import { AdminNav } from '../components/admin/AdminNav';
@@ -13,13 +14,13 @@ import { selectPendingReports, splitResolved, useModerationStore } from '../stor
 /** /moderation — admins only; everyone else sees Access Denied. */
 export function ModerationPage({ user }: { user: SessionUser }) {
   if (!user.isAdmin) return <AccessDenied />;
+  return <ModerationScreen />;
+}
 
+function ModerationScreen() {
+  const { t } = useTranslation('admin');
   return (
-    <HeadedPage
-      width="wide"
-      title="Post Moderation"
-      subtitle="Review reported posts and take action to keep the community safe"
-    >
+    <HeadedPage width="wide" title={t('moderation.title')} subtitle={t('moderation.subtitle')}>
       <AdminNav />
       <ModerationQueue />
     </HeadedPage>
@@ -35,6 +36,7 @@ function ModerationQueue() {
   const canBanReported = useModerationStore((s) => s.canBanReported);
   const banReported = useModerationStore((s) => s.banReported);
 
+  const { t } = useTranslation(['admin', 'common']);
   const [busy, setBusy] = useState<Record<string, ReportAction>>({});
   const [banTarget, setBanTarget] = useState<Report | null>(null);
   const [banPending, setBanPending] = useState(false);
@@ -76,10 +78,10 @@ function ModerationQueue() {
       <section aria-labelledby="pending-reports-title">
         <div className="mb-4 flex items-center gap-3">
           <h2 id="pending-reports-title" className="text-lg font-semibold text-slate-900 dark:text-slate-100">
-            Pending Reports
+            {t('moderation.pending')}
           </h2>
           <span
-            aria-label={`${pending.length} pending`}
+            aria-label={t('moderation.pendingCount', { count: pending.length })}
             data-testid="pending-count"
             className={`inline-flex min-w-6 items-center justify-center rounded-full px-2 py-0.5 text-xs font-bold ${
               pending.length > 0
@@ -95,17 +97,17 @@ function ModerationQueue() {
           <QueueSkeleton />
         ) : status === 'error' && reports.length === 0 ? (
           <div className="rounded-2xl border border-slate-200 bg-white px-6 py-10 text-center shadow-sm dark:border-slate-800 dark:bg-slate-900">
-            <p className="text-sm text-slate-700 dark:text-slate-300">The reports could not be loaded.</p>
+            <p className="text-sm text-slate-700 dark:text-slate-300">{t('moderation.loadFailed')}</p>
             <Button variant="outline" className="mt-4" onClick={() => void load()}>
               <RefreshCw aria-hidden className="size-4" />
-              Try again
+              {t('common:actions.tryAgain')}
             </Button>
           </div>
         ) : pending.length === 0 ? (
           <div className="flex flex-col items-center rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center dark:border-slate-700 dark:bg-slate-900">
             <CircleCheck aria-hidden className="size-9 text-emerald-500 dark:text-emerald-400" />
             <p className="mt-3 font-medium text-slate-800 dark:text-slate-200">
-              No pending reports. Great job!
+              {t('moderation.nonePending')}
             </p>
           </div>
         ) : (
@@ -130,11 +132,11 @@ function ModerationQueue() {
           className="mb-4 flex items-center gap-2 text-lg font-semibold text-slate-900 dark:text-slate-100"
         >
           <History aria-hidden className="size-5 text-slate-400 dark:text-slate-500" />
-          Resolved Reports ({resolved.count})
+          {t('moderation.resolved', { count: resolved.count })}
         </h2>
         {resolved.shown.length === 0 ? (
           <p className="rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-8 text-center text-sm text-slate-600 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-300">
-            No resolved reports yet
+            {t('moderation.noneResolved')}
           </p>
         ) : (
           <ul className="divide-y divide-slate-100 overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm dark:divide-slate-800 dark:border-slate-800 dark:bg-slate-900">

@@ -1,6 +1,7 @@
 import type { SessionUser } from '@piste/contracts';
 import { CheckCheck } from 'lucide-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../components/Button';
 import { HomeButton } from '../components/HomeButton';
 import { NotificationList } from '../components/NotificationItem';
@@ -20,6 +21,7 @@ export function NotificationsPage({ user }: { user: SessionUser }) {
   const loadOlder = useNotificationsStore((s) => s.loadMore);
   const markAllRead = useNotificationsStore((s) => s.markAllRead);
   const [shownCount, setShownCount] = useState(NOTIFICATIONS_PAGE_SIZE);
+  const { t } = useTranslation('notifications');
 
   const shown = items.slice(0, shownCount);
   const hasMore = items.length > shownCount || serverCursor !== null;
@@ -34,15 +36,15 @@ export function NotificationsPage({ user }: { user: SessionUser }) {
   return (
     <section data-user-id={user.id} className="mx-auto max-w-2xl">
       <PageHeader
-        title="Notifications"
-        subtitle="Updates from your fencing community"
+        title={t('title')}
+        subtitle={t('page.subtitle')}
         badge={
           unreadCount > 0 ? (
             <span
               data-testid="new-count"
               className="rounded-full bg-blue-600 px-2.5 py-0.5 text-xs font-semibold text-white"
             >
-              {unreadCount} new
+              {t('page.newCount', { count: unreadCount })}
             </span>
           ) : null
         }
@@ -51,7 +53,7 @@ export function NotificationsPage({ user }: { user: SessionUser }) {
             {unreadCount > 0 ? (
               <Button variant="outline" onClick={markAllRead}>
                 <CheckCheck aria-hidden className="size-4" />
-                Mark all as read
+                {t('markAllRead')}
               </Button>
             ) : null}
             <HomeButton />
@@ -60,13 +62,13 @@ export function NotificationsPage({ user }: { user: SessionUser }) {
       />
 
       <div className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900">
-        <NotificationList shown={shown} label="Notifications" />
+        <NotificationList shown={shown} label={t('title')} />
       </div>
 
       {hasMore ? (
         <div className="mt-4 flex justify-center">
           <Button variant="outline" disabled={loadingMore} onClick={() => void loadMore()}>
-            Load more notifications
+            {t('page.loadMore')}
           </Button>
         </div>
       ) : null}

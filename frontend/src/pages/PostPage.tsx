@@ -1,12 +1,14 @@
-import { WEAPON_LABELS } from '@piste/contracts';
+import i18next from 'i18next';
 import { ArrowLeft, LoaderCircle } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { ApiError, errorMessage } from '../api/client';
 import { authorNameOf } from '../components/PostByline';
 import { PostResultCard } from '../components/search/PostResultCard';
 import { usePost, usePostsStore } from '../stores/posts';
 import { useSessionStore } from '../stores/session';
+import { weaponLabel } from '../lib/weapons';
 import { NotFoundPage } from './NotFoundPage';
 
 /** The post's fetch, for one post and one signed-in user: another user sees it with their own likes. */
@@ -30,7 +32,8 @@ function useLoadedPost(postId: string): Loaded | null {
         },
         (error: unknown) => {
           const missing = error instanceof ApiError && (error.status === 404 || error.status === 400);
-          if (current) setLoaded({ key, error: errorMessage(error, 'Failed to fetch post'), missing });
+          if (current)
+            setLoaded({ key, error: errorMessage(error, i18next.t('feed:postPage.fetchFailed')), missing });
         },
       );
     return () => {
@@ -45,6 +48,7 @@ export function PostPage() {
   const { id = '' } = useParams();
   const loaded = useLoadedPost(id);
   const post = usePost(id);
+  const { t } = useTranslation(['feed', 'common']);
 
   if (!loaded) {
     return (
@@ -53,7 +57,7 @@ export function PostPage() {
         className="flex items-center justify-center gap-3 py-16 text-slate-600 dark:text-slate-300"
       >
         <LoaderCircle aria-hidden className="size-5 animate-spin" />
-        Loading...
+        {t('common:loading')}
       </div>
     );
   }
@@ -70,9 +74,9 @@ export function PostPage() {
         className="inline-flex items-center gap-1.5 text-sm font-medium text-slate-600 hover:text-slate-900 dark:text-slate-300 dark:hover:text-slate-100"
       >
         <ArrowLeft aria-hidden className="size-4" />
-        {WEAPON_LABELS[post.weapon]} feed
+        {t('page.title', { weapon: weaponLabel(post.weapon) })}
       </Link>
-      <h1 className="sr-only">Post by {authorNameOf(post)}</h1>
+      <h1 className="sr-only">{t('post.label', { name: authorNameOf(post) })}</h1>
       <PostResultCard postId={post.id} standalone />
     </div>
   );

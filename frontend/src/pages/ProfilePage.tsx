@@ -1,4 +1,5 @@
-import { AVATAR_MAX_BYTES, WEAPON_LABELS, type SessionUser } from '@piste/contracts';
+import { AVATAR_MAX_BYTES, type SessionUser } from '@piste/contracts';
+import i18next from 'i18next';
 import {
   Bookmark,
   Castle,
@@ -13,7 +14,10 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
+import { intlLocale } from '../i18n/languages';
+import { weaponLabel } from '../lib/weapons';
 import { Avatar } from '../components/Avatar';
 import { Button, buttonClassName } from '../components/Button';
 import { HomeButton } from '../components/HomeButton';
@@ -23,10 +27,10 @@ import { AvatarPicker } from '../components/profile/AvatarPicker';
 import { ProfileDetails } from '../components/profile/ProfileDetails';
 import { RecordSettingsForm } from '../components/record/RecordSettingsForm';
 import {
-  PROFILE_TOAST_TITLES,
   ProfileForm,
   profileFormSchema,
   profileFormValues,
+  profileToastTitles,
   type ProfileFields,
 } from '../components/profile/ProfileForm';
 import { acceptFile, useContractForm, type FileRule } from '../lib/forms';
@@ -34,12 +38,13 @@ import { banNotice, useBannedUntil } from '../stores/ban';
 import { resetProfileStore, useProfileStore } from '../stores/profile';
 import { useSessionStore } from '../stores/session';
 
-const AVATAR_RULE: FileRule = {
+/** The avatar's file rule, in the language shown. */
+const avatarRule = (): FileRule => ({
   kinds: ['image/'],
   maxBytes: AVATAR_MAX_BYTES,
-  wrongType: 'Please select an image file',
-  tooLarge: 'Please select an image smaller than 10MB',
-};
+  wrongType: i18next.t('people:profile.avatar.wrongType'),
+  tooLarge: i18next.t('people:profile.avatar.tooLarge'),
+});
 
 const EMPTY_FORM = { name: '', title: '', email: '', weaponSpecialty: '' } as const;
 
@@ -52,6 +57,7 @@ const COVER_CLASSES = {
 
 /** /profile: view and edit your profile, and log out. */
 export function ProfilePage({ user }: { user: SessionUser }) {
+  const { t } = useTranslation(['people', 'common']);
   const logout = useSessionStore((s) => s.logout);
   const navigate = useNavigate();
   const [isLoggingOut, setIsLoggingOut] = useState(false);
@@ -69,7 +75,7 @@ export function ProfilePage({ user }: { user: SessionUser }) {
   const [editing, setEditing] = useState(false);
   const form = useContractForm(profileFormSchema, {
     defaultValues: EMPTY_FORM,
-    toastTitles: PROFILE_TOAST_TITLES,
+    toastTitles: profileToastTitles(),
   });
   /** The avatar as edited: the stored value, or null once removed. */
   const [avatar, setAvatar] = useState<string | null>(null);
@@ -130,34 +136,34 @@ export function ProfilePage({ user }: { user: SessionUser }) {
   return (
     <HeadedPage
       width="medium"
-      title="Your Profile"
-      subtitle="Manage your account settings and preferences"
+      title={t('profile.page.title')}
+      subtitle={t('profile.page.subtitle')}
       actions={
         <>
           <HomeButton />
           <Link to={SETTINGS_PATH} className={buttonClassName('outline')}>
             <Settings aria-hidden className="size-4" />
-            Settings
+            {t('common:nav.settings')}
           </Link>
           <Button variant="outline" onClick={() => void handleLogout()} disabled={isLoggingOut}>
             <LogOut aria-hidden className="size-4" />
-            Logout
+            {t('profile.page.logout')}
           </Button>
         </>
       }
     >
       {/* The header links to these on wide screens only; a phone's has no room. */}
-      <nav aria-label="Your library" className="mb-6 grid grid-cols-2 gap-3 lg:hidden">
-        <LibraryLink to={SAVED_PATH} icon={Bookmark} label="Saved" />
-        <LibraryLink to={DRILLS_PATH} icon={Dumbbell} label="Drill library" />
-        <LibraryLink to={CLUBS_PATH} icon={Castle} label="Clubs" />
-        <LibraryLink to={EVENTS_PATH} icon={CalendarDays} label="Events" />
+      <nav aria-label={t('profile.page.library')} className="mb-6 grid grid-cols-2 gap-3 lg:hidden">
+        <LibraryLink to={SAVED_PATH} icon={Bookmark} label={t('common:nav.saved')} />
+        <LibraryLink to={DRILLS_PATH} icon={Dumbbell} label={t('common:nav.drills')} />
+        <LibraryLink to={CLUBS_PATH} icon={Castle} label={t('common:nav.clubs')} />
+        <LibraryLink to={EVENTS_PATH} icon={CalendarDays} label={t('common:nav.events')} />
       </nav>
       <form
         noValidate
         onSubmit={form.onSubmit(save)}
         className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900"
-        aria-label="Profile"
+        aria-label={t('profile.page.form')}
       >
         <div className={`h-24 bg-gradient-to-r sm:h-28 ${COVER_CLASSES[weapon ?? 'none']}`} aria-hidden />
         <div className="px-5 pb-6 sm:px-8">
@@ -170,7 +176,7 @@ export function ProfilePage({ user }: { user: SessionUser }) {
                 progress={uploadProgress}
                 disabled={saving}
                 onPick={(file) => {
-                  if (acceptFile(file, AVATAR_RULE)) setAvatarFile(file);
+                  if (acceptFile(file, avatarRule())) setAvatarFile(file);
                 }}
                 onRemove={() => {
                   setAvatarFile(null);
@@ -201,7 +207,7 @@ export function ProfilePage({ user }: { user: SessionUser }) {
                     className="mt-1 inline-flex items-center gap-1 rounded-sm text-sm font-semibold text-slate-700 underline-offset-2 hover:text-slate-900 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900 dark:text-slate-300 dark:hover:text-white dark:focus-visible:outline-slate-300"
                   >
                     <Eye aria-hidden className="size-4" />
-                    View public profile
+                    {t('profile.page.viewPublic')}
                   </Link>
                 </div>
               </div>
@@ -211,11 +217,11 @@ export function ProfilePage({ user }: { user: SessionUser }) {
                 <>
                   <Button variant="outline" onClick={() => restartEditing(false)} disabled={saving}>
                     <X aria-hidden className="size-4" />
-                    Cancel
+                    {t('common:actions.cancel')}
                   </Button>
                   <Button type="submit" disabled={saving || !!bannedUntil} title={closedReason}>
                     <Save aria-hidden className="size-4" />
-                    {saving ? 'Saving...' : 'Save'}
+                    {saving ? t('profile.page.saving') : t('profile.page.save')}
                   </Button>
                 </>
               ) : (
@@ -225,7 +231,7 @@ export function ProfilePage({ user }: { user: SessionUser }) {
                   title={closedReason}
                 >
                   <Pencil aria-hidden className="size-4" />
-                  Edit Profile
+                  {t('profile.page.edit')}
                 </Button>
               )}
             </div>
@@ -235,19 +241,20 @@ export function ProfilePage({ user }: { user: SessionUser }) {
             <div className="mt-4 flex flex-wrap justify-center gap-2 text-xs sm:justify-start">
               {weapon ? (
                 <span className="rounded-full bg-slate-100 px-2.5 py-1 font-semibold text-slate-700 dark:bg-slate-800 dark:text-slate-300">
-                  {WEAPON_LABELS[weapon]}
+                  {weaponLabel(weapon)}
                 </span>
               ) : null}
               <span className="inline-flex items-center gap-1 rounded-full bg-slate-100 px-2.5 py-1 text-slate-600 dark:bg-slate-800 dark:text-slate-300">
                 <CalendarDays aria-hidden className="size-3.5" />
-                Member since{' '}
-                {new Date(profile.createdAt).toLocaleDateString(undefined, {
-                  month: 'long',
-                  year: 'numeric',
+                {t('fencerHeader.memberSince', {
+                  date: new Date(profile.createdAt).toLocaleDateString(intlLocale(), {
+                    month: 'long',
+                    year: 'numeric',
+                  }),
                 })}
               </span>
               <span className="rounded-full bg-slate-100 px-2.5 py-1 text-slate-600 dark:bg-slate-800 dark:text-slate-300">
-                {profile.postsCount} {profile.postsCount === 1 ? 'post' : 'posts'}
+                {t('fencerHeader.posts', { count: profile.postsCount })}
               </span>
             </div>
           ) : null}
@@ -259,7 +266,7 @@ export function ProfilePage({ user }: { user: SessionUser }) {
               <ProfileDetails profile={profile} />
             ) : status === 'error' ? (
               <p className="py-6 text-center text-sm text-slate-500 dark:text-slate-400">
-                Your profile could not be loaded.
+                {t('profile.page.loadFailed')}
               </p>
             ) : (
               <div aria-hidden className="animate-pulse space-y-4 py-3">

@@ -1,11 +1,8 @@
-import {
-  INVALID_LINK_MESSAGE,
-  linkTokenSchema,
-  resetPasswordFormSchema,
-  type ResetPasswordForm,
-} from '@piste/contracts';
+import { linkTokenSchema, resetPasswordFormSchema, type ResetPasswordForm } from '@piste/contracts';
 import { KeyRound, Link2Off } from 'lucide-react';
+import type { TFunction } from 'i18next';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { AccountCard } from '../components/account/AccountCard';
 import { AUTH_LINK_CLASSES } from '../components/AuthShell';
@@ -13,22 +10,22 @@ import { Button, buttonClassName } from '../components/Button';
 import { TextFields, type TextFieldSpec } from '../components/FormField';
 import { ServerError } from '../components/FormMessage';
 import { failureText, useContractForm } from '../lib/forms';
-import { usePasswordResetStore } from '../stores/password-reset';
+import { isInvalidLink, usePasswordResetStore } from '../stores/password-reset';
 
-const FIELDS: TextFieldSpec<keyof ResetPasswordForm>[] = [
+const fields = (t: TFunction<'auth'>): TextFieldSpec<keyof ResetPasswordForm>[] => [
   {
     name: 'password',
     type: 'password',
-    label: 'New password',
+    label: t('reset.password'),
     autoComplete: 'new-password',
-    placeholder: 'At least 6 characters',
+    placeholder: t('register.passwordPlaceholder'),
   },
   {
     name: 'confirmPassword',
     type: 'password',
-    label: 'Confirm new password',
+    label: t('reset.confirmPassword'),
     autoComplete: 'new-password',
-    placeholder: 'Repeat your new password',
+    placeholder: t('reset.confirmPasswordPlaceholder'),
   },
 ];
 
@@ -45,6 +42,7 @@ export function ResetPasswordPage({ signedIn = false }: { signedIn?: boolean }) 
   /** The token the server refused (used, expired or unknown). */
   const [refusedToken, setRefusedToken] = useState<string | null>(null);
   const [serverError, setServerError] = useState<string | null>(null);
+  const { t } = useTranslation('auth');
   // A token that cannot be one is refused before asking the server.
   const linkRefused = refusedToken === token || !linkTokenSchema.safeParse(token).success;
 
@@ -52,8 +50,8 @@ export function ResetPasswordPage({ signedIn = false }: { signedIn?: boolean }) 
     try {
       await reset({ token, password });
     } catch (error) {
-      const message = failureText(error, 'Password not reset');
-      if (message === INVALID_LINK_MESSAGE) setRefusedToken(token);
+      const message = failureText(error, t('toasts.passwordNotReset'));
+      if (isInvalidLink(error)) setRefusedToken(token);
       else setServerError(message);
       return;
     }
@@ -66,16 +64,16 @@ export function ResetPasswordPage({ signedIn = false }: { signedIn?: boolean }) 
         signedIn={signedIn}
         icon={Link2Off}
         tone="error"
-        title="This link cannot be used"
-        description={`${INVALID_LINK_MESSAGE} Reset links work once, for one hour.`}
+        title={t('reset.refusedTitle')}
+        description={t('reset.refusedText')}
         announce
       >
         <div className="flex flex-col items-center gap-4">
           <Link to="/forgot-password" className={buttonClassName('primary', 'w-full py-2.5')}>
-            Ask for a new link
+            {t('reset.askAgain')}
           </Link>
           <Link to="/" className={AUTH_LINK_CLASSES}>
-            {signedIn ? 'Back to Piste' : 'Back to sign in'}
+            {signedIn ? t('links.backToPiste') : t('links.backToSignIn')}
           </Link>
         </div>
       </AccountCard>
@@ -86,12 +84,12 @@ export function ResetPasswordPage({ signedIn = false }: { signedIn?: boolean }) 
     <AccountCard
       signedIn={signedIn}
       icon={KeyRound}
-      title="Choose a new password"
-      description="Every browser signed in to your account will be signed out; then sign in with the new password."
+      title={t('reset.title')}
+      description={t('reset.description')}
     >
       <form
         noValidate
-        aria-label="Reset password"
+        aria-label={t('reset.formLabel')}
         className="space-y-4"
         onSubmit={(event) => {
           setServerError(null);
@@ -99,14 +97,14 @@ export function ResetPasswordPage({ signedIn = false }: { signedIn?: boolean }) 
         }}
       >
         <ServerError message={serverError} />
-        <TextFields idPrefix="reset" specs={FIELDS} field={form.field} />
+        <TextFields idPrefix="reset" specs={fields(t)} field={form.field} />
         <Button type="submit" disabled={resetting} className="w-full py-2.5">
-          {resetting ? 'Saving...' : 'Set new password'}
+          {resetting ? t('reset.saving') : t('reset.submit')}
         </Button>
       </form>
       <p className="mt-6 text-center">
         <Link to="/" className={AUTH_LINK_CLASSES}>
-          {signedIn ? 'Back to Piste' : 'Back to sign in'}
+          {signedIn ? t('links.backToPiste') : t('links.backToSignIn')}
         </Link>
       </p>
     </AccountCard>

@@ -1,5 +1,6 @@
 import type { SessionUser } from '@piste/contracts';
 import { Bookmark } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../components/EmptyState';
 import { HeadedPage } from '../components/PageHeader';
 import { PostPageList } from '../components/post-pages/PostPageList';
@@ -9,8 +10,9 @@ import { SAVED_POSTS, useSavedPostsStore } from '../stores/saved-posts';
 /** /saved — the posts the user saved, most recently saved first. */
 export function SavedPage({ user }: { user: SessionUser }) {
   const view = usePostPages(useSavedPostsStore, SAVED_POSTS);
+  const { t } = useTranslation('feed');
   return (
-    <HeadedPage width="narrow" title="Saved" subtitle="Posts you kept for later, most recently saved first">
+    <HeadedPage width="narrow" title={t('savedPage.title')} subtitle={t('savedPage.subtitle')}>
       <PostPageList
         view={view}
         user={user}
@@ -18,8 +20,8 @@ export function SavedPage({ user }: { user: SessionUser }) {
           <div data-testid="saved-empty">
             <EmptyState
               icon={Bookmark}
-              title="No saved posts yet"
-              description="Save a drill or a post from its menu (⋯) to find it here."
+              title={t('savedPage.empty.title')}
+              description={t('savedPage.empty.text')}
             />
           </div>
         }

@@ -1,5 +1,6 @@
 import { LoaderCircle, SearchX } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { LoadMoreButton } from '../components/PostList';
 import { FencerSummary } from '../components/search/FencerSummary';
@@ -17,12 +18,14 @@ export function SearchPage() {
   const [params] = useSearchParams();
   const query = (params.get('q') ?? '').trim();
   const results = useSearchResults(query);
+  // The clubs among the results are named with the clubs' words: fetched with the page's own.
+  const { t } = useTranslation(['people', 'clubs']);
 
   return (
     <div className="space-y-6">
       <div className="max-w-2xl">
         <h1 className="mb-3 text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl dark:text-slate-100">
-          {query ? <>Results for “{query}”</> : 'Search'}
+          {query ? t('searchPage.resultsFor', { query }) : t('searchPage.title')}
         </h1>
         {/* A new query is a new page: the box starts again from it. */}
         <SearchBox key={query} initialText={query} autoFocus={!query} />
@@ -30,45 +33,49 @@ export function SearchPage() {
       {query ? (
         <Results key={query} query={query} results={results} />
       ) : (
-        <Notice>Search for drills, posts, fencers and clubs by a word or a name.</Notice>
+        <Notice>{t('searchPage.intro')}</Notice>
       )}
     </div>
   );
 }
 
 function Results({ query, results }: { query: string; results: SearchResults }) {
+  const { t } = useTranslation(['people', 'common']);
   if (results.status === 'loading') {
     return (
       <div role="status" className="flex items-center gap-3 py-10 text-slate-600 dark:text-slate-300">
         <LoaderCircle aria-hidden className="size-5 animate-spin" />
-        Searching...
+        {t('common:search.searching')}
       </div>
     );
   }
   if (results.status === 'error') return <Notice>{results.error}</Notice>;
   if (results.postIds.length === 0 && results.users.length === 0 && results.clubs.length === 0) {
-    return <Notice icon>No posts or fencers match “{query}”. Try another word, or fewer words.</Notice>;
+    return <Notice icon>{t('searchPage.noMatch', { query })}</Notice>;
   }
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,1fr)_19rem] lg:items-start">
       {/* Fencers come first on a phone, beside the posts on a wide screen. */}
       {/* On a phone an empty fencers group would only push the posts down. */}
       <Section
-        title="Fencers"
+        title={t('common:search.groups.fencers')}
         className={`lg:col-start-2 lg:row-start-1 ${results.users.length ? '' : 'hidden lg:block'}`}
       >
         {results.users.length ? (
           <FencerList users={results.users} query={query} />
         ) : (
-          <p className="text-sm text-slate-500 dark:text-slate-400">No fencers match.</p>
+          <p className="text-sm text-slate-500 dark:text-slate-400">{t('searchPage.noFencers')}</p>
         )}
       </Section>
       {results.clubs.length ? (
-        <Section title="Clubs" className="lg:col-start-2 lg:row-start-2">
+        <Section title={t('common:search.groups.clubs')} className="lg:col-start-2 lg:row-start-2">
           <ClubList clubs={results.clubs} />
         </Section>
       ) : null}
-      <Section title="Posts" className="lg:col-start-1 lg:row-start-1 lg:row-span-2">
+      <Section
+        title={t('common:search.groups.posts')}
+        className="lg:col-start-1 lg:row-start-1 lg:row-span-2"
+      >
         {results.postIds.length ? (
           <div className="space-y-4">
             {results.postIds.map((postId) => (
@@ -76,7 +83,7 @@ function Results({ query, results }: { query: string; results: SearchResults }) 
             ))}
           </div>
         ) : (
-          <p className="text-sm text-slate-500 dark:text-slate-400">No posts match.</p>
+          <p className="text-sm text-slate-500 dark:text-slate-400">{t('searchPage.noPosts')}</p>
         )}
         {results.error ? (
           <p role="alert" className="mt-4 text-sm text-red-600 dark:text-red-400">
@@ -88,7 +95,7 @@ function Results({ query, results }: { query: string; results: SearchResults }) 
             <LoadMoreButton
               loading={results.loadingMore}
               onClick={() => void results.loadMore()}
-              label="Load more posts"
+              label={t('searchPage.loadMore')}
               className="dark:border-slate-700 dark:bg-slate-900 dark:text-slate-200 dark:hover:bg-slate-800"
             />
           </div>
@@ -99,6 +106,7 @@ function Results({ query, results }: { query: string; results: SearchResults }) 
 }
 
 function FencerList({ users, query }: { users: SearchUser[]; query: string }) {
+  const { t } = useTranslation('people');
   const [showAll, setShowAll] = useState(false);
   const shown = showAll ? users : users.slice(0, FENCERS_SHOWN);
   return (
@@ -123,7 +131,7 @@ function FencerList({ users, query }: { users: SearchUser[]; query: string }) {
           onClick={() => setShowAll((all) => !all)}
           className="mt-1 w-full rounded-xl px-2.5 py-2 text-left text-sm font-semibold text-slate-600 transition hover:bg-slate-50 hover:text-slate-900 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-slate-100"
         >
-          {showAll ? 'Show fewer' : `Show all ${users.length} fencers`}
+          {showAll ? t('searchPage.showFewer') : t('searchPage.showAll', { count: users.length })}
         </button>
       ) : null}
     </div>
@@ -131,6 +139,7 @@ function FencerList({ users, query }: { users: SearchUser[]; query: string }) {
 }
 
 function ClubList({ clubs }: { clubs: Club[] }) {
+  const { t } = useTranslation('clubs');
   return (
     <ul className="rounded-2xl border border-slate-200 bg-white p-2 shadow-sm dark:border-slate-800 dark:bg-slate-900">
       {clubs.map((club) => (
@@ -142,8 +151,7 @@ function ClubList({ clubs }: { clubs: Club[] }) {
           >
             <span className="block truncate font-medium text-slate-900 dark:text-slate-100">{club.name}</span>
             <span className="block truncate text-sm text-slate-500 dark:text-slate-400">
-              {club.city}, {club.country} · {club.membersCount}{' '}
-              {club.membersCount === 1 ? 'member' : 'members'}
+              {club.city}, {club.country} · {t('members', { count: club.membersCount })}
             </span>
           </Link>
         </li>

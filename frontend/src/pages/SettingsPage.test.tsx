@@ -2,10 +2,12 @@ import {
   ACCOUNT_DELETED_REPLY,
   EXPORT_TOO_SOON,
   WRONG_CURRENT_PASSWORD,
+  WRONG_PASSWORD_CODE,
   type Account,
   type AccountExport,
   type AccountSession,
 } from '@piste/contracts';
+import i18next from 'i18next';
 import { act } from 'react';
 import * as accountApi from '../api/account';
 import { ApiError } from '../api/client';
@@ -15,6 +17,7 @@ import { useAccountDeletionStore } from '../stores/account-deletion';
 import { useAccountExportStore } from '../stores/account-export';
 import { useAccountSessionsStore } from '../stores/account-sessions';
 import { useAccountStore } from '../stores/account';
+import { useLanguageStore } from '../stores/language';
 import { useEmailVerificationStore } from '../stores/email-verification';
 import { useSessionStore } from '../stores/session';
 import { mountEach, settle, typeInto } from '../test-support/mounted';
@@ -131,7 +134,9 @@ describe('SettingsPage: Account', () => {
 
     typeInto(input('change-email-email'), 'new@example.com');
     typeInto(input('change-email-password'), 'wrong');
-    api.changeEmail.mockRejectedValueOnce(new ApiError('Current password is incorrect', 400));
+    api.changeEmail.mockRejectedValueOnce(
+      new ApiError('Current password is incorrect', 400, WRONG_PASSWORD_CODE),
+    );
     await submitForm('Change email');
     expect(errorOf('change-email-password')).toBe('Current password is incorrect');
     expect(document.activeElement).toBe(input('change-email-password'));
@@ -209,7 +214,9 @@ describe('SettingsPage: Security', () => {
     expect(api.changePassword).not.toHaveBeenCalled();
 
     typeInto(input('change-password-confirm-password'), 'secret2');
-    api.changePassword.mockRejectedValueOnce(new ApiError('Current password is incorrect', 400));
+    api.changePassword.mockRejectedValueOnce(
+      new ApiError('Current password is incorrect', 400, WRONG_PASSWORD_CODE),
+    );
     await submitForm('Change password');
     expect(errorOf('change-password-current-password')).toBe('Current password is incorrect');
 
@@ -375,7 +382,7 @@ describe('SettingsPage: Privacy and data', () => {
     expect(api.deleteAccount).not.toHaveBeenCalled();
 
     typeInto(password(), 'wrong');
-    api.deleteAccount.mockRejectedValueOnce(new ApiError(WRONG_CURRENT_PASSWORD, 400));
+    api.deleteAccount.mockRejectedValueOnce(new ApiError(WRONG_CURRENT_PASSWORD, 400, WRONG_PASSWORD_CODE));
     await submit();
     expect(passwordError()).toBe(WRONG_CURRENT_PASSWORD);
     expect(document.activeElement).toBe(password());
@@ -404,3 +411,68 @@ describe('SettingsPage: Privacy and data', () => {
 
 // The dialog's markup is in the document, outside the view's host: leave none behind.
 afterEach(() => act(() => document.querySelectorAll('dialog').forEach((d) => d.removeAttribute('open'))));
+
+describe('SettingsPage in French', () => {
+  const languageSelect = () => host().querySelector<HTMLSelectElement>('#settings-language-select')!;
+  const pick = (value: string) =>
+    settle(() => {
+      languageSelect().value = value;
+      languageSelect().dispatchEvent(new Event('change', { bubbles: true }));
+    });
+
+  beforeEach(() => settle(() => void i18next.changeLanguage('fr')));
+  afterEach(async () => {
+    await act(() => i18next.changeLanguage('en'));
+    useLanguageStore.setState({ choice: null });
+    localStorage.clear();
+  });
+
+  it('shows the tabs, the account and its dates in French', async () => {
+    await loaded();
+    expect(tab('Compte').getAttribute('aria-selected')).toBe('true');
+    expect(tab('Confidentialité et données')).toBeDefined();
+    expect(text()).toContain('Nom d’utilisateur');
+    expect(text()).toContain('Non vérifiée');
+    expect(text()).toContain('Membre depuis');
+    expect(text()).toContain('janvier 2026');
+    expect(host().querySelector('form[aria-label="Changer d’adresse e-mail"]')).not.toBeNull();
+
+    api.fetchAccount.mockResolvedValue({ ...account, pendingEmail: 'new@example.com' });
+    await settle(() => void useAccountStore.getState().load());
+    expect(text()).toContain('En attente de confirmation\u202f: new@example.com. Suivez le lien');
+  });
+
+  it('names browsers and asks before signing them out in French', async () => {
+    await settle(() => address.visit('/settings?tab=security'));
+    await loaded();
+    expect(text()).toContain('Chrome 131 sur Linux');
+    expect(text()).toContain('Ce navigateur');
+    await settle(() => button('Déconnecter Safari 18 sur iOS 18').click());
+    expect(document.querySelector('dialog[open]')!.textContent).toContain(
+      'Déconnecter Safari 18 sur iOS 18\u202f?',
+    );
+  });
+
+  it('offers the browser’s language, English and French, and keeps the choice on the account', async () => {
+    await loaded();
+    const options = [...languageSelect().options].map((option) => [option.value, option.textContent]);
+    expect(options).toEqual([
+      ['', 'Celle de ce navigateur (English)'],
+      ['en', 'English'],
+      ['fr', 'Français'],
+    ]);
+    // The test browser speaks English; nothing was chosen on this device yet.
+    expect(languageSelect().value).toBe('');
+
+    await pick('en');
+    expect(i18next.language).toBe('en');
+    expect(api.setLanguage).toHaveBeenLastCalledWith('en');
+    expect(tab('Account')).toBeDefined();
+    expect(languageSelect().value).toBe('en');
+
+    await pick('');
+    expect(api.setLanguage).toHaveBeenLastCalledWith(null);
+    expect(languageSelect().value).toBe('');
+    expect(languageSelect().options[0]?.textContent).toBe('Same as this browser (English)');
+  });
+});

@@ -1,5 +1,6 @@
 import type { SessionUser } from '@piste/contracts';
 import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { HeadedPage } from '../components/PageHeader';
 import { AccountPanel } from '../components/settings/AccountPanel';
@@ -29,6 +30,7 @@ import { useTwoFactorStore } from '../stores/two-factor';
  * (`?tab=security`, `?tab=notifications`, `?tab=muted`, `?tab=privacy`), so mails and notifications can link to it.
  */
 export function SettingsPage({ user }: { user: SessionUser }) {
+  const { t } = useTranslation('settings');
   const [searchParams, setSearchParams] = useSearchParams();
   const requestedTab = searchParams.get('tab');
   const tab: SettingsTab = isSettingsTab(requestedTab) ? requestedTab : 'account';
@@ -52,11 +54,7 @@ export function SettingsPage({ user }: { user: SessionUser }) {
   }
 
   return (
-    <HeadedPage
-      width="medium"
-      title="Settings"
-      subtitle="Your account, how you sign in, what reaches you, who you mute and your data"
-    >
+    <HeadedPage width="medium" title={t('page.title')} subtitle={t('page.subtitle')}>
       <SettingsTabs tab={tab} selectTab={selectTab} />
       <TabPanel idPrefix={SETTINGS_TABS_ID} tab={tab} className="space-y-6">
         <SettingsPanel tab={tab} />

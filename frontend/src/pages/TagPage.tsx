@@ -1,12 +1,13 @@
-import { foldTag, isWeapon, WEAPON_LABELS, WEAPONS, type SessionUser, type Weapon } from '@piste/contracts';
+import { foldTag, isWeapon, WEAPONS, type SessionUser, type Weapon } from '@piste/contracts';
 import { Hash } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { EmptyState } from '../components/EmptyState';
 import { HeadedPage } from '../components/PageHeader';
 import { PostPageList } from '../components/post-pages/PostPageList';
 import { usePostPages } from '../components/post-pages/usePostPages';
 import { tagPath } from '../lib/paths';
-import { WEAPON_TAB_CLASSES } from '../lib/weapons';
+import { WEAPON_TAB_CLASSES, weaponLabel } from '../lib/weapons';
 import { useTagPostsStore } from '../stores/tag-posts';
 import { NotFoundPage } from './NotFoundPage';
 
@@ -24,11 +25,12 @@ export function TagPage({ user }: { user: SessionUser }) {
 
 function TagPosts({ tag, weapon, user }: { tag: string; weapon?: Weapon; user: SessionUser }) {
   const view = usePostPages(useTagPostsStore, { tag, weapon });
+  const { t } = useTranslation('feed');
   return (
     <HeadedPage
       width="narrow"
       title={`#${tag}`}
-      subtitle={weapon ? `${WEAPON_LABELS[weapon]} posts, newest first` : 'Posts, newest first'}
+      subtitle={weapon ? t('tagPage.weaponSubtitle', { weapon: weaponLabel(weapon) }) : t('tagPage.subtitle')}
     >
       <WeaponFilter tag={tag} weapon={weapon} />
       <PostPageList
@@ -38,8 +40,12 @@ function TagPosts({ tag, weapon, user }: { tag: string; weapon?: Weapon; user: S
           <div data-testid="tag-empty">
             <EmptyState
               icon={Hash}
-              title={weapon ? `No ${WEAPON_LABELS[weapon]} posts tagged #${tag}` : `No posts tagged #${tag}`}
-              description={`Add #${tag} to a post and it shows up here.`}
+              title={
+                weapon
+                  ? t('tagPage.emptyWeapon', { weapon: weaponLabel(weapon), tag })
+                  : t('tagPage.empty', { tag })
+              }
+              description={t('tagPage.emptyText', { tag })}
             />
           </div>
         }
@@ -57,17 +63,18 @@ const ALL_CLASSES = {
 
 /** All, Épée, Foil, Sabre: each a link, so a filtered tag page can be shared. */
 function WeaponFilter({ tag, weapon }: { tag: string; weapon?: Weapon }) {
+  const { t } = useTranslation('feed');
   const choices: { weapon?: Weapon; label: string; classes: typeof ALL_CLASSES }[] = [
-    { label: 'All', classes: ALL_CLASSES },
-    ...WEAPONS.map((w) => ({ weapon: w, label: WEAPON_LABELS[w], classes: WEAPON_TAB_CLASSES[w] })),
+    { label: t('tagPage.all'), classes: ALL_CLASSES },
+    ...WEAPONS.map((w) => ({ weapon: w, label: weaponLabel(w), classes: WEAPON_TAB_CLASSES[w] })),
   ];
   return (
-    <nav aria-label="Weapon" className="mb-5 flex flex-wrap gap-2">
+    <nav aria-label={t('tagPage.weaponFilter')} className="mb-5 flex flex-wrap gap-2">
       {choices.map((choice) => {
         const isActive = choice.weapon === weapon;
         return (
           <Link
-            key={choice.label}
+            key={choice.weapon ?? 'all'}
             to={tagPath(tag, choice.weapon)}
             aria-current={isActive ? 'page' : undefined}
             className={`rounded-full border px-4 py-1.5 text-sm font-semibold transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900 dark:focus-visible:outline-slate-300 ${

@@ -1,6 +1,7 @@
-import { INVALID_LINK_MESSAGE, linkTokenSchema } from '@piste/contracts';
+import { linkTokenSchema } from '@piste/contracts';
 import { LoaderCircle, MailCheck, MailX } from 'lucide-react';
 import { useEffect } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { AccountCard } from '../components/account/AccountCard';
 import { AUTH_LINK_CLASSES } from '../components/AuthShell';
@@ -18,6 +19,7 @@ export function VerifyEmailPage({ signedIn = false }: { signedIn?: boolean }) {
   const kind = searchParams.get('change') === '1' ? 'change' : 'verify';
   const wellFormed = linkTokenSchema.safeParse(token).success;
   const followed = useEmailVerificationStore((s) => s.links[linkKey(kind, token)]);
+  const { t } = useTranslation('auth');
 
   useEffect(() => {
     if (wellFormed) void useEmailVerificationStore.getState().follow(token, kind);
@@ -25,7 +27,7 @@ export function VerifyEmailPage({ signedIn = false }: { signedIn?: boolean }) {
 
   const outcome: LinkOutcome = wellFormed
     ? (followed ?? { status: 'following', message: null })
-    : { status: 'failed', message: INVALID_LINK_MESSAGE };
+    : { status: 'failed', message: t('links.invalid') };
   const change = kind === 'change';
 
   if (outcome.status === 'following') {
@@ -34,7 +36,7 @@ export function VerifyEmailPage({ signedIn = false }: { signedIn?: boolean }) {
         signedIn={signedIn}
         icon={LoaderCircle}
         spinning
-        title={change ? 'Changing your email address…' : 'Confirming your email address…'}
+        title={change ? t('verify.changing') : t('verify.confirming')}
         announce
       />
     );
@@ -47,7 +49,7 @@ export function VerifyEmailPage({ signedIn = false }: { signedIn?: boolean }) {
       signedIn={signedIn}
       icon={done ? MailCheck : MailX}
       tone={done ? 'success' : 'error'}
-      title={done ? (change ? 'Email address changed' : 'Email address confirmed') : 'This link did not work'}
+      title={done ? (change ? t('verify.changed') : t('verify.confirmed')) : t('verify.failed')}
       description={outcome.message}
       announce
     >
@@ -55,20 +57,18 @@ export function VerifyEmailPage({ signedIn = false }: { signedIn?: boolean }) {
         {!done ? (
           <p className="text-center text-sm text-slate-600 dark:text-slate-300">
             {signedIn ? (
-              <>
-                You can ask for a new link in{' '}
-                <Link to={SETTINGS_PATH} className={AUTH_LINK_CLASSES}>
-                  Settings
-                </Link>
-                .
-              </>
+              <Trans
+                t={t}
+                i18nKey="verify.askInSettings"
+                components={{ link: <Link to={SETTINGS_PATH} className={AUTH_LINK_CLASSES} /> }}
+              />
             ) : (
-              'Sign in to ask for a new link.'
+              t('verify.signInToAsk')
             )}
           </p>
         ) : null}
         <Link to={continueTo} className={buttonClassName('primary', 'w-full py-2.5')}>
-          {signedIn ? 'Continue' : 'Continue to sign in'}
+          {signedIn ? t('verify.continue') : t('verify.continueToSignIn')}
         </Link>
       </div>
     </AccountCard>

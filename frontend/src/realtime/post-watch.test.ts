@@ -1,6 +1,13 @@
 import { act, createElement } from 'react';
 import { createRoot } from 'react-dom/client';
-import { announceWatchedPosts, useWatchedPosts, watchPosts } from './post-watch';
+import {
+  announceWatchedPosts,
+  ON_SCREEN_SETTLE_MS,
+  useOnScreen,
+  useWatchedPosts,
+  watchComments,
+  watchPosts,
+} from './post-watch';
 
 // The socket module, reduced to what post-watch uses: the current socket and the rejoin moments.
 jest.mock('./socket', () => {
@@ -155,5 +162,99 @@ describe('useWatchedPosts', () => {
 
     await commit(() => root.unmount());
     expect(socket.take()).toEqual([['posts:unwatch', { postIds: ['c', 'a', 'b'] }]]);
+  });
+});
+
+describe('comment watches', () => {
+  it("follow a post's comments apart from the post, and are announced again after a reconnect", async () => {
+    const card = show('a');
+    const thread = watchComments(['a']);
+    await flushed();
+    expect(socket.take()).toEqual([
+      ['posts:watch', { postIds: ['a'] }],
+      ['comments:watch', { postIds: ['a'] }],
+    ]);
+
+    rejoin();
+    expect(socket.take()).toEqual([
+      ['posts:watch', { postIds: ['a'] }],
+      ['comments:watch', { postIds: ['a'] }],
+    ]);
+
+    // The thread closed, the card still shown: its counts still come, its comments no more.
+    thread();
+    await flushed();
+    expect(socket.take()).toEqual([['comments:unwatch', { postIds: ['a'] }]]);
+    card();
+    await flushed();
+    expect(socket.take()).toEqual([['posts:unwatch', { postIds: ['a'] }]]);
+  });
+});
+
+describe('a card watches its post while on screen', () => {
+  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+  /** The browser's observer, driven by the test: `scroll` says whether the observed element is on screen. */
+  class FakeIntersectionObserver {
+    static current: FakeIntersectionObserver | null = null;
+    constructor(private readonly callback: (entries: { isIntersecting: boolean }[]) => void) {
+      FakeIntersectionObserver.current = this;
+    }
+    observe() {}
+    disconnect() {
+      FakeIntersectionObserver.current = null;
+    }
+    scroll(isIntersecting: boolean) {
+      this.callback([{ isIntersecting }]);
+    }
+  }
+
+  beforeAll(() => {
+    (globalThis as { IntersectionObserver?: unknown }).IntersectionObserver = FakeIntersectionObserver;
+    // The batched flush runs as a microtask: only the settling of what is on screen waits on a timer.
+    jest.useFakeTimers({ doNotFake: ['queueMicrotask'] });
+  });
+  afterAll(() => {
+    jest.useRealTimers();
+    delete (globalThis as { IntersectionObserver?: unknown }).IntersectionObserver;
+  });
+  const settled = () => jest.advanceTimersByTime(ON_SCREEN_SETTLE_MS);
+
+  function Card({ postId }: { postId: string }) {
+    const [ref, onScreen] = useOnScreen<HTMLDivElement>();
+    useWatchedPosts(onScreen ? [postId] : []);
+    return createElement('div', { ref });
+  }
+
+  it('watches nothing off screen, the post once it scrolls in, and lets go as it scrolls out', async () => {
+    const root = createRoot(document.createElement('div'));
+    const commit = async (update: () => void) => {
+      act(update);
+      await flushed();
+    };
+    const scroll = (onScreen: boolean) => FakeIntersectionObserver.current!.scroll(onScreen);
+
+    await commit(() => root.render(createElement(Card, { postId: 'a' })));
+    await commit(() => scroll(false));
+    await commit(settled);
+    expect(socket.take()).toEqual([]);
+
+    await commit(() => scroll(true));
+    expect(socket.take()).toEqual([]);
+    await commit(settled);
+    expect(socket.take()).toEqual([['posts:watch', { postIds: ['a'] }]]);
+
+    // Passed by within one settling: nothing changes.
+    await commit(() => scroll(false));
+    await commit(() => scroll(true));
+    await commit(settled);
+    expect(socket.take()).toEqual([]);
+
+    await commit(() => scroll(false));
+    await commit(settled);
+    expect(socket.take()).toEqual([['posts:unwatch', { postIds: ['a'] }]]);
+
+    await commit(() => root.unmount());
+    expect(FakeIntersectionObserver.current).toBeNull();
   });
 });

@@ -1,3 +1,4 @@
+import i18next from 'i18next';
 import type { DeleteAccountPayload } from '@piste/contracts';
 import { create } from 'zustand';
 import { errorMessage } from '../api/client';
@@ -27,13 +28,13 @@ export const useAccountDeletionStore = create<AccountDeletionState>()((set, get)
     try {
       ({ message } = await accountApi.deleteAccount(payload));
     } catch (error) {
-      throw new Error(errorMessage(error, 'Your account could not be deleted. Please try again later.'), {
+      throw new Error(errorMessage(error, i18next.t('settings:toasts.deletionFailed')), {
         cause: error,
       });
     } finally {
       set({ deleting: false });
     }
-    notify.success('Account deleted', message);
+    notify.success(i18next.t('settings:toasts.accountDeleted'), message);
     // Every store of the user's is reset with the session (live-events' ON_USER_CHANGE); the profile is not there.
     resetProfileStore();
     useSessionStore.getState().setUser(null);

@@ -1,3 +1,4 @@
+import i18next from 'i18next';
 import type { AccountExport } from '@piste/contracts';
 import { create } from 'zustand';
 import { ApiError, errorMessage } from '../api/client';
@@ -58,12 +59,12 @@ export const useAccountExportStore = create<AccountExportState>()((set, get) => 
       loadSequence += 1;
       set({ latest, status: 'ready' });
       notify.success(
-        'Export requested',
-        'We are preparing your archive and will let you know when it is ready.',
+        i18next.t('settings:toasts.exportRequested.title'),
+        i18next.t('settings:toasts.exportRequested.text'),
       );
     } catch (error) {
-      const message = errorMessage(error, 'Please try again later.');
-      notify.error('Export not requested', message);
+      const message = errorMessage(error, i18next.t('common:errors.tryAgainLater'));
+      notify.error(i18next.t('settings:toasts.exportNotRequested'), message);
       // Refused for an export this tab has not seen (asked for in another one): show it.
       if (error instanceof ApiError && error.status === 429) await get().load();
       set({ refusal: message });

@@ -1,3 +1,4 @@
+import i18next from 'i18next';
 import type { AccountSession } from '@piste/contracts';
 import { create } from 'zustand';
 import { ApiError, errorMessage } from '../api/client';
@@ -56,10 +57,13 @@ export const useAccountSessionsStore = create<AccountSessionsState>()((set, get)
     try {
       const reply = await accountApi.endSession(id);
       set((s) => ({ sessions: s.sessions.filter((session) => session.id !== id) }));
-      notify.success('Signed out', reply.message);
+      notify.success(i18next.t('settings:toasts.signedOut'), reply.message);
       return true;
     } catch (error) {
-      notify.error('Could not sign out that browser', errorMessage(error, 'Please try again later.'));
+      notify.error(
+        i18next.t('settings:toasts.signOutFailed'),
+        errorMessage(error, i18next.t('common:errors.tryAgainLater')),
+      );
       // Gone already (it signed out or expired meanwhile): show the list as it is now.
       if (error instanceof ApiError && error.status === 404) void get().load();
       return false;
@@ -74,10 +78,13 @@ export const useAccountSessionsStore = create<AccountSessionsState>()((set, get)
     try {
       const reply = await accountApi.endOtherSessions();
       set((s) => ({ sessions: s.sessions.filter((session) => session.current) }));
-      notify.success('Signed out', reply.message);
+      notify.success(i18next.t('settings:toasts.signedOut'), reply.message);
       return true;
     } catch (error) {
-      notify.error('Could not sign out the other browsers', errorMessage(error, 'Please try again later.'));
+      notify.error(
+        i18next.t('settings:toasts.signOutOthersFailed'),
+        errorMessage(error, i18next.t('common:errors.tryAgainLater')),
+      );
       return false;
     } finally {
       set({ ending: null });

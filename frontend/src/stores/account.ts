@@ -1,3 +1,4 @@
+import i18next from 'i18next';
 import type { Account, ChangeEmailPayload, ChangePasswordPayload } from '@piste/contracts';
 import { create } from 'zustand';
 import { errorMessage } from '../api/client';
@@ -30,7 +31,7 @@ let loadSequence = 0;
 
 /** Raises the failure's toast under `title` and rejects with the text it showed. */
 function failed(title: string, error: unknown): never {
-  const message = errorMessage(error, 'Please try again later.');
+  const message = errorMessage(error, i18next.t('common:errors.tryAgainLater'));
   notify.error(title, message);
   throw new Error(message, { cause: error });
 }
@@ -55,7 +56,7 @@ export const useAccountStore = create<AccountState>()((set, get) => ({
     try {
       ({ message } = await accountApi.changeEmail(payload));
     } catch (error) {
-      failed('Email not changed', error);
+      failed(i18next.t('settings:toasts.emailNotChanged'), error);
     }
     // The new address now waits for its link.
     void get().load();
@@ -65,9 +66,9 @@ export const useAccountStore = create<AccountState>()((set, get) => ({
   changePassword: async (payload) => {
     try {
       const reply = await accountApi.changePassword(payload);
-      notify.success('Password changed', reply.message);
+      notify.success(i18next.t('settings:toasts.passwordChanged'), reply.message);
     } catch (error) {
-      failed('Password not changed', error);
+      failed(i18next.t('settings:toasts.passwordNotChanged'), error);
     }
     const sessions = useAccountSessionsStore.getState();
     if (sessions.status !== 'idle') void sessions.load();

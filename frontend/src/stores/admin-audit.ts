@@ -1,3 +1,4 @@
+import i18next from 'i18next';
 import type { AuditEntry } from '@piste/contracts';
 import * as adminApi from '../api/admin';
 import type { AuditFilters } from '../api/admin';
@@ -11,7 +12,7 @@ export const useAuditStore = createPagedListStore<AuditEntry, AuditFilters>({
     return { items: page.entries, nextCursor: page.nextCursor };
   },
   clean: (filters) => (filters.userId ? { userId: filters.userId } : {}),
-  failure: 'Failed to fetch the audit',
+  failure: () => i18next.t('admin:audit.fetchFailed'),
 });
 
 screenStoreLoaded('admin-audit', useAuditStore);

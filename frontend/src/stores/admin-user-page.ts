@@ -1,3 +1,4 @@
+import i18next from 'i18next';
 import type { AdminUserPage } from '@piste/contracts';
 import { create } from 'zustand';
 import * as adminApi from '../api/admin';
@@ -57,14 +58,14 @@ function send(action: AdminUserAction, userId: string, reason: string): Promise<
 }
 
 /** The toast's title once an action is done. */
-const DONE: Record<AdminUserAction['kind'], string> = {
-  suspend: 'Account suspended',
-  unsuspend: 'Account unsuspended',
-  'grant-admin': 'Admin rights granted',
-  'revoke-admin': 'Admin rights revoked',
-  delete: 'Account deletion started',
-  'lift-ban': 'Ban lifted',
-};
+const DONE = {
+  suspend: 'admin:toasts.done.suspend',
+  unsuspend: 'admin:toasts.done.unsuspend',
+  'grant-admin': 'admin:toasts.done.grantAdmin',
+  'revoke-admin': 'admin:toasts.done.revokeAdmin',
+  delete: 'admin:toasts.done.delete',
+  'lift-ban': 'admin:toasts.done.liftBan',
+} as const satisfies Record<AdminUserAction['kind'], string>;
 
 /** A fetch of the account drops any reply started before it (or for another account). */
 let sequence = 0;
@@ -96,7 +97,10 @@ export const useAdminUserPageStore = create<AdminUserPageState>()((set, get) => 
         return;
       }
       set((state) => ({ status: state.status === 'ready' ? 'ready' : 'error' }));
-      notify.error('Failed to load the account', errorMessage(error, 'Please try again later.'));
+      notify.error(
+        i18next.t('admin:toasts.loadFailed'),
+        errorMessage(error, i18next.t('common:errors.tryAgainLater')),
+      );
     }
   },
 
@@ -109,10 +113,13 @@ export const useAdminUserPageStore = create<AdminUserPageState>()((set, get) => 
       const page = await send(action, userId, reason);
       if (started === sequence) set({ page, status: 'ready' });
       const who = page.user.name ?? page.user.username;
-      notify.success(DONE[action.kind], `${who} (@${page.user.username})`);
+      notify.success(i18next.t(DONE[action.kind]), `${who} (@${page.user.username})`);
       return true;
     } catch (error) {
-      notify.error('Action failed', errorMessage(error, 'Please try again later.'));
+      notify.error(
+        i18next.t('admin:toasts.actionFailed'),
+        errorMessage(error, i18next.t('common:errors.tryAgainLater')),
+      );
       // What the refusal was about (another admin acting meanwhile) shows once fetched again.
       if (started === sequence) void get().refresh();
       return false;

@@ -1,3 +1,4 @@
+import i18next from 'i18next';
 import type { AdminUser } from '@piste/contracts';
 import * as adminApi from '../api/admin';
 import type { AdminUserFilters } from '../api/admin';
@@ -20,7 +21,7 @@ export const useAdminUsersStore = createPagedListStore<AdminUser, AdminUserFilte
     return { items: page.users, nextCursor: page.nextCursor };
   },
   clean: cleaned,
-  failure: 'Failed to fetch users',
+  failure: () => i18next.t('admin:users.fetchFailed'),
 });
 
 screenStoreLoaded('admin-users', useAdminUsersStore);

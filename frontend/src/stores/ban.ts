@@ -1,4 +1,5 @@
 import type { Ban, BanLifted } from '@piste/contracts';
+import i18next from 'i18next';
 import { create } from 'zustand';
 import * as moderationApi from '../api/moderation';
 import { formatBanEnd } from '../lib/moderation-format';
@@ -53,7 +54,7 @@ async function loadReason(bannedUntil: string): Promise<void> {
 
 /** The words every closed control shows: 'You are banned from posting until Nov 23, 2026, 10:00 AM UTC'. */
 export function banNotice(until: string): string {
-  return `You are banned from posting until ${formatBanEnd(until)}`;
+  return i18next.t('common:ban.notice', { until: formatBanEnd(until) });
 }
 
 /** When the signed-in user's ban ends while it lasts, else null; re-renders when it ends. */
@@ -72,8 +73,8 @@ export function receiveBan(ban: Ban): void {
   }
   session.applyBan(ban.bannedUntil);
   notify.error(
-    'You have been banned from posting',
-    `Until ${formatBanEnd(ban.bannedUntil)} you can read, but not post, comment, react, message or connect. Reason: ${ban.reason}`,
+    i18next.t('common:ban.toasts.banned'),
+    i18next.t('common:ban.toasts.bannedDetail', { until: formatBanEnd(ban.bannedUntil), reason: ban.reason }),
   );
 }
 
@@ -86,5 +87,5 @@ export async function receiveBanLifted(lifted: BanLifted): Promise<void> {
   if (!session.user) return;
   await session.refresh();
   if (lifted.bannedUntil === null)
-    notify.success('Your ban has been lifted', 'You can post, comment and message again.');
+    notify.success(i18next.t('common:ban.toasts.lifted'), i18next.t('common:ban.toasts.liftedDetail'));
 }

@@ -1,3 +1,4 @@
+import i18next from 'i18next';
 import { create } from 'zustand';
 import { errorMessage } from '../api/client';
 import * as eventsApi from '../api/events';
@@ -68,12 +69,22 @@ export const useCalendarFeedStore = create<CalendarFeedState>()((set, get) => ({
       const feed = await eventsApi.renewCalendarFeed();
       loadSequence++;
       set({ active: true, createdAt: feed.createdAt, url: feed.url ?? null, status: 'ready' });
-      notify.success(
-        replacing ? 'New link made' : 'Calendar feed on',
-        replacing ? 'The previous link no longer works.' : 'Add the link to your calendar app.',
-      );
+      if (replacing) {
+        notify.success(
+          i18next.t('settings:toasts.calendarNewLink.title'),
+          i18next.t('settings:toasts.calendarNewLink.text'),
+        );
+      } else {
+        notify.success(
+          i18next.t('settings:toasts.calendarOn.title'),
+          i18next.t('settings:toasts.calendarOn.text'),
+        );
+      }
     } catch (error) {
-      notify.error('Failed to make the link', errorMessage(error, 'Please try again later.'));
+      notify.error(
+        i18next.t('settings:toasts.calendarLinkFailed'),
+        errorMessage(error, i18next.t('common:errors.tryAgainLater')),
+      );
     } finally {
       set({ acting: false });
     }
@@ -86,9 +97,15 @@ export const useCalendarFeedStore = create<CalendarFeedState>()((set, get) => ({
       await eventsApi.turnOffCalendarFeed();
       loadSequence++;
       set({ active: false, createdAt: null, url: null, status: 'ready' });
-      notify.success('Calendar feed off', 'Its link no longer works.');
+      notify.success(
+        i18next.t('settings:toasts.calendarOff.title'),
+        i18next.t('settings:toasts.calendarOff.text'),
+      );
     } catch (error) {
-      notify.error('Failed to turn off the feed', errorMessage(error, 'Please try again later.'));
+      notify.error(
+        i18next.t('settings:toasts.calendarOffFailed'),
+        errorMessage(error, i18next.t('common:errors.tryAgainLater')),
+      );
     } finally {
       set({ acting: false });
     }
@@ -99,9 +116,15 @@ export const useCalendarFeedStore = create<CalendarFeedState>()((set, get) => ({
     if (!url) return;
     try {
       await navigator.clipboard.writeText(url);
-      notify.success('Link copied', 'Paste it into your calendar app.');
+      notify.success(
+        i18next.t('settings:toasts.linkCopied.title'),
+        i18next.t('settings:toasts.linkCopied.text'),
+      );
     } catch {
-      notify.error('Failed to copy', 'Select the link and copy it yourself.');
+      notify.error(
+        i18next.t('settings:toasts.copyFailed.title'),
+        i18next.t('settings:toasts.copyFailed.text'),
+      );
     }
   },
 

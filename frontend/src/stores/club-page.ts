@@ -1,3 +1,4 @@
+import i18next from 'i18next';
 import type {
   ClubMember,
   ClubPage,
@@ -79,12 +80,15 @@ let sequence = 0;
 
 const nameOf = (fencer: { name: string | null; username: string }) => fencer.name?.trim() || fencer.username;
 
-const ROLE_NAMES: Record<ClubRole, string> = {
-  member: 'a member',
-  coach: 'a coach',
-  admin: 'an admin',
-  owner: 'the owner',
-};
+/** The toast's sentence for each role a fencer is given. */
+const ROLE_CHANGED = {
+  member: 'clubs:toasts.roleChanged.member',
+  coach: 'clubs:toasts.roleChanged.coach',
+  admin: 'clubs:toasts.roleChanged.admin',
+  owner: 'clubs:toasts.roleChanged.owner',
+} as const satisfies Record<ClubRole, string>;
+
+const tryLater = () => i18next.t('common:errors.tryAgainLater');
 
 export const useClubPageStore = create<ClubPageState>()((set, get) => {
   /** Runs an action on one fencer's row, once at a time, and refreshes the club after it. */
@@ -94,7 +98,7 @@ export const useClubPageStore = create<ClubPageState>()((set, get) => {
     try {
       await action();
     } catch (error) {
-      notify.error(failure, errorMessage(error, 'Please try again later.'));
+      notify.error(failure, errorMessage(error, tryLater()));
     } finally {
       set((state) => ({ busy: state.busy.filter((id) => id !== userId) }));
     }
@@ -145,7 +149,7 @@ export const useClubPageStore = create<ClubPageState>()((set, get) => {
           return;
         }
         set((state) => ({ status: state.status === 'ready' ? 'ready' : 'error' }));
-        notify.error('Failed to load the club', errorMessage(error, 'Please try again later.'));
+        notify.error(i18next.t('clubs:toasts.loadFailed'), errorMessage(error, tryLater()));
       }
     },
 
@@ -168,7 +172,7 @@ export const useClubPageStore = create<ClubPageState>()((set, get) => {
       } catch (error) {
         if (started !== sequence) return;
         set({ loadingMoreMembers: false });
-        notify.error('Failed to fetch members', errorMessage(error, 'Please try again later.'));
+        notify.error(i18next.t('clubs:toasts.membersFailed'), errorMessage(error, tryLater()));
       }
     },
 
@@ -178,11 +182,14 @@ export const useClubPageStore = create<ClubPageState>()((set, get) => {
         const page = await clubsApi.createClub(payload);
         sequence++;
         set({ ...INITIAL, slug: page.club.slug, page, status: 'ready' });
-        notify.success('Club created', `${page.club.name} is on Piste.`);
+        notify.success(
+          i18next.t('clubs:toasts.created'),
+          i18next.t('clubs:toasts.createdDetail', { club: page.club.name }),
+        );
         return page.club.slug;
       } catch (error) {
-        const message = errorMessage(error, 'The club could not be created. Please try again.');
-        notify.error('Failed to create the club', message);
+        const message = errorMessage(error, i18next.t('clubs:create.failed'));
+        notify.error(i18next.t('clubs:toasts.createFailed'), message);
         throw new Error(message, { cause: error });
       } finally {
         set({ acting: false });
@@ -196,10 +203,19 @@ export const useClubPageStore = create<ClubPageState>()((set, get) => {
       try {
         const page = await clubsApi.joinClub(slug);
         if (get().slug === slug) set({ page });
-        if (page.viewerRole) notify.success('Joined', `You are a member of ${page.club.name}.`);
-        else notify.success('Request sent', `The admins of ${page.club.name} will answer it.`);
+        if (page.viewerRole) {
+          notify.success(
+            i18next.t('clubs:toasts.joined'),
+            i18next.t('clubs:toasts.joinedDetail', { club: page.club.name }),
+          );
+        } else {
+          notify.success(
+            i18next.t('clubs:membership.requestSent'),
+            i18next.t('clubs:toasts.requestSentDetail', { club: page.club.name }),
+          );
+        }
       } catch (error) {
-        notify.error('Failed to join', errorMessage(error, 'Please try again later.'));
+        notify.error(i18next.t('clubs:toasts.joinFailed'), errorMessage(error, tryLater()));
       } finally {
         set({ acting: false });
       }
@@ -213,11 +229,11 @@ export const useClubPageStore = create<ClubPageState>()((set, get) => {
       try {
         await clubsApi.removeClubMember(slug, userId);
         notify.success(
-          'You left the club',
-          page ? `You are no longer a member of ${page.club.name}.` : undefined,
+          i18next.t('clubs:toasts.left'),
+          page ? i18next.t('clubs:toasts.leftDetail', { club: page.club.name }) : undefined,
         );
       } catch (error) {
-        notify.error('Failed to leave', errorMessage(error, 'Please try again later.'));
+        notify.error(i18next.t('clubs:toasts.leaveFailed'), errorMessage(error, tryLater()));
       } finally {
         set({ acting: false });
       }
@@ -229,9 +245,12 @@ export const useClubPageStore = create<ClubPageState>()((set, get) => {
         request.user.id,
         async () => {
           await clubsApi.answerClubRequest(slugOrThrow(), request.user.id, true);
-          notify.success('Request accepted', `${nameOf(request.user)} is a member now.`);
+          notify.success(
+            i18next.t('clubs:toasts.accepted'),
+            i18next.t('clubs:toasts.acceptedDetail', { name: nameOf(request.user) }),
+          );
         },
-        'Failed to accept',
+        i18next.t('clubs:toasts.acceptFailed'),
       ),
 
     decline: (request) =>
@@ -239,9 +258,9 @@ export const useClubPageStore = create<ClubPageState>()((set, get) => {
         request.user.id,
         async () => {
           await clubsApi.answerClubRequest(slugOrThrow(), request.user.id, false);
-          notify.success('Request declined');
+          notify.success(i18next.t('clubs:toasts.declined'));
         },
-        'Failed to decline',
+        i18next.t('clubs:toasts.declineFailed'),
       ),
 
     setRole: (member, role) =>
@@ -250,11 +269,13 @@ export const useClubPageStore = create<ClubPageState>()((set, get) => {
         async () => {
           await clubsApi.setClubRole(slugOrThrow(), member.user.id, role);
           notify.success(
-            role === 'owner' ? 'Club handed over' : 'Role changed',
-            `${nameOf(member.user)} is ${ROLE_NAMES[role]} now.`,
+            role === 'owner'
+              ? i18next.t('clubs:toasts.handedOver')
+              : i18next.t('clubs:toasts.roleChangedTitle'),
+            i18next.t(ROLE_CHANGED[role], { name: nameOf(member.user) }),
           );
         },
-        'Failed to change the role',
+        i18next.t('clubs:toasts.roleFailed'),
       ),
 
     remove: (member) =>
@@ -262,9 +283,12 @@ export const useClubPageStore = create<ClubPageState>()((set, get) => {
         member.user.id,
         async () => {
           await clubsApi.removeClubMember(slugOrThrow(), member.user.id);
-          notify.success('Member removed', `${nameOf(member.user)} is no longer a member.`);
+          notify.success(
+            i18next.t('clubs:toasts.removed'),
+            i18next.t('clubs:toasts.removedDetail', { name: nameOf(member.user) }),
+          );
         },
-        'Failed to remove',
+        i18next.t('clubs:toasts.removeFailed'),
       ),
 
     update: async (edit) => {
@@ -273,10 +297,10 @@ export const useClubPageStore = create<ClubPageState>()((set, get) => {
       try {
         const page = await clubsApi.updateClub(slug, edit);
         if (get().slug === slug) set({ page });
-        notify.success('Club saved');
+        notify.success(i18next.t('clubs:toasts.saved'));
       } catch (error) {
-        const message = errorMessage(error, 'The club could not be saved. Please try again.');
-        notify.error('Failed to save the club', message);
+        const message = errorMessage(error, i18next.t('clubs:settings.saveFailed'));
+        notify.error(i18next.t('clubs:toasts.saveFailed'), message);
         throw new Error(message, { cause: error });
       } finally {
         set({ acting: false });
@@ -290,7 +314,10 @@ export const useClubPageStore = create<ClubPageState>()((set, get) => {
         logo = await uploadFile(file, 'club');
       } catch (error) {
         set({ acting: false });
-        notify.error('The logo could not be uploaded', errorMessage(error, 'Please try again.'));
+        notify.error(
+          i18next.t('clubs:toasts.logoFailed'),
+          errorMessage(error, i18next.t('common:errors.tryAgain')),
+        );
         return;
       }
       // update says why when the club does not take it.
@@ -307,10 +334,13 @@ export const useClubPageStore = create<ClubPageState>()((set, get) => {
         await clubsApi.deleteClub(slug);
         sequence++;
         set(INITIAL);
-        notify.success('Club deleted', page ? `${page.club.name} is gone.` : undefined);
+        notify.success(
+          i18next.t('clubs:toasts.deleted'),
+          page ? i18next.t('clubs:toasts.deletedDetail', { club: page.club.name }) : undefined,
+        );
         return true;
       } catch (error) {
-        notify.error('Failed to delete the club', errorMessage(error, 'Please try again later.'));
+        notify.error(i18next.t('clubs:toasts.deleteFailed'), errorMessage(error, tryLater()));
         return false;
       } finally {
         set({ acting: false });

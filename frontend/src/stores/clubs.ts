@@ -1,3 +1,4 @@
+import i18next from 'i18next';
 import type { Club } from '@piste/contracts';
 import * as clubsApi from '../api/clubs';
 import type { ClubFilters } from '../api/clubs';
@@ -22,7 +23,7 @@ export const useClubsStore = createPagedListStore<Club, ClubFilters>({
     return { items: page.clubs, nextCursor: page.nextCursor };
   },
   clean: cleaned,
-  failure: 'Failed to fetch clubs',
+  failure: () => i18next.t('clubs:directory.failed'),
 });
 
 screenStoreLoaded('clubs', useClubsStore);

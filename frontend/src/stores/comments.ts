@@ -1,3 +1,4 @@
+import i18next from 'i18next';
 import type { CommentUpdate, PostComment } from '@piste/contracts';
 import { create } from 'zustand';
 import { errorMessage } from '../api/client';
@@ -76,17 +77,17 @@ export const useCommentsStore = create<CommentsState>()((set, get) => ({
   add: async (postId, content, parentId = null) => {
     const user = useSessionStore.getState().user;
     if (!user) {
-      notify.error('Please log in', 'You need to be logged in to comment');
+      notify.error(i18next.t('feed:toasts.logIn'), i18next.t('feed:toasts.logInToComment'));
       return false;
     }
     try {
       const comment = await postsApi.createComment({ postId, authorId: user.id, content, parentId });
       get().receive(comment);
-      notify.success('Success', 'Comment added successfully');
+      notify.success(i18next.t('feed:toasts.success'), i18next.t('feed:toasts.commentAdded'));
       void usePostsStore.getState().reloadPost(postId);
       return true;
     } catch (error) {
-      notify.error(errorMessage(error, 'Failed to add comment'));
+      notify.error(errorMessage(error, i18next.t('feed:toasts.commentFailed')));
       return false;
     }
   },
@@ -108,7 +109,7 @@ export const useCommentsStore = create<CommentsState>()((set, get) => ({
         return { threads: { ...state.threads, [postId]: { ...thread, comments } } };
       });
     } catch (error) {
-      notify.error('Error', errorMessage(error, 'Failed to update like status'));
+      notify.error(i18next.t('feed:toasts.error'), errorMessage(error, i18next.t('feed:toasts.likeFailed')));
     } finally {
       set((state) => {
         const liking = { ...state.liking };
@@ -129,7 +130,10 @@ export const useCommentsStore = create<CommentsState>()((set, get) => ({
       }));
       return true;
     } catch (error) {
-      notify.error('Failed to update comment', errorMessage(error, 'Please try again later.'));
+      notify.error(
+        i18next.t('feed:toasts.commentUpdateFailed'),
+        errorMessage(error, i18next.t('errors.tryAgainLater')),
+      );
       return false;
     }
   },

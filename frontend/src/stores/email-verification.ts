@@ -1,3 +1,4 @@
+import i18next from 'i18next';
 import { create } from 'zustand';
 import { ApiError, errorMessage } from '../api/client';
 import * as accountApi from '../api/account';
@@ -45,9 +46,12 @@ export const useEmailVerificationStore = create<EmailVerificationState>()((set, 
     set({ resending: true });
     try {
       const reply = await accountApi.resendVerification();
-      notify.success('Link sent', reply.message);
+      notify.success(i18next.t('emailVerification.toasts.sent'), reply.message);
     } catch (error) {
-      notify.error('Link not sent', errorMessage(error, 'Please try again later.'));
+      notify.error(
+        i18next.t('emailVerification.toasts.notSent'),
+        errorMessage(error, i18next.t('errors.tryAgainLater')),
+      );
       // Already verified (in another browser, say): what is shown is out of date.
       if (error instanceof ApiError && error.status === 400) addressChanged();
     } finally {
@@ -66,7 +70,7 @@ export const useEmailVerificationStore = create<EmailVerificationState>()((set, 
         : accountApi.verifyEmail(token));
       settle({ status: 'done', message: reply.message });
     } catch (error) {
-      settle({ status: 'failed', message: errorMessage(error, 'This link could not be used.') });
+      settle({ status: 'failed', message: errorMessage(error, i18next.t('emailVerification.linkNotUsed')) });
       return;
     }
     addressChanged();

@@ -1,3 +1,4 @@
+import i18next from 'i18next';
 import type {
   AttendanceStatus,
   CreateEventPayload,
@@ -11,6 +12,8 @@ import * as eventsApi from '../api/events';
 import { notify } from '../lib/toast';
 import { watchEvents } from '../realtime/event-watch';
 import { screenStoreLoaded } from '../realtime/screen-stores';
+
+const tryLater = () => i18next.t('common:errors.tryAgainLater');
 
 type LoadStatus = 'loading' | 'ready' | 'not-found' | 'error';
 
@@ -127,7 +130,7 @@ export const useEventPageStore = create<EventPageState>()((set, get) => {
           return;
         }
         set((state) => ({ status: state.status === 'ready' ? 'ready' : 'error' }));
-        notify.error('Failed to load the event', errorMessage(error, 'Please try again later.'));
+        notify.error(i18next.t('events:toasts.loadFailed'), errorMessage(error, tryLater()));
       }
     },
 
@@ -152,7 +155,7 @@ export const useEventPageStore = create<EventPageState>()((set, get) => {
         // The viewer joins (or leaves) the list of who goes.
         refreshSoon();
       } catch (error) {
-        notify.error('Failed to answer', errorMessage(error, 'Please try again later.'));
+        notify.error(i18next.t('events:toasts.answerFailed'), errorMessage(error, tryLater()));
       } finally {
         set({ attending: false });
       }
@@ -166,11 +169,14 @@ export const useEventPageStore = create<EventPageState>()((set, get) => {
         stopWatching();
         cancelRefresh();
         set({ ...INITIAL, id: page.event.id, page, status: 'ready' });
-        notify.success('Event created', `${page.event.title} is on Piste.`);
+        notify.success(
+          i18next.t('events:toasts.created'),
+          i18next.t('events:toasts.createdDetail', { title: page.event.title }),
+        );
         return page.event.id;
       } catch (error) {
-        const message = errorMessage(error, 'The event could not be created. Please try again.');
-        notify.error('Failed to create the event', message);
+        const message = errorMessage(error, i18next.t('events:create.failed'));
+        notify.error(i18next.t('events:toasts.createFailed'), message);
         throw new Error(message, { cause: error });
       } finally {
         set({ acting: false });
@@ -184,10 +190,10 @@ export const useEventPageStore = create<EventPageState>()((set, get) => {
         const page = await eventsApi.updateEvent(id, edit);
         sequence++;
         if (get().id === id) set({ page, status: 'ready' });
-        notify.success('Event saved');
+        notify.success(i18next.t('events:toasts.saved'));
       } catch (error) {
-        const message = errorMessage(error, 'The event could not be saved. Please try again.');
-        notify.error('Failed to save the event', message);
+        const message = errorMessage(error, i18next.t('events:edit.failed'));
+        notify.error(i18next.t('events:toasts.saveFailed'), message);
         throw new Error(message, { cause: error });
       } finally {
         set({ acting: false });
@@ -204,10 +210,13 @@ export const useEventPageStore = create<EventPageState>()((set, get) => {
         stopWatching();
         cancelRefresh();
         set(INITIAL);
-        notify.success('Event cancelled', page ? `${page.event.title} is no longer on Piste.` : undefined);
+        notify.success(
+          i18next.t('events:toasts.cancelled'),
+          page ? i18next.t('events:toasts.cancelledDetail', { title: page.event.title }) : undefined,
+        );
         return true;
       } catch (error) {
-        notify.error('Failed to cancel the event', errorMessage(error, 'Please try again later.'));
+        notify.error(i18next.t('events:toasts.cancelFailed'), errorMessage(error, tryLater()));
         return false;
       } finally {
         set({ acting: false });

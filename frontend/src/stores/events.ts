@@ -1,3 +1,4 @@
+import i18next from 'i18next';
 import type { FencingEvent } from '@piste/contracts';
 import * as eventsApi from '../api/events';
 import type { EventFilters } from '../api/events';
@@ -31,7 +32,7 @@ export function createEventListStore() {
       return { items: page.events, nextCursor: page.nextCursor };
     },
     clean: cleaned,
-    failure: 'Failed to fetch events',
+    failure: () => i18next.t('events:list.fetchFailed'),
   });
 }
 

@@ -64,6 +64,26 @@ describe('feed store', () => {
     expect(useFeedStore.getState().hasMore).toBe(false);
   });
 
+  it('opened ahead of the first render, the feed page’s own open fetches nothing again, but a later visit does', async () => {
+    api.fetchFeedPage.mockResolvedValue(page(0, 10));
+    await useFeedStore.getState().openAhead('epee');
+    await useFeedStore.getState().open('epee');
+    expect(api.fetchFeedPage).toHaveBeenCalledTimes(1);
+    expect(useFeedStore.getState()).toMatchObject({ weapon: 'epee', status: 'ready' });
+
+    // Back on the feed later: events may have been missed meanwhile.
+    await useFeedStore.getState().open('epee');
+    expect(api.fetchFeedPage).toHaveBeenCalledTimes(2);
+  });
+
+  it('opened ahead of the first render, another feed opened first is fetched as usual', async () => {
+    api.fetchFeedPage.mockResolvedValue(page(0, 10));
+    await useFeedStore.getState().openAhead('epee');
+    await useFeedStore.getState().open('foil');
+    expect(api.fetchFeedPage).toHaveBeenLastCalledWith('foil');
+    expect(useFeedStore.getState()).toMatchObject({ weapon: 'foil', status: 'ready' });
+  });
+
   it('keeps new posts by others behind the button, shows own posts at once, and pages past both', async () => {
     api.fetchFeedPage.mockResolvedValueOnce(page(0, 10));
     await useFeedStore.getState().open('epee');

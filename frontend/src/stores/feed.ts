@@ -1,3 +1,4 @@
+import i18next from 'i18next';
 import {
   DEFAULT_WEAPON,
   FEED_PAGE_SIZE,
@@ -56,6 +57,11 @@ interface FeedState {
 
   /** Shows `weapon`'s feed from its first page (null: no feed shown). */
   open: (weapon: Weapon | null) => Promise<void>;
+  /**
+   * Opens `weapon`'s feed before the app's first render (first-screen.ts), so the first paint can show its posts;
+   * the feed page's own `open` of the same weapon, right after, then fetches nothing again.
+   */
+  openAhead: (weapon: Weapon) => Promise<void>;
   /** Fetches the first page again (after a reconnect or a failed hide). */
   refresh: () => Promise<void>;
   loadMore: () => Promise<void>;
@@ -76,6 +82,9 @@ interface FeedState {
 
 /** Every call that returns data for the shown feed carries the sequence it started with; stale replies are dropped. */
 let sequence = 0;
+
+/** The feed opened ahead of the first render, until the feed page's own `open` arrives. */
+let openedAhead: Weapon | null = null;
 
 /**
  * The post this tab just published, for a short while: the feed it went to shows it at the top even when that
@@ -127,7 +136,7 @@ async function uploadMedia(
     return { mediaUrl, mediaType };
   } catch (error) {
     const detail = error instanceof UploadError ? `${error.message}: ${error.detail}` : undefined;
-    notify.error('Failed to upload media', detail);
+    notify.error(i18next.t('feed:toasts.uploadFailed'), detail);
     throw error;
   }
 }
@@ -142,6 +151,9 @@ export const useFeedStore = create<FeedState>()((set, get) => ({
   incomingIds: [],
 
   open: async (weapon) => {
+    const ahead = openedAhead;
+    openedAhead = null;
+    if (ahead !== null && ahead === weapon && get().weapon === weapon) return;
     if (weapon === get().weapon && get().status !== 'idle') {
       // Back on the same feed: events were missed meanwhile, so fetch it again behind the shown list.
       if (weapon) await get().refresh();
@@ -157,6 +169,12 @@ export const useFeedStore = create<FeedState>()((set, get) => ({
       status: weapon ? 'loading' : 'idle',
     });
     if (weapon) await get().refresh();
+  },
+
+  openAhead: (weapon) => {
+    const opening = get().open(weapon);
+    openedAhead = weapon;
+    return opening;
   },
 
   refresh: async () => {
@@ -177,7 +195,7 @@ export const useFeedStore = create<FeedState>()((set, get) => ({
     } catch {
       if (started !== sequence) return;
       set({ status: get().status === 'ready' ? 'ready' : 'error' });
-      notify.error('Failed to fetch posts');
+      notify.error(i18next.t('feed:toasts.fetchFailed'));
     }
   },
 
@@ -207,9 +225,9 @@ export const useFeedStore = create<FeedState>()((set, get) => ({
     posts().drop(postId);
     try {
       await postsApi.hidePost(postId);
-      notify.success('Post hidden', "You won't see this post again");
+      notify.success(i18next.t('feed:toasts.hidden'), i18next.t('feed:toasts.hiddenDetail'));
     } catch {
-      notify.error('Failed to hide post');
+      notify.error(i18next.t('feed:toasts.hideFailed'));
       await get().refresh();
     }
   },
@@ -218,9 +236,9 @@ export const useFeedStore = create<FeedState>()((set, get) => ({
     try {
       await postsApi.deletePost(postId);
       get().receiveDeleted(postId);
-      notify.success('Post deleted', 'Your post has been deleted successfully');
+      notify.success(i18next.t('feed:toasts.deleted'), i18next.t('feed:toasts.deletedDetail'));
     } catch (error) {
-      notify.error(errorMessage(error, 'Failed to delete post'));
+      notify.error(errorMessage(error, i18next.t('feed:toasts.deleteFailed')));
     }
   },
 
@@ -254,7 +272,10 @@ export const useFeedStore = create<FeedState>()((set, get) => ({
       get().receiveCreated(post);
       return post;
     } catch (error) {
-      notify.error('Error creating post', errorMessage(error, 'Please try again later.'));
+      notify.error(
+        i18next.t('feed:toasts.createFailed'),
+        errorMessage(error, i18next.t('errors.tryAgainLater')),
+      );
       throw error;
     }
   },

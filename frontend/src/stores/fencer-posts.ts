@@ -1,4 +1,5 @@
 import { FENCER_PAGE_SIZE } from '@piste/contracts';
+import i18next from 'i18next';
 import { create } from 'zustand';
 import { ApiError } from '../api/client';
 import { fetchFencerPosts } from '../api/profiles';
@@ -56,7 +57,8 @@ export const useFencerPostsStore = create<FencerPostsState>()((set, get) => ({
       if (started !== sequence) return;
       set((state) => ({ status: state.status === 'ready' ? 'ready' : 'error' }));
       // An unknown or blocked fencer is the profile's to say (a not-found page), not a failed list.
-      if (!(error instanceof ApiError && error.status === 404)) notify.error('Failed to fetch posts');
+      if (!(error instanceof ApiError && error.status === 404))
+        notify.error(i18next.t('people:fencerPosts.fetchFailed'));
     }
   },
 

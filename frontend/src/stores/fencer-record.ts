@@ -1,4 +1,5 @@
 import type { Bout, CreateBoutPayload, FencerRecord, HeadToHead, Weapon } from '@piste/contracts';
+import i18next from 'i18next';
 import { create } from 'zustand';
 import { errorMessage } from '../api/client';
 import * as recordApi from '../api/record';
@@ -82,7 +83,9 @@ const nameOf = (fencer: { name: string | null; username: string }) => fencer.nam
 
 /** The bout's other fencer as the toasts name them. */
 const opponentOf = (bout: Bout) =>
-  bout.opponent ? nameOf(bout.opponent) : (bout.opponentName ?? 'the other fencer');
+  bout.opponent
+    ? nameOf(bout.opponent)
+    : (bout.opponentName ?? i18next.t('people:record.toasts.otherFencer'));
 
 /**
  * The log after a refresh: the new first page, then the older bouts already shown past it (so a live refresh
@@ -107,7 +110,7 @@ export const useFencerRecordStore = create<FencerRecordState>()((set, get) => {
     try {
       await action();
     } catch (error) {
-      notify.error(failure, errorMessage(error, 'Please try again later.'));
+      notify.error(failure, errorMessage(error, i18next.t('common:errors.tryAgainLater')));
     } finally {
       set((state) => ({ busy: state.busy.filter((id) => id !== bout.id) }));
     }
@@ -198,7 +201,10 @@ export const useFencerRecordStore = create<FencerRecordState>()((set, get) => {
       } catch (error) {
         if (started !== sequence) return;
         set({ loadingMore: false });
-        notify.error('Failed to fetch bouts', errorMessage(error, 'Please try again later.'));
+        notify.error(
+          i18next.t('people:record.toasts.fetchFailed'),
+          errorMessage(error, i18next.t('common:errors.tryAgainLater')),
+        );
       }
     },
 
@@ -207,14 +213,14 @@ export const useFencerRecordStore = create<FencerRecordState>()((set, get) => {
       try {
         const bout = await recordApi.logBout(payload);
         notify.success(
-          'Bout logged',
+          i18next.t('people:record.toasts.logged'),
           bout.status === 'unconfirmed'
-            ? `It counts once ${opponentOf(bout)} confirms it.`
-            : 'It counts in your record.',
+            ? i18next.t('people:record.toasts.loggedUnconfirmed', { name: opponentOf(bout) })
+            : i18next.t('people:record.toasts.loggedRecorded'),
         );
       } catch (error) {
-        const message = errorMessage(error, 'The bout could not be logged. Please try again.');
-        notify.error('Failed to log the bout', message);
+        const message = errorMessage(error, i18next.t('people:record.logForm.failed'));
+        notify.error(i18next.t('people:record.toasts.logFailed'), message);
         throw new Error(message, { cause: error });
       } finally {
         set({ logging: false });
@@ -227,14 +233,21 @@ export const useFencerRecordStore = create<FencerRecordState>()((set, get) => {
         bout,
         async () => {
           await recordApi.answerBout(bout.id, confirm);
-          if (confirm) notify.success('Bout confirmed', 'It now counts in both records.');
-          else
+          if (confirm) {
             notify.success(
-              'Bout disputed',
-              `${opponentOf(bout)} will be told; it stays out of both records.`,
+              i18next.t('people:record.toasts.confirmed'),
+              i18next.t('people:record.toasts.confirmedDetail'),
             );
+          } else {
+            notify.success(
+              i18next.t('people:record.toasts.disputed'),
+              i18next.t('people:record.toasts.disputedDetail', { name: opponentOf(bout) }),
+            );
+          }
         },
-        confirm ? 'Failed to confirm the bout' : 'Failed to dispute the bout',
+        confirm
+          ? i18next.t('people:record.toasts.confirmFailed')
+          : i18next.t('people:record.toasts.disputeFailed'),
       ),
 
     remove: (bout) =>
@@ -242,9 +255,12 @@ export const useFencerRecordStore = create<FencerRecordState>()((set, get) => {
         bout,
         async () => {
           await recordApi.deleteBout(bout.id);
-          notify.success('Bout deleted', 'It is gone from your record.');
+          notify.success(
+            i18next.t('people:record.toasts.deleted'),
+            i18next.t('people:record.toasts.deletedDetail'),
+          );
         },
-        'Failed to delete the bout',
+        i18next.t('people:record.toasts.deleteFailed'),
       ),
 
     reset: () => {

@@ -1,3 +1,4 @@
+import i18next from 'i18next';
 import { RESOLVED_REPORTS_LIMIT, type BanDurationHours, type Report } from '@piste/contracts';
 import { useEffect } from 'react';
 import { create } from 'zustand';
@@ -59,7 +60,9 @@ let loadSequence = 0;
 
 /** What a report whose person is gone (their account deleted) says when asked to ban them. */
 function notFoundText(report: Report): string {
-  return report.targetType === 'post' ? 'Post author not found' : 'User not found';
+  return report.targetType === 'post'
+    ? i18next.t('admin:toasts.postAuthorNotFound')
+    : i18next.t('admin:toasts.userNotFound');
 }
 
 /** Deletes the reported post; one already gone (e.g. its author deleted it) leaves closing the report. */
@@ -95,10 +98,10 @@ export const useModerationStore = create<ModerationState>()((set, get) => ({
     try {
       get().receive(await moderationApi.updateReport(reportId, 'dismissed'));
     } catch {
-      notify.error('Error', 'Failed to update report');
+      notify.error(i18next.t('admin:toasts.error'), i18next.t('admin:toasts.updateFailed'));
       return false;
     }
-    notify.success('Report has been updated');
+    notify.success(i18next.t('admin:toasts.updated'));
     void get().load();
     return true;
   },
@@ -107,17 +110,17 @@ export const useModerationStore = create<ModerationState>()((set, get) => ({
     try {
       await deleteOrClose(report, get().receive);
     } catch {
-      notify.error('Error', 'Failed to delete post');
+      notify.error(i18next.t('admin:toasts.error'), i18next.t('admin:toasts.deletePostFailed'));
       return false;
     }
-    notify.success('Post deleted', 'The reported post has been removed');
+    notify.success(i18next.t('admin:toasts.postDeleted'), i18next.t('admin:toasts.postDeletedDetail'));
     void get().load();
     return true;
   },
 
   canBanReported: (report) => {
     if (report.targetUserId) return true;
-    notify.error('Error', notFoundText(report));
+    notify.error(i18next.t('admin:toasts.error'), notFoundText(report));
     return false;
   },
 
@@ -131,10 +134,13 @@ export const useModerationStore = create<ModerationState>()((set, get) => ({
         reportId: report.id,
       });
     } catch (error) {
-      notify.error('Error banning user', errorMessage(error, 'Failed to ban user'));
+      notify.error(
+        i18next.t('admin:toasts.banError'),
+        errorMessage(error, i18next.t('admin:toasts.banFailed')),
+      );
       return false;
     }
-    notify.success('User banned', 'The user has been temporarily banned from posting');
+    notify.success(i18next.t('admin:toasts.banned'), i18next.t('admin:toasts.bannedDetail'));
     void get().load();
     return true;
   },

@@ -1,3 +1,4 @@
+import i18next from 'i18next';
 import { foldAccents, type Fencer, type MutedWord } from '@piste/contracts';
 import { create } from 'zustand';
 import { errorMessage } from '../api/client';
@@ -53,7 +54,7 @@ export const useMutedSettingsStore = create<MutedSettingsState>()((set, get) => 
       const kept = await socialApi.saveMutedWords(words);
       if (get().userId === userId) set({ words: kept });
     } catch (error) {
-      throw new Error(errorMessage(error, 'Your muted words could not be saved. Please try again.'), {
+      throw new Error(errorMessage(error, i18next.t('settings:toasts.mutedWordsNotSaved')), {
         cause: error,
       });
     } finally {
@@ -85,9 +86,15 @@ export const useMutedSettingsStore = create<MutedSettingsState>()((set, get) => 
       try {
         await socialApi.unmuteUser(fencer.id);
         set((state) => ({ fencers: state.fencers.filter((muted) => muted.id !== fencer.id) }));
-        notify.success(`Unmuted @${fencer.username}`, 'You will see their posts again.');
+        notify.success(
+          i18next.t('settings:toasts.unmuted.title', { username: fencer.username }),
+          i18next.t('settings:toasts.unmuted.text'),
+        );
       } catch (error) {
-        notify.error('Failed to unmute', errorMessage(error, 'Please try again later.'));
+        notify.error(
+          i18next.t('settings:toasts.unmuteFailed'),
+          errorMessage(error, i18next.t('common:errors.tryAgainLater')),
+        );
       } finally {
         set((state) => ({ unmuting: state.unmuting.filter((id) => id !== fencer.id) }));
       }

@@ -1,4 +1,5 @@
 import type { UserSummary } from '@piste/contracts';
+import i18next from 'i18next';
 import { create } from 'zustand';
 import { errorMessage } from '../api/client';
 import { muteUser } from '../api/social';
@@ -23,7 +24,7 @@ interface MutesState {
 
 /** How the toasts name a fencer: @username, else their name. */
 export function handleOf(fencer: Pick<UserSummary, 'username' | 'name'>): string {
-  return fencer.username ? `@${fencer.username}` : (fencer.name ?? 'this fencer');
+  return fencer.username ? `@${fencer.username}` : (fencer.name ?? i18next.t('common:thisFencer'));
 }
 
 export const useMutesStore = create<MutesState>()((set, get) => ({
@@ -32,14 +33,24 @@ export const useMutesStore = create<MutesState>()((set, get) => ({
   mute: async (fencer) => {
     if (get().muting[fencer.id]) return false;
     set((state) => ({ muting: { ...state.muting, [fencer.id]: true } }));
+    // Muting is done from a post, away from the settings: their texts come first (at once once fetched).
+    const texts = i18next.loadNamespaces('settings').catch(() => undefined);
     try {
       await muteUser(fencer.id);
       const gone = usePostsStore.getState().dropAuthor(fencer.id);
       useFeedStore.getState().forget(gone);
-      notify.success(`Muted ${handleOf(fencer)}`, "You won't see their posts.");
+      await texts;
+      notify.success(
+        i18next.t('settings:toasts.muted.title', { handle: handleOf(fencer) }),
+        i18next.t('settings:toasts.muted.text'),
+      );
       return true;
     } catch (error) {
-      notify.error('Failed to mute', errorMessage(error, 'Please try again later.'));
+      await texts;
+      notify.error(
+        i18next.t('settings:toasts.muteFailed'),
+        errorMessage(error, i18next.t('common:errors.tryAgainLater')),
+      );
       return false;
     } finally {
       set((state) => {

@@ -1,3 +1,4 @@
+import i18next from 'i18next';
 import {
   DEFAULT_NOTIFICATION_SETTINGS,
   type NotificationSettings,
@@ -68,8 +69,8 @@ export const useNotificationSettingsStore = create<NotificationSettingsState>()(
     } catch (error) {
       set({ settings: before });
       notify.error(
-        'Settings not saved',
-        errorMessage(error, 'Your choice could not be saved. Please try again.'),
+        i18next.t('settings:toasts.settingsNotSaved.title'),
+        errorMessage(error, i18next.t('settings:toasts.settingsNotSaved.text')),
       );
     }
   },
@@ -82,22 +83,22 @@ export const useNotificationSettingsStore = create<NotificationSettingsState>()(
         const permission = await subscribeThisDevice();
         set({ permission, subscribed: permission === 'granted' });
         if (permission === 'granted')
-          notify.success('Notifications on', 'This device will get Piste notifications.');
+          notify.success(i18next.t('settings:toasts.pushOn.title'), i18next.t('settings:toasts.pushOn.text'));
         else if (permission === 'denied') {
           notify.error(
-            'Notifications blocked',
-            'Allow notifications for Piste in your browser’s site settings.',
+            i18next.t('settings:toasts.pushBlocked.title'),
+            i18next.t('settings:toasts.pushBlocked.text'),
           );
         }
       } else {
         await unsubscribeThisDevice();
         set({ subscribed: false });
-        notify.success('Notifications off', 'This device will no longer get Piste notifications.');
+        notify.success(i18next.t('settings:toasts.pushOff.title'), i18next.t('settings:toasts.pushOff.text'));
       }
     } catch (error) {
       notify.error(
-        'Notifications unavailable',
-        errorMessage(error, 'This browser could not subscribe to notifications.'),
+        i18next.t('settings:toasts.pushUnavailable.title'),
+        errorMessage(error, i18next.t('settings:toasts.pushUnavailable.text')),
       );
     } finally {
       set({ switchingDevice: false });

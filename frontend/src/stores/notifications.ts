@@ -4,6 +4,7 @@ import type {
   NotificationsChanged,
   ServerNotification,
 } from '@piste/contracts';
+import i18next from 'i18next';
 import { create } from 'zustand';
 import { deleteNotification, fetchNotifications, markNotificationsRead } from '../api/notifications';
 import { ApiError } from '../api/client';
@@ -235,7 +236,7 @@ export const useNotificationsStore = create<NotificationsState>()((set, get) => 
       const unread = items.filter((item) => item.unread);
       if (unread.length === 0) return;
       commit(items.map((item) => (item.unread ? { ...item, unread: false } : item)));
-      notify.success('All notifications marked as read');
+      notify.success(i18next.t('notifications:toasts.allRead'));
       const serverIds = unread.flatMap((item) => (item.serverId ? [item.serverId] : []));
       if (serverIds.length > 0) quietly(markNotificationsRead(serverIds));
     },
@@ -246,7 +247,10 @@ export const useNotificationsStore = create<NotificationsState>()((set, get) => 
       const target = items.find((item) => item.id === id);
       if (!target) return;
       commit(items.filter((item) => item.id !== id));
-      notify.success('Notification deleted', 'The notification has been removed');
+      notify.success(
+        i18next.t('notifications:toasts.deleted'),
+        i18next.t('notifications:toasts.deletedDetail'),
+      );
       if (userId && target.serverId) void deleteOnServer(userId, target.serverId);
     },
 
@@ -302,7 +306,7 @@ export const useNotificationsStore = create<NotificationsState>()((set, get) => 
         }
         return true;
       } catch {
-        notify.error('Error', 'Failed to load notifications');
+        notify.error(i18next.t('notifications:toasts.error'), i18next.t('notifications:toasts.loadFailed'));
         return false;
       } finally {
         set({ loadingMore: false });

@@ -1,3 +1,4 @@
+import i18next from 'i18next';
 import { create } from 'zustand';
 import { errorMessage } from '../api/client';
 import { notify } from '../lib/toast';
@@ -35,8 +36,8 @@ interface PagedListOptions<Item, Filters> {
   fetchPage: (filters: Filters, cursor?: string) => Promise<ListPage<Item>>;
   /** Only the filters that are set, in one form: `{q: ''}` and `{}` are the same list. */
   clean: (filters: Filters) => Filters;
-  /** The toast's title when a page cannot be fetched, e.g. 'Failed to fetch clubs'. */
-  failure: string;
+  /** The toast's title when a page cannot be fetched, e.g. 'Failed to fetch clubs', in the language shown. */
+  failure: () => string;
 }
 
 /** A store for one paged list; each call makes a list of its own, with its own pages and replies. */
@@ -78,7 +79,7 @@ export function createPagedListStore<Item extends { id: string }, Filters>({
       } catch (error) {
         if (started !== sequence) return;
         set((state) => ({ status: state.status === 'ready' ? 'ready' : 'error' }));
-        notify.error(failure, errorMessage(error, 'Please try again later.'));
+        notify.error(failure(), errorMessage(error, i18next.t('common:errors.tryAgainLater')));
       }
     },
 
@@ -101,7 +102,7 @@ export function createPagedListStore<Item extends { id: string }, Filters>({
       } catch (error) {
         if (started !== sequence) return;
         set({ loadingMore: false });
-        notify.error(failure, errorMessage(error, 'Please try again later.'));
+        notify.error(failure(), errorMessage(error, i18next.t('common:errors.tryAgainLater')));
       }
     },
 

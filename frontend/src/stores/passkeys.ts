@@ -1,3 +1,4 @@
+import i18next from 'i18next';
 import type { Passkey } from '@piste/contracts';
 import { create } from 'zustand';
 import { ApiError, errorMessage } from '../api/client';
@@ -32,7 +33,7 @@ interface PasskeysState {
 
 /** Raises the failure's toast under `title` and rejects with the text it showed. */
 function failed(title: string, error: unknown): never {
-  const message = errorMessage(error, 'Please try again later.');
+  const message = errorMessage(error, i18next.t('common:errors.tryAgainLater'));
   notify.error(title, message);
   throw new Error(message, { cause: error });
 }
@@ -79,10 +80,13 @@ export const usePasskeysStore = create<PasskeysState>()((set, get) => {
           if (!response) return false;
           const passkey = await passkeysApi.addPasskey({ response, name });
           set((s) => ({ passkeys: [...s.passkeys.filter((shown) => shown.id !== passkey.id), passkey] }));
-          notify.success('Passkey added', 'Next time, sign in with it instead of your password.');
+          notify.success(
+            i18next.t('settings:toasts.passkeyAdded.title'),
+            i18next.t('settings:toasts.passkeyAdded.text'),
+          );
           return true;
         } catch (error) {
-          failed('Passkey not added', error);
+          failed(i18next.t('settings:toasts.passkeyNotAdded'), error);
         }
       }),
 
@@ -91,7 +95,7 @@ export const usePasskeysStore = create<PasskeysState>()((set, get) => {
         try {
           replace(await passkeysApi.renamePasskey(id, name));
         } catch (error) {
-          failed('Passkey not renamed', error);
+          failed(i18next.t('settings:toasts.passkeyNotRenamed'), error);
         }
       }),
 
@@ -102,12 +106,17 @@ export const usePasskeysStore = create<PasskeysState>()((set, get) => {
           const removed = get().passkeys.find((passkey) => passkey.id === id);
           set((s) => ({ passkeys: s.passkeys.filter((passkey) => passkey.id !== id) }));
           notify.success(
-            'Passkey removed',
-            removed ? `“${removed.name}” no longer signs you in.` : 'It no longer signs you in.',
+            i18next.t('settings:toasts.passkeyRemoved.title'),
+            removed
+              ? i18next.t('settings:toasts.passkeyRemoved.named', { name: removed.name })
+              : i18next.t('settings:toasts.passkeyRemoved.text'),
           );
           return true;
         } catch (error) {
-          notify.error('Passkey not removed', errorMessage(error, 'Please try again later.'));
+          notify.error(
+            i18next.t('settings:toasts.passkeyNotRemoved'),
+            errorMessage(error, i18next.t('common:errors.tryAgainLater')),
+          );
           // Gone already (removed in another tab): show the list as it is now.
           if (error instanceof ApiError && error.status === 404) void get().load();
           return false;

@@ -4,7 +4,8 @@ import {
   type ResetPasswordPayload,
 } from '@piste/contracts';
 import { create } from 'zustand';
-import { errorMessage } from '../api/client';
+import i18next from 'i18next';
+import { ApiError, errorMessage } from '../api/client';
 import * as accountApi from '../api/account';
 import { notify } from '../lib/toast';
 import { useSessionStore } from './session';
@@ -20,8 +21,8 @@ interface PasswordResetState {
   requestLink: (payload: ForgotPasswordPayload) => Promise<string>;
   /**
    * Sets the new password with the link's token and says so; every session of the account ends, so the app
-   * asks again who is signed in. A refused link rejects with {@link INVALID_LINK_MESSAGE} (the page explains it,
-   * no toast); other failures as for `requestLink`.
+   * asks again who is signed in. A refused link rejects with the server's text, for which {@link isInvalidLink}
+   * holds (the page explains it, no toast); other failures as for `requestLink`.
    */
   reset: (payload: ResetPasswordPayload) => Promise<void>;
 }
@@ -35,8 +36,8 @@ export const usePasswordResetStore = create<PasswordResetState>()((set) => ({
     try {
       return (await accountApi.requestPasswordReset(payload)).message;
     } catch (error) {
-      const message = errorMessage(error, 'Please try again later.');
-      notify.error('Link not sent', message);
+      const message = errorMessage(error, i18next.t('errors.tryAgainLater'));
+      notify.error(i18next.t('auth:toasts.linkNotSent'), message);
       throw new Error(message, { cause: error });
     } finally {
       set({ requesting: false });
@@ -47,10 +48,10 @@ export const usePasswordResetStore = create<PasswordResetState>()((set) => ({
     set({ resetting: true });
     try {
       const reply = await accountApi.resetPassword(payload);
-      notify.success('Password reset', reply.message);
+      notify.success(i18next.t('auth:toasts.passwordReset'), reply.message);
     } catch (error) {
-      const message = errorMessage(error, 'Please try again later.');
-      if (message !== INVALID_LINK_MESSAGE) notify.error('Password not reset', message);
+      const message = errorMessage(error, i18next.t('errors.tryAgainLater'));
+      if (!isInvalidLink(error)) notify.error(i18next.t('auth:toasts.passwordNotReset'), message);
       throw new Error(message, { cause: error });
     } finally {
       set({ resetting: false });
@@ -59,3 +60,13 @@ export const usePasswordResetStore = create<PasswordResetState>()((set) => ({
     await useSessionStore.getState().load();
   },
 }));
+
+/** Whether a failure (or what caused it) is the server refusing a mailed link: used, expired or unknown. */
+export function isInvalidLink(error: unknown): boolean {
+  for (let cause = error; cause instanceof Error; cause = cause.cause) {
+    if (cause instanceof ApiError) {
+      return cause.code === 'accounts.invalid_link' || cause.message === INVALID_LINK_MESSAGE;
+    }
+  }
+  return false;
+}

@@ -1,3 +1,4 @@
+import i18next from 'i18next';
 import type { FeedPost } from '@piste/contracts';
 import { notify } from '../lib/toast';
 import { usePostsStore } from './posts';
@@ -63,6 +64,6 @@ export async function loadNextPage<State extends PagedPostList>({
   } catch {
     if (isStale()) return;
     set({ loadingMore: false });
-    notify.error('Failed to fetch posts');
+    notify.error(i18next.t('feed:toasts.fetchFailed'));
   }
 }

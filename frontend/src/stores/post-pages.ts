@@ -1,3 +1,4 @@
+import i18next from 'i18next';
 import type { FeedPost, PostPage } from '@piste/contracts';
 import { create } from 'zustand';
 import { notify } from '../lib/toast';
@@ -75,7 +76,7 @@ export function createPostPagesStore<Query>(fetchPage: PostPageFetch<Query>) {
       } catch {
         if (started !== sequence) return;
         set((state) => ({ status: state.status === 'ready' ? 'ready' : 'error' }));
-        notify.error('Failed to fetch posts');
+        notify.error(i18next.t('feed:toasts.fetchFailed'));
       }
     },
 
@@ -96,7 +97,7 @@ export function createPostPagesStore<Query>(fetchPage: PostPageFetch<Query>) {
       } catch {
         if (started !== sequence) return;
         set({ loadingMore: false });
-        notify.error('Failed to fetch posts');
+        notify.error(i18next.t('feed:toasts.fetchFailed'));
       }
     },
 

@@ -1,3 +1,4 @@
+import i18next from 'i18next';
 import {
   DEFAULT_REPORT_REASON,
   type EditPostPayload,
@@ -9,7 +10,7 @@ import {
 } from '@piste/contracts';
 import { create } from 'zustand';
 import { useShallow } from 'zustand/react/shallow';
-import { errorMessage } from '../api/client';
+import { ApiError, errorMessage } from '../api/client';
 import { reportPost } from '../api/moderation';
 import * as postsApi from '../api/posts';
 import { editPost } from '../api/social';
@@ -60,21 +61,24 @@ interface PostsState {
   reset: () => void;
 }
 
+/** A reaction's repeat (the server's code, and its English text) and its toasts, read when shown. */
 const REACTION_TEXTS: Record<
   Reaction,
-  { repeat: string; title: string; description: string; failure: string }
+  { code: string; repeat: string; title: () => string; description: () => string; failure: () => string }
 > = {
   like: {
+    code: 'posts.already_liked',
     repeat: 'Post already liked',
-    title: 'Already Liked',
-    description: 'You already liked this post',
-    failure: 'Failed to update like status',
+    title: () => i18next.t('feed:toasts.alreadyLiked'),
+    description: () => i18next.t('feed:toasts.alreadyLikedDetail'),
+    failure: () => i18next.t('feed:toasts.likeFailed'),
   },
   dislike: {
+    code: 'posts.already_disliked',
     repeat: 'Post already disliked',
-    title: 'Already Disliked',
-    description: 'You already disliked this post',
-    failure: 'Failed to update dislike status',
+    title: () => i18next.t('feed:toasts.alreadyDisliked'),
+    description: () => i18next.t('feed:toasts.alreadyDislikedDetail'),
+    failure: () => i18next.t('feed:toasts.dislikeFailed'),
   },
 };
 
@@ -117,7 +121,12 @@ export const usePostsStore = create<PostsState>()((set, get) => ({
     const post = get().postsById[postId];
     if (!post || get().reacting[postId]) return;
     if (!userId) {
-      notify.error('Please sign in', `You need to be signed in to ${reaction} posts`);
+      notify.error(
+        i18next.t('feed:toasts.signIn'),
+        reaction === 'like'
+          ? i18next.t('feed:toasts.signInToLike')
+          : i18next.t('feed:toasts.signInToDislike'),
+      );
       return;
     }
     const active = reaction === 'like' ? post.isLiked : post.isDisliked;
@@ -130,9 +139,11 @@ export const usePostsStore = create<PostsState>()((set, get) => ({
       if (reaction === 'like' && !active) usePushPromptStore.getState().suggest();
     } catch (error) {
       const texts = REACTION_TEXTS[reaction];
-      if (error instanceof Error && error.message === texts.repeat)
-        notify.info(texts.title, texts.description);
-      else notify.error('Error', texts.failure);
+      const repeated =
+        error instanceof Error &&
+        ((error instanceof ApiError && error.code === texts.code) || error.message === texts.repeat);
+      if (repeated) notify.info(texts.title(), texts.description());
+      else notify.error(i18next.t('feed:toasts.error'), texts.failure());
     } finally {
       set((state) => ({ reacting: without(state.reacting, postId) }));
     }
@@ -143,12 +154,9 @@ export const usePostsStore = create<PostsState>()((set, get) => ({
     if (!userId) return;
     try {
       await reportPost(postId, userId, DEFAULT_REPORT_REASON);
-      notify.success(
-        'Report submitted',
-        'Thank you for helping keep our community safe. Our team will review this post.',
-      );
+      notify.success(i18next.t('report.submitted'), i18next.t('report.reviewPost'));
     } catch (error) {
-      notify.error('Failed to submit report', errorMessage(error, ''));
+      notify.error(i18next.t('report.failed'), errorMessage(error, ''));
     }
   },
 
@@ -181,10 +189,13 @@ export const usePostsStore = create<PostsState>()((set, get) => ({
     try {
       const post = await editPost(postId, edit);
       set((state) => ({ postsById: patched(state.postsById, postId, post) }));
-      notify.success('Post updated');
+      notify.success(i18next.t('feed:toasts.updated'));
       return true;
     } catch (error) {
-      notify.error('Failed to update post', errorMessage(error, 'Please try again later.'));
+      notify.error(
+        i18next.t('feed:toasts.updateFailed'),
+        errorMessage(error, i18next.t('errors.tryAgainLater')),
+      );
       return false;
     }
   },

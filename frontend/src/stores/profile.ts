@@ -1,4 +1,5 @@
 import type { Profile, UpdateProfilePayload } from '@piste/contracts';
+import i18next from 'i18next';
 import { create } from 'zustand';
 import { errorMessage } from '../api/client';
 import { UploadError, uploadFile } from '../api/objects';
@@ -35,14 +36,17 @@ export const useProfileStore = create<ProfileState>()((set, get) => ({
       set({ profile, status: 'ready' });
     } catch (error) {
       set({ status: 'error' });
-      notify.error('Failed to load profile', errorMessage(error, 'Please try again later.'));
+      notify.error(
+        i18next.t('people:profile.toasts.loadFailed'),
+        errorMessage(error, i18next.t('common:errors.tryAgainLater')),
+      );
     }
   },
 
   save: async (fields, avatarFile) => {
     const userId = useSessionStore.getState().user?.id ?? get().profile?.id;
     if (!userId) {
-      notify.error('Not logged in');
+      notify.error(i18next.t('people:profile.toasts.notLoggedIn'));
       return null;
     }
     set({ saving: true });
@@ -55,7 +59,7 @@ export const useProfileStore = create<ProfileState>()((set, get) => ({
         } catch (error) {
           // No upload URL, or the transfer failed: the fields are not saved either.
           notify.error(
-            'Failed to upload image',
+            i18next.t('people:profile.toasts.uploadFailed'),
             error instanceof UploadError ? error.detail : errorMessage(error, String(error)),
           );
           return null;
@@ -68,10 +72,16 @@ export const useProfileStore = create<ProfileState>()((set, get) => ({
       if (session.user?.id === profile.id) {
         session.setUser({ ...session.user, name: profile.name, avatar: profile.avatar });
       }
-      notify.success('Profile updated', 'Your profile has been updated successfully');
+      notify.success(
+        i18next.t('people:profile.toasts.updated'),
+        i18next.t('people:profile.toasts.updatedDetail'),
+      );
       return profile;
     } catch (error) {
-      notify.error('Failed to update profile', errorMessage(error, 'Please try again later.'));
+      notify.error(
+        i18next.t('people:profile.toasts.updateFailed'),
+        errorMessage(error, i18next.t('common:errors.tryAgainLater')),
+      );
       return null;
     } finally {
       set({ saving: false, uploadProgress: null });

@@ -1,4 +1,5 @@
 import type { RecordSettings, RecordSettingsPayload } from '@piste/contracts';
+import i18next from 'i18next';
 import { create } from 'zustand';
 import { errorMessage } from '../api/client';
 import * as recordApi from '../api/record';
@@ -52,10 +53,13 @@ export const useRecordSettingsStore = create<RecordSettingsState>()((set, get) =
     try {
       const settings = await recordApi.saveRecordSettings(payload);
       if (get().userId === userId) set({ settings, status: 'ready' });
-      notify.success('Record settings saved', 'Your ratings and who sees your record are up to date.');
+      notify.success(
+        i18next.t('people:record.toasts.settingsSaved'),
+        i18next.t('people:record.toasts.settingsSavedDetail'),
+      );
     } catch (error) {
-      const message = errorMessage(error, 'Your record settings could not be saved. Please try again.');
-      notify.error('Failed to save your record settings', message);
+      const message = errorMessage(error, i18next.t('people:record.settings.failed'));
+      notify.error(i18next.t('people:record.toasts.settingsFailed'), message);
       throw new Error(message, { cause: error });
     } finally {
       set({ saving: false });

@@ -1,3 +1,4 @@
+import i18next from 'i18next';
 import type { ReportCategory, ReportTargetType } from '@piste/contracts';
 import { create } from 'zustand';
 import { ApiError, errorMessage } from '../api/client';
@@ -19,11 +20,12 @@ export interface ReportSubject {
 }
 
 /** What the confirmation says the team will look at. */
-const REVIEWED: Record<ReportSubject['type'], string> = {
-  comment: 'this comment',
-  message: 'this message',
-  user: "this fencer's profile",
-};
+/** The toast's text once a report is in, by what was reported. */
+const REVIEWED = {
+  comment: 'report.reviewComment',
+  message: 'report.reviewMessage',
+  user: 'report.reviewProfile',
+} as const satisfies Record<ReportSubject['type'], string>;
 
 interface ReportDialogState {
   /** What is being reported; null while the dialog is closed. */
@@ -54,7 +56,7 @@ export const useReportDialogStore = create<ReportDialogState>()((set, get) => ({
     try {
       await reportTarget({ targetType: subject.type, targetId: subject.id, reason: category, description });
     } catch (error) {
-      notify.error('Failed to submit report', errorMessage(error, ''));
+      notify.error(i18next.t('report.failed'), errorMessage(error, ''));
       // Reported already, gone or not theirs to report: trying again cannot help. Anything else may pass later.
       if (error instanceof ApiError && [403, 404, 409].includes(error.status)) set({ subject: null });
       return false;
@@ -62,10 +64,7 @@ export const useReportDialogStore = create<ReportDialogState>()((set, get) => ({
       set({ sending: false });
     }
     set({ subject: null });
-    notify.success(
-      'Report submitted',
-      `Thank you for helping keep our community safe. Our team will review ${REVIEWED[subject.type]}.`,
-    );
+    notify.success(i18next.t('report.submitted'), i18next.t(REVIEWED[subject.type]));
     return true;
   },
 }));

@@ -1,3 +1,4 @@
+import i18next from 'i18next';
 import { create } from 'zustand';
 import { errorMessage } from '../api/client';
 import { savePost, unsavePost } from '../api/social';
@@ -34,13 +35,13 @@ export const useSavesStore = create<SavesState>()((set, get) => ({
     });
     try {
       posts().receiveSaved(saving ? await savePost(postId) : await unsavePost(postId));
-      if (saving) notify.success('Post saved', 'Find it again under Saved.');
-      else notify.success('Post removed from Saved');
+      if (saving) notify.success(i18next.t('feed:toasts.saved'), i18next.t('feed:toasts.savedDetail'));
+      else notify.success(i18next.t('feed:toasts.unsaved'));
     } catch (error) {
       posts().receiveSaved(before);
       notify.error(
-        saving ? 'Failed to save post' : 'Failed to unsave post',
-        errorMessage(error, 'Please try again later.'),
+        saving ? i18next.t('feed:toasts.saveFailed') : i18next.t('feed:toasts.unsaveFailed'),
+        errorMessage(error, i18next.t('errors.tryAgainLater')),
       );
     } finally {
       set((state) => {

@@ -5,6 +5,7 @@ import type {
   SessionUser,
   TwoFactorRequired,
 } from '@piste/contracts';
+import i18next from 'i18next';
 import { create } from 'zustand';
 import * as authApi from '../api/auth';
 import { errorMessage } from '../api/client';
@@ -51,17 +52,18 @@ let pendingLoad: Promise<void> | null = null;
 /**
  * Runs a sign-in, registration or sign-out with the spec's toasts: `success` once it worked (none when it gives
  * null), the server's message (or `failure` itself) under the title `failure` when it did not. The rejection
- * carries the text shown.
+ * carries the text shown. Texts are given as functions, so they are read in the language shown at the time.
  */
 async function announced<T>(
   action: () => Promise<T>,
   success: (result: T) => [title: string, description: string] | null,
-  failure: string,
+  failureText: () => string,
 ): Promise<T> {
   let result: T;
   try {
     result = await action();
   } catch (error) {
+    const failure = failureText();
     const message = errorMessage(error, failure);
     notify.error(failure, message);
     throw new Error(message, { cause: error });
@@ -70,6 +72,13 @@ async function announced<T>(
   if (toast) notify.success(...toast);
   return result;
 }
+
+/** The toast of a sign-in that worked. */
+function welcomeBack(username: string): [title: string, description: string] {
+  return [i18next.t('session.welcomeBack'), i18next.t('session.loggedInAs', { username })];
+}
+
+const loginFailed = () => i18next.t('session.loginFailed');
 
 /** The user a login or registration answered with is the one signed in. */
 async function signIn(request: Promise<SessionUser>): Promise<SessionUser> {
@@ -103,15 +112,15 @@ export const useSessionStore = create<SessionState>()((set, get) => ({
         return 'twoFactorRequired' in reply ? reply : signIn(Promise.resolve(reply));
       },
       // Nobody is signed in until the second step.
-      (reply) => ('twoFactorRequired' in reply ? null : ['Welcome back!', `Logged in as ${reply.username}`]),
-      'Login failed',
+      (reply) => ('twoFactorRequired' in reply ? null : welcomeBack(reply.username)),
+      loginFailed,
     ),
 
   loginSecondFactor: (payload) =>
     announced(
       () => signIn(authApi.loginSecondFactor(payload)),
-      (user) => ['Welcome back!', `Logged in as ${user.username}`],
-      'Login failed',
+      (user) => welcomeBack(user.username),
+      loginFailed,
     ),
 
   loginWithPasskey: () =>
@@ -120,15 +129,15 @@ export const useSessionStore = create<SessionState>()((set, get) => ({
         const response = await signWithPasskeyInBrowser(await passkeysApi.fetchSignInOptions());
         return response ? signIn(passkeysApi.loginWithPasskey({ response })) : null;
       },
-      (user) => (user ? ['Welcome back!', `Logged in as ${user.username}`] : null),
-      'Login failed',
+      (user) => (user ? welcomeBack(user.username) : null),
+      loginFailed,
     ),
 
   register: (form) =>
     announced(
       () => signIn(authApi.register(form)),
-      () => ['Welcome to Piste!', 'Account created successfully'],
-      'Registration failed',
+      () => [i18next.t('session.welcome'), i18next.t('session.accountCreated')],
+      () => i18next.t('session.registrationFailed'),
     ),
 
   logout: () =>
@@ -139,8 +148,8 @@ export const useSessionStore = create<SessionState>()((set, get) => ({
         await authApi.logout();
         set({ user: null, status: 'ready' });
       },
-      () => ['Logged out', 'You have been logged out successfully'],
-      'Logout failed',
+      () => [i18next.t('session.loggedOut'), i18next.t('session.loggedOutDetail')],
+      () => i18next.t('session.logoutFailed'),
     ),
 
   setUser: (user) => set({ user, status: 'ready' }),

@@ -1,3 +1,4 @@
+import i18next from 'i18next';
 import type { TotpSetup, TwoFactorStatus } from '@piste/contracts';
 import { create } from 'zustand';
 import { errorMessage } from '../api/client';
@@ -34,7 +35,7 @@ interface TwoFactorState {
 
 /** Raises the failure's toast under `title` and rejects with the text it showed. */
 function failed(title: string, error: unknown): never {
-  const message = errorMessage(error, 'Please try again later.');
+  const message = errorMessage(error, i18next.t('common:errors.tryAgainLater'));
   notify.error(title, message);
   throw new Error(message, { cause: error });
 }
@@ -76,7 +77,7 @@ export const useTwoFactorStore = create<TwoFactorState>()((set, get) => {
         try {
           set({ setup: await twoFactorApi.setupTotp() });
         } catch (error) {
-          failed('Could not start the setup', error);
+          failed(i18next.t('settings:toasts.setupNotStarted'), error);
         }
       }),
 
@@ -91,9 +92,12 @@ export const useTwoFactorStore = create<TwoFactorState>()((set, get) => {
             recoveryCodes,
             twoFactor: { ...s.twoFactor, totp: true, recoveryCodesLeft: recoveryCodes.length },
           }));
-          notify.success('Two-factor sign-in is on', 'Save your recovery codes now.');
+          notify.success(
+            i18next.t('settings:toasts.twoFactorOn.title'),
+            i18next.t('settings:toasts.twoFactorOn.text'),
+          );
         } catch (error) {
-          failed('Two-factor sign-in not turned on', error);
+          failed(i18next.t('settings:toasts.twoFactorNotOn'), error);
         }
       }),
 
@@ -102,9 +106,12 @@ export const useTwoFactorStore = create<TwoFactorState>()((set, get) => {
         try {
           await twoFactorApi.disableTotp(payload);
           set({ twoFactor: { totp: false, recoveryCodesLeft: 0 }, recoveryCodes: null });
-          notify.success('Two-factor sign-in is off', 'Your password alone signs you in again.');
+          notify.success(
+            i18next.t('settings:toasts.twoFactorOff.title'),
+            i18next.t('settings:toasts.twoFactorOff.text'),
+          );
         } catch (error) {
-          failed('Two-factor sign-in not turned off', error);
+          failed(i18next.t('settings:toasts.twoFactorNotOff'), error);
         }
       }),
 
@@ -116,9 +123,12 @@ export const useTwoFactorStore = create<TwoFactorState>()((set, get) => {
             recoveryCodes,
             twoFactor: { totp: s.twoFactor?.totp ?? true, recoveryCodesLeft: recoveryCodes.length },
           }));
-          notify.success('New recovery codes', 'The old codes no longer work.');
+          notify.success(
+            i18next.t('settings:toasts.newCodes.title'),
+            i18next.t('settings:toasts.newCodes.text'),
+          );
         } catch (error) {
-          failed('No new recovery codes', error);
+          failed(i18next.t('settings:toasts.noNewCodes'), error);
         }
       }),
 

@@ -1,5 +1,6 @@
 import type { AdminUserPage } from '@piste/contracts';
 import { ShieldMinus, ShieldPlus, Trash2, UserCheck, UserX } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import type { AdminUserAction } from '../../stores/admin-user-page';
 import { Button } from '../Button';
 import { AdminSection } from './AdminSection';
@@ -17,29 +18,29 @@ interface AccountActionsProps {
  * neither suspended nor deleted (their rights go first), and a banned or suspended fencer is not made an admin.
  */
 export function AccountActions({ user, viewerId, pending, onAction }: AccountActionsProps) {
+  const { t } = useTranslation('admin');
   if (user.deletionRequestedAt) {
     return (
-      <AdminSection id="account-actions" title="Actions">
+      <AdminSection id="account-actions" title={t('actions.title')}>
         <p className="px-4 py-4 text-sm text-slate-600 sm:px-5 dark:text-slate-300">
-          This account is being deleted: there is nothing left to do.
+          {t('actions.beingDeleted')}
         </p>
       </AdminSection>
     );
   }
   const self = user.id === viewerId;
   const notes: string[] = [];
-  if (user.isAdmin) notes.push('Revoke their admin rights to suspend or delete this account.');
-  if (!user.isAdmin && user.bannedUntil)
-    notes.push('Lift their ban to make them an admin: admins cannot be banned.');
-  if (!user.isAdmin && user.suspendedAt) notes.push('Unsuspend them to make them an admin.');
+  if (user.isAdmin) notes.push(t('actions.notes.revokeFirst'));
+  if (!user.isAdmin && user.bannedUntil) notes.push(t('actions.notes.liftBanFirst'));
+  if (!user.isAdmin && user.suspendedAt) notes.push(t('actions.notes.unsuspendFirst'));
 
   return (
-    <AdminSection id="account-actions" title="Actions">
+    <AdminSection id="account-actions" title={t('actions.title')}>
       <div className="flex flex-wrap gap-2 px-4 py-4 sm:px-5">
         {user.suspendedAt ? (
           <Button variant="outline" disabled={pending} onClick={() => onAction({ kind: 'unsuspend' })}>
             <UserCheck aria-hidden className="size-4" />
-            Unsuspend
+            {t('actions.unsuspend')}
           </Button>
         ) : (
           <Button
@@ -48,13 +49,13 @@ export function AccountActions({ user, viewerId, pending, onAction }: AccountAct
             onClick={() => onAction({ kind: 'suspend' })}
           >
             <UserX aria-hidden className="size-4" />
-            Suspend
+            {t('actions.suspend')}
           </Button>
         )}
         {user.isAdmin ? (
           <Button variant="outline" disabled={pending} onClick={() => onAction({ kind: 'revoke-admin' })}>
             <ShieldMinus aria-hidden className="size-4" />
-            {self ? 'Step down as admin' : 'Revoke admin'}
+            {self ? t('actions.stepDown') : t('actions.revokeAdmin')}
           </Button>
         ) : (
           <Button
@@ -63,7 +64,7 @@ export function AccountActions({ user, viewerId, pending, onAction }: AccountAct
             onClick={() => onAction({ kind: 'grant-admin' })}
           >
             <ShieldPlus aria-hidden className="size-4" />
-            Make admin
+            {t('actions.makeAdmin')}
           </Button>
         )}
         <Button
@@ -72,7 +73,7 @@ export function AccountActions({ user, viewerId, pending, onAction }: AccountAct
           onClick={() => onAction({ kind: 'delete' })}
         >
           <Trash2 aria-hidden className="size-4" />
-          Delete account
+          {t('actions.deleteAccount')}
         </Button>
       </div>
       {notes.length ? (

@@ -1,4 +1,5 @@
 import type { AdminUser } from '@piste/contracts';
+import { useTranslation } from 'react-i18next';
 import { formatBanEnd } from '../../lib/moderation-format';
 
 const BADGE =
@@ -19,16 +20,21 @@ export function AccountBadges({
 }: {
   user: Pick<AdminUser, 'isAdmin' | 'bannedUntil' | 'suspendedAt' | 'deletionRequestedAt'>;
 }) {
+  const { t } = useTranslation('admin');
   const badges: { key: keyof typeof TONES; label: string; title?: string }[] = [];
-  if (user.isAdmin) badges.push({ key: 'admin', label: 'Admin' });
+  if (user.isAdmin) badges.push({ key: 'admin', label: t('badges.admin') });
   if (user.bannedUntil) {
-    badges.push({ key: 'banned', label: 'Banned', title: `Banned until ${formatBanEnd(user.bannedUntil)}` });
+    badges.push({
+      key: 'banned',
+      label: t('badges.banned'),
+      title: t('badges.bannedUntil', { until: formatBanEnd(user.bannedUntil) }),
+    });
   }
-  if (user.suspendedAt) badges.push({ key: 'suspended', label: 'Suspended' });
-  if (user.deletionRequestedAt) badges.push({ key: 'deleted', label: 'Being deleted' });
+  if (user.suspendedAt) badges.push({ key: 'suspended', label: t('badges.suspended') });
+  if (user.deletionRequestedAt) badges.push({ key: 'deleted', label: t('badges.beingDeleted') });
   if (badges.length === 0) return null;
   return (
-    <ul aria-label="Status" className="flex flex-wrap gap-1.5">
+    <ul aria-label={t('badges.label')} className="flex flex-wrap gap-1.5">
       {badges.map(({ key, label, title }) => (
         <li key={key} title={title} className={`${BADGE} ${TONES[key]}`}>
           {label}

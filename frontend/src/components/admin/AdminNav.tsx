@@ -1,18 +1,21 @@
 import { Flag, ScrollText, Users, type LucideIcon } from 'lucide-react';
+import type { ParseKeys } from 'i18next';
+import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
 import { ADMIN_AUDIT_PATH, ADMIN_USERS_PATH, MODERATION_PATH } from '../../lib/paths';
 
-const SECTIONS: { to: string; label: string; icon: LucideIcon }[] = [
-  { to: MODERATION_PATH, label: 'Reports', icon: Flag },
-  { to: ADMIN_USERS_PATH, label: 'Users', icon: Users },
-  { to: ADMIN_AUDIT_PATH, label: 'Audit', icon: ScrollText },
+const SECTIONS: { to: string; label: ParseKeys<'admin'>; icon: LucideIcon }[] = [
+  { to: MODERATION_PATH, label: 'nav.reports', icon: Flag },
+  { to: ADMIN_USERS_PATH, label: 'nav.users', icon: Users },
+  { to: ADMIN_AUDIT_PATH, label: 'nav.audit', icon: ScrollText },
 ];
 
 /** The admin pages side by side: the report queue (where the header's Moderation link leads), accounts, audit. */
 export function AdminNav() {
   const { pathname } = useLocation();
+  const { t } = useTranslation('admin');
   return (
-    <nav aria-label="Administration" className="mb-6 flex flex-wrap gap-2">
+    <nav aria-label={t('nav.label')} className="mb-6 flex flex-wrap gap-2">
       {SECTIONS.map(({ to, label, icon: Icon }) => {
         const isActive = pathname === to || pathname.startsWith(`${to}/`);
         return (
@@ -27,7 +30,7 @@ export function AdminNav() {
             }`}
           >
             <Icon aria-hidden className="size-4" />
-            {label}
+            {t(label)}
           </Link>
         );
       })}

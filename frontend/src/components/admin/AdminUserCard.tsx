@@ -1,5 +1,7 @@
 import type { AdminUser } from '@piste/contracts';
+import i18next from 'i18next';
 import { Flag } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { adminUserPath } from '../../lib/paths';
 import { inSentence, timeAgo, useNow } from '../../lib/relative-time';
@@ -8,13 +10,14 @@ import { AccountBadges } from './AccountBadges';
 
 /** How many reports there are against a fencer, in words. */
 export function reportsText(count: number): string {
-  if (count === 0) return 'No reports';
-  return count === 1 ? '1 report' : `${count} reports`;
+  if (count === 0) return i18next.t('admin:users.noReports');
+  return i18next.t('admin:users.reports', { count });
 }
 
 /** An account in the admin list: who (the link to its page), its email, its status and the reports against it. */
 export function AdminUserCard({ user }: { user: AdminUser }) {
   const now = useNow();
+  const { t } = useTranslation('admin');
   const name = user.name ?? user.username;
   return (
     <article
@@ -41,11 +44,11 @@ export function AdminUserCard({ user }: { user: AdminUser }) {
             <span className="block break-all sm:inline">{user.email}</span>
           </p>
           <p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-500 dark:text-slate-400">
-            <span>Joined {inSentence(timeAgo(user.createdAt, 'minutes', now))}</span>
+            <span>{t('users.joined', { time: inSentence(timeAgo(user.createdAt, 'minutes', now)) })}</span>
             <span>
               {user.lastActiveAt
-                ? `Active ${inSentence(timeAgo(user.lastActiveAt, 'minutes', now))}`
-                : 'Never active'}
+                ? t('users.active', { time: inSentence(timeAgo(user.lastActiveAt, 'minutes', now)) })
+                : t('users.neverActive')}
             </span>
             <span
               className={`inline-flex items-center gap-1 ${user.reportsAgainst > 0 ? 'font-semibold text-red-700 dark:text-red-300' : ''}`}

@@ -12,23 +12,52 @@ import {
   FileX,
   type LucideIcon,
 } from 'lucide-react';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { formatDateTime } from '../../lib/moderation-format';
 import { adminUserPath } from '../../lib/paths';
 
-/** How each action reads: its icon, and the words between the admin's name and the account's. */
-const ACTIONS: Record<AuditAction, { icon: LucideIcon; label: string; before: string; after?: string }> = {
-  dismiss: { icon: CircleX, label: 'Report dismissed', before: 'dismissed a report against' },
-  resolve: { icon: CircleCheck, label: 'Report resolved', before: 'resolved a report against' },
-  delete: { icon: FileX, label: 'Reported content removed', before: 'removed reported content by' },
-  ban: { icon: Ban, label: 'Ban', before: 'banned', after: 'from posting' },
-  suspend: { icon: UserX, label: 'Suspension', before: 'suspended' },
-  unsuspend: { icon: UserCheck, label: 'Suspension lifted', before: 'unsuspended' },
-  'lift-ban': { icon: Unlock, label: 'Ban lifted', before: 'lifted the ban of' },
-  'delete-account': { icon: Trash2, label: 'Account deleted', before: 'deleted the account of' },
-  'grant-admin': { icon: ShieldPlus, label: 'Admin granted', before: 'made', after: 'an admin' },
-  'revoke-admin': { icon: ShieldMinus, label: 'Admin revoked', before: 'revoked the admin rights of' },
-};
+/** How each action reads: its icon, its name, and the sentence naming the admin (<actor>) and the account (<target>). */
+const ACTIONS = {
+  dismiss: {
+    icon: CircleX,
+    label: 'audit.actions.dismiss.label',
+    sentence: 'audit.actions.dismiss.sentence',
+  },
+  resolve: {
+    icon: CircleCheck,
+    label: 'audit.actions.resolve.label',
+    sentence: 'audit.actions.resolve.sentence',
+  },
+  delete: { icon: FileX, label: 'audit.actions.delete.label', sentence: 'audit.actions.delete.sentence' },
+  ban: { icon: Ban, label: 'audit.actions.ban.label', sentence: 'audit.actions.ban.sentence' },
+  suspend: { icon: UserX, label: 'audit.actions.suspend.label', sentence: 'audit.actions.suspend.sentence' },
+  unsuspend: {
+    icon: UserCheck,
+    label: 'audit.actions.unsuspend.label',
+    sentence: 'audit.actions.unsuspend.sentence',
+  },
+  'lift-ban': {
+    icon: Unlock,
+    label: 'audit.actions.liftBan.label',
+    sentence: 'audit.actions.liftBan.sentence',
+  },
+  'delete-account': {
+    icon: Trash2,
+    label: 'audit.actions.deleteAccount.label',
+    sentence: 'audit.actions.deleteAccount.sentence',
+  },
+  'grant-admin': {
+    icon: ShieldPlus,
+    label: 'audit.actions.grantAdmin.label',
+    sentence: 'audit.actions.grantAdmin.sentence',
+  },
+  'revoke-admin': {
+    icon: ShieldMinus,
+    label: 'audit.actions.revokeAdmin.label',
+    sentence: 'audit.actions.revokeAdmin.sentence',
+  },
+} as const satisfies Record<AuditAction, { icon: LucideIcon; label: string; sentence: string }>;
 
 function PersonLink({ person, fallback }: { person: AdminPerson | null; fallback: string }) {
   if (!person) return <span className="italic">{fallback}</span>;
@@ -44,28 +73,34 @@ function PersonLink({ person, fallback }: { person: AdminPerson | null; fallback
 
 /** One line of the audit: who did what to whom, when, and why. */
 export function AuditEntryItem({ entry }: { entry: AuditEntry }) {
-  const { icon: Icon, label, before, after } = ACTIONS[entry.action];
-  const fallback = entry.action === 'delete-account' ? 'a deleted account' : 'an account no longer here';
+  const { t } = useTranslation('admin');
+  const { icon: Icon, label, sentence } = ACTIONS[entry.action];
+  const fallback = entry.action === 'delete-account' ? t('audit.deletedAccount') : t('audit.goneAccount');
   return (
     <article data-testid="audit-entry" className="flex gap-3 px-4 py-3 sm:px-5">
       <span
-        title={label}
+        title={t(label)}
         className="mt-0.5 flex size-8 shrink-0 items-center justify-center rounded-full bg-slate-100 text-slate-600 dark:bg-slate-800 dark:text-slate-300"
       >
         <Icon aria-hidden className="size-4" />
       </span>
       <div className="min-w-0 flex-1 text-sm text-slate-700 dark:text-slate-300">
         <p className="break-words">
-          <PersonLink person={entry.actor} fallback="A former admin" /> {before}{' '}
-          <PersonLink person={entry.target} fallback={fallback} />
-          {after ? ` ${after}` : ''}
+          <Trans
+            t={t}
+            i18nKey={sentence}
+            components={{
+              actor: <PersonLink person={entry.actor} fallback={t('audit.formerAdmin')} />,
+              target: <PersonLink person={entry.target} fallback={fallback} />,
+            }}
+          />
           {entry.detail ? (
             <span className="text-slate-500 dark:text-slate-400"> · {entry.detail}</span>
           ) : null}
         </p>
         {entry.reason ? (
           <p className="mt-1 break-words text-slate-600 dark:text-slate-300">
-            <span className="font-medium">Reason:</span> {entry.reason}
+            <span className="font-medium">{t('audit.reason')}</span> {entry.reason}
           </p>
         ) : null}
         <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">

@@ -1,5 +1,6 @@
 import { adminReasonSchema, ADMIN_REASON_MAX } from '@piste/contracts';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useContractForm } from '../../lib/forms';
 import { Button } from '../Button';
 import { controlClassName, Field } from '../FormField';
@@ -27,6 +28,7 @@ interface ReasonDialogProps {
  * says what will happen, and Cancel, Escape or the backdrop change nothing.
  */
 export function ReasonDialog({ request, pending, onCancel, onConfirm }: ReasonDialogProps) {
+  const { t } = useTranslation(['admin', 'common']);
   const form = useContractForm(adminReasonSchema, { defaultValues: { reason: '' } });
   const canSubmit = form.watch('reason').trim().length > 0 && !pending;
   const { error, ...reason } = form.field('reason');
@@ -63,21 +65,21 @@ export function ReasonDialog({ request, pending, onCancel, onConfirm }: ReasonDi
             {request.description}
           </div>
           <div className="mt-5">
-            <Field id="admin-reason" label="Reason" error={error}>
+            <Field id="admin-reason" label={t('common:report.reason')} error={error}>
               <textarea
                 id="admin-reason"
                 rows={3}
                 maxLength={ADMIN_REASON_MAX}
                 autoFocus
                 {...reason}
-                placeholder="Why? The audit keeps it."
+                placeholder={t('reasonDialog.placeholder')}
                 className={`${controlClassName(!!error)} resize-y`}
               />
             </Field>
           </div>
           <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <Button variant="outline" onClick={cancel} disabled={pending}>
-              Cancel
+              {t('common:actions.cancel')}
             </Button>
             <Button
               type="submit"

@@ -1,4 +1,5 @@
 import type { ReportAgainst } from '@piste/contracts';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { formatDateTime, REPORT_TARGET_LABELS, reportHeading } from '../../lib/moderation-format';
 import { postPath } from '../../lib/paths';
@@ -7,10 +8,11 @@ import { AdminSection, NothingYet } from './AdminSection';
 
 /** The reports against the account, newest first: what was reported (as it was), why, and where each stands. */
 export function ReportsAgainst({ reports, total }: { reports: ReportAgainst[]; total: number }) {
+  const { t } = useTranslation(['admin', 'common']);
   return (
-    <AdminSection id="account-reports" title={`Reports against them (${total})`}>
+    <AdminSection id="account-reports" title={t('reportsAgainst.title', { count: total })}>
       {reports.length === 0 ? (
-        <NothingYet>No reports against this fencer.</NothingYet>
+        <NothingYet>{t('reportsAgainst.none')}</NothingYet>
       ) : (
         <ul className="divide-y divide-slate-100 dark:divide-slate-800">
           {reports.map((report) => (
@@ -21,8 +23,9 @@ export function ReportsAgainst({ reports, total }: { reports: ReportAgainst[]; t
                   {reportHeading(report)}
                 </span>
                 <span className="text-slate-500 dark:text-slate-400">
-                  {REPORT_TARGET_LABELS[report.targetType]}
-                  {report.deleted ? ' (deleted)' : ''} · {formatDateTime(report.createdAt)}
+                  {t(REPORT_TARGET_LABELS[report.targetType])}
+                  {report.deleted ? ` ${t('reportsAgainst.deleted')}` : ''} ·{' '}
+                  {formatDateTime(report.createdAt)}
                 </span>
               </div>
               {report.content ? (
@@ -38,7 +41,7 @@ export function ReportsAgainst({ reports, total }: { reports: ReportAgainst[]; t
                   to={postPath(report.postId)}
                   className="mt-1 inline-block text-sm font-medium text-slate-700 underline underline-offset-2 hover:text-slate-900 dark:text-slate-300 dark:hover:text-white"
                 >
-                  Open the post
+                  {t('reportsAgainst.openPost')}
                 </Link>
               ) : null}
             </li>

@@ -1,13 +1,15 @@
 import type { Club } from '@piste/contracts';
 import { MapPin, Users } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { clubPath } from '../../lib/paths';
-import { clubPlace, membersText } from './club-format';
+import { clubPlace } from './club-format';
 import { ClubLogo } from './ClubLogo';
 import { ClubWeapons } from './ClubWeapons';
 
 /** A club in the directory: its name (the link to its page), where it is, its weapons and how many fence there. */
 export function ClubCard({ club }: { club: Club }) {
+  const { t } = useTranslation('clubs');
   return (
     <article
       data-testid="club-card"
@@ -31,7 +33,7 @@ export function ClubCard({ club }: { club: Club }) {
             </span>
             <span className="inline-flex items-center gap-1">
               <Users aria-hidden className="size-4 shrink-0" />
-              {membersText(club.membersCount)}
+              {t('members', { count: club.membersCount })}
             </span>
           </div>
         </div>

@@ -1,5 +1,7 @@
-import { CLUB_JOIN_POLICIES, WEAPON_LABELS, WEAPONS, type ClubJoinPolicy } from '@piste/contracts';
+import { CLUB_JOIN_POLICIES, WEAPONS, type ClubJoinPolicy } from '@piste/contracts';
+import { useTranslation } from 'react-i18next';
 import type { FieldBinding } from '../../lib/forms';
+import { weaponLabel } from '../../lib/weapons';
 import { FieldError, TextField } from '../FormField';
 import { countryName, FENCING_COUNTRIES } from './club-format';
 
@@ -23,11 +25,12 @@ export function ClubPlaceFields({
   field: (name: 'name' | 'city' | 'country') => FieldBinding;
   disabled: boolean;
 }) {
+  const { t } = useTranslation('clubs');
   return (
     <>
       <TextField
         id={`${idPrefix}-name`}
-        label="Club name"
+        label={t('form.name')}
         maxLength={100}
         disabled={disabled}
         {...field('name')}
@@ -35,18 +38,18 @@ export function ClubPlaceFields({
       <div className="grid gap-5 sm:grid-cols-[minmax(0,1fr)_10rem]">
         <TextField
           id={`${idPrefix}-city`}
-          label="City"
+          label={t('form.city')}
           maxLength={120}
           disabled={disabled}
           {...field('city')}
         />
         <TextField
           id={`${idPrefix}-country`}
-          label="Country (two letters)"
+          label={t('form.country')}
           maxLength={2}
           list={`${idPrefix}-countries`}
           autoComplete="off"
-          placeholder="e.g. FR"
+          placeholder={t('form.countryPlaceholder')}
           disabled={disabled}
           {...field('country')}
         />
@@ -64,10 +67,11 @@ export function ClubPlaceFields({
 
 /** The weapons a club fences, as checkboxes (one of them at least). */
 export function WeaponsField({ idPrefix, binding }: { idPrefix: string; binding: FieldBinding }) {
+  const { t } = useTranslation('clubs');
   const errorId = `${idPrefix}-weapons-error`;
   return (
     <fieldset aria-describedby={binding.error ? errorId : undefined}>
-      <legend className={legendClasses}>Weapons</legend>
+      <legend className={legendClasses}>{t('form.weapons')}</legend>
       <div className="flex flex-wrap gap-2">
         {WEAPONS.map((weapon) => (
           <label key={weapon} className={optionClasses}>
@@ -78,7 +82,7 @@ export function WeaponsField({ idPrefix, binding }: { idPrefix: string; binding:
               aria-invalid={binding.error ? true : undefined}
               {...inputProps(binding)}
             />
-            {WEAPON_LABELS[weapon]}
+            {weaponLabel(weapon)}
           </label>
         ))}
       </div>
@@ -87,16 +91,17 @@ export function WeaponsField({ idPrefix, binding }: { idPrefix: string; binding:
   );
 }
 
-const POLICY_TEXT: Record<ClubJoinPolicy, { label: string; hint: string }> = {
-  open: { label: 'Open', hint: 'Any fencer can join at once.' },
-  request: { label: 'By request', hint: 'Fencers ask to join; an admin accepts them.' },
-};
+const POLICY_TEXT = {
+  open: { label: 'form.policies.open.label', hint: 'form.policies.open.hint' },
+  request: { label: 'form.policies.request.label', hint: 'form.policies.request.hint' },
+} as const satisfies Record<ClubJoinPolicy, { label: string; hint: string }>;
 
 /** How fencers join: at once, or by asking. */
 export function JoinPolicyField({ idPrefix, binding }: { idPrefix: string; binding: FieldBinding }) {
+  const { t } = useTranslation('clubs');
   return (
     <fieldset>
-      <legend className={legendClasses}>Joining</legend>
+      <legend className={legendClasses}>{t('form.joining')}</legend>
       <div className="grid gap-2 sm:grid-cols-2">
         {CLUB_JOIN_POLICIES.map((policy) => (
           <label key={policy} htmlFor={`${idPrefix}-join-${policy}`} className={optionClasses}>
@@ -109,9 +114,9 @@ export function JoinPolicyField({ idPrefix, binding }: { idPrefix: string; bindi
             />
             <span>
               <span className="block font-semibold text-slate-900 dark:text-slate-100">
-                {POLICY_TEXT[policy].label}
+                {t(POLICY_TEXT[policy].label)}
               </span>
-              <span className="block text-slate-600 dark:text-slate-300">{POLICY_TEXT[policy].hint}</span>
+              <span className="block text-slate-600 dark:text-slate-300">{t(POLICY_TEXT[policy].hint)}</span>
             </span>
           </label>
         ))}
@@ -131,16 +136,17 @@ export function DescriptionField({
   binding: FieldBinding;
   disabled?: boolean;
 }) {
+  const { t } = useTranslation('clubs');
   return (
     <div>
       <label htmlFor={id} className={legendClasses}>
-        Description
+        {t('form.description')}
       </label>
       <textarea
         id={id}
         rows={4}
         disabled={disabled}
-        placeholder="When you train, who coaches, what to bring for a first visit..."
+        placeholder={t('form.descriptionPlaceholder')}
         aria-invalid={binding.error ? true : undefined}
         aria-describedby={binding.error ? `${id}-error` : undefined}
         className={`block w-full rounded-lg border bg-white px-3 py-2 text-sm text-slate-900 shadow-xs placeholder:text-slate-500 focus:ring-2 focus:outline-none dark:bg-slate-900 dark:text-slate-100 dark:placeholder:text-slate-400 ${

@@ -1,16 +1,19 @@
 import { AVATAR_MAX_BYTES } from '@piste/contracts';
 import { ImagePlus, LoaderCircle, Trash2 } from 'lucide-react';
+import i18next from 'i18next';
 import { useRef, type ChangeEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { acceptFile, type FileRule } from '../../lib/forms';
 import { Button } from '../Button';
 import { ClubLogo } from './ClubLogo';
 
-const LOGO_RULE: FileRule = {
+/** The logo's file rule, in the language shown. */
+const logoRule = (): FileRule => ({
   kinds: ['image/'],
   maxBytes: AVATAR_MAX_BYTES,
-  wrongType: 'Please select an image file',
-  tooLarge: 'Please select an image smaller than 10MB',
-};
+  wrongType: i18next.t('clubs:logo.wrongType'),
+  tooLarge: i18next.t('clubs:logo.tooLarge'),
+});
 
 interface ClubLogoFieldProps {
   logo: string | null;
@@ -22,12 +25,13 @@ interface ClubLogoFieldProps {
 
 /** The club's logo: an image chosen is uploaded and saved at once; or removed. */
 export function ClubLogoField({ logo, acting, onUpload, onRemove }: ClubLogoFieldProps) {
+  const { t } = useTranslation('clubs');
   const input = useRef<HTMLInputElement>(null);
 
   function choose(event: ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0] ?? null;
     event.target.value = '';
-    if (file && acceptFile(file, LOGO_RULE)) onUpload(file);
+    if (file && acceptFile(file, logoRule())) onUpload(file);
   }
 
   return (
@@ -38,9 +42,9 @@ export function ClubLogoField({ logo, acting, onUpload, onRemove }: ClubLogoFiel
       <ClubLogo logo={logo} size="lg" />
       <div className="min-w-0 flex-1">
         <h2 id="club-logo-heading" className="font-semibold text-slate-900 dark:text-slate-100">
-          Logo
+          {t('logo.title')}
         </h2>
-        <p className="text-sm text-slate-600 dark:text-slate-300">A square image works best.</p>
+        <p className="text-sm text-slate-600 dark:text-slate-300">{t('logo.hint')}</p>
       </div>
       <input
         ref={input}
@@ -59,12 +63,12 @@ export function ClubLogoField({ logo, acting, onUpload, onRemove }: ClubLogoFiel
           ) : (
             <ImagePlus aria-hidden className="size-4" />
           )}
-          {logo ? 'Change logo' : 'Upload logo'}
+          {logo ? t('logo.change') : t('logo.upload')}
         </Button>
         {logo ? (
           <Button variant="ghost" disabled={acting} onClick={onRemove}>
             <Trash2 aria-hidden className="size-4" />
-            Remove
+            {t('logo.remove')}
           </Button>
         ) : null}
       </div>

@@ -1,5 +1,6 @@
 import type { ClubMember, ClubRole } from '@piste/contracts';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { profilePath } from '../../lib/paths';
 import { Avatar } from '../Avatar';
@@ -16,7 +17,10 @@ export function rolesToGive(viewerRole: ClubRole | null, viewerId: string, membe
   return [];
 }
 
-const OPTION_LABELS: Record<ClubRole, string> = { ...CLUB_ROLE_LABELS, owner: 'Hand over ownership' };
+const OPTION_LABELS = {
+  ...CLUB_ROLE_LABELS,
+  owner: 'clubs:memberList.handOver.option',
+} as const satisfies Record<ClubRole, string>;
 
 interface ClubMembersProps {
   members: ClubMember[];
@@ -42,11 +46,12 @@ export function ClubMembers({
   onSetRole,
   onRemove,
 }: ClubMembersProps) {
+  const { t } = useTranslation(['clubs', 'common']);
   const [confirming, setConfirming] = useState<Confirming>(null);
   return (
     <>
       <ul
-        aria-label="Members"
+        aria-label={t('memberList.label')}
         className="divide-y divide-slate-100 rounded-2xl border border-slate-200 bg-white dark:divide-slate-800 dark:border-slate-800 dark:bg-slate-900"
       >
         {members.map((member) => {
@@ -77,7 +82,7 @@ export function ClubMembers({
               {roles.length ? (
                 <div className="ml-auto flex items-center gap-2">
                   <select
-                    aria-label={`Role of ${name}`}
+                    aria-label={t('memberList.roleOf', { name })}
                     value={member.role}
                     disabled={pending}
                     onChange={(event) => {
@@ -89,18 +94,18 @@ export function ClubMembers({
                   >
                     {roles.map((role) => (
                       <option key={role} value={role}>
-                        {OPTION_LABELS[role]}
+                        {t(OPTION_LABELS[role])}
                       </option>
                     ))}
                   </select>
                   <Button
                     variant="ghost"
-                    aria-label={`Remove ${name}`}
+                    aria-label={t('memberList.removeLabel', { name })}
                     disabled={pending}
                     onClick={() => setConfirming({ member, action: 'remove' })}
                     className="px-3"
                   >
-                    Remove
+                    {t('memberList.remove')}
                   </Button>
                 </div>
               ) : (
@@ -108,7 +113,7 @@ export function ClubMembers({
                   data-testid="club-member-role"
                   className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-semibold text-slate-700 dark:bg-slate-800 dark:text-slate-200"
                 >
-                  {CLUB_ROLE_LABELS[member.role]}
+                  {t(CLUB_ROLE_LABELS[member.role])}
                 </span>
               )}
             </li>
@@ -117,13 +122,13 @@ export function ClubMembers({
       </ul>
       <ConfirmDialog
         open={confirming?.action === 'hand-over'}
-        title="Hand over ownership?"
+        title={t('memberList.handOver.title')}
         description={
           confirming
-            ? `${nameOf(confirming.member)} becomes the owner of ${clubName}, and you become an admin. Only they can give it back.`
+            ? t('memberList.handOver.description', { name: nameOf(confirming.member), club: clubName })
             : ''
         }
-        confirmLabel="Hand over"
+        confirmLabel={t('memberList.handOver.confirm')}
         onCancel={() => setConfirming(null)}
         onConfirm={() => {
           if (confirming) onSetRole(confirming.member, 'owner');
@@ -132,11 +137,13 @@ export function ClubMembers({
       />
       <ConfirmDialog
         open={confirming?.action === 'remove'}
-        title="Remove this member?"
+        title={t('memberList.removeDialog.title')}
         description={
-          confirming ? `${nameOf(confirming.member)} will no longer be a member of ${clubName}.` : ''
+          confirming
+            ? t('memberList.removeDialog.description', { name: nameOf(confirming.member), club: clubName })
+            : ''
         }
-        confirmLabel="Remove"
+        confirmLabel={t('memberList.remove')}
         destructive
         onCancel={() => setConfirming(null)}
         onConfirm={() => {

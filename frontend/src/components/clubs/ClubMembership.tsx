@@ -1,5 +1,6 @@
 import type { ClubPage } from '@piste/contracts';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../Button';
 import { ConfirmDialog } from '../ConfirmDialog';
 import { CLUB_ROLE_LABELS } from './club-format';
@@ -17,6 +18,7 @@ interface ClubMembershipProps {
  */
 export function ClubMembership({ page, pending, onJoin, onLeave }: ClubMembershipProps) {
   const { viewerRole, viewerRequest, club } = page;
+  const { t } = useTranslation(['clubs', 'common']);
   const [confirmingLeave, setConfirmingLeave] = useState(false);
   if (viewerRole) {
     return (
@@ -25,22 +27,22 @@ export function ClubMembership({ page, pending, onJoin, onLeave }: ClubMembershi
           data-testid="club-viewer-role"
           className="rounded-full bg-slate-100 px-3 py-1 text-sm font-semibold text-slate-700 dark:bg-slate-800 dark:text-slate-200"
         >
-          {CLUB_ROLE_LABELS[viewerRole]}
+          {t(CLUB_ROLE_LABELS[viewerRole])}
         </span>
         {viewerRole === 'owner' ? null : (
           <Button variant="outline" disabled={pending} onClick={() => setConfirmingLeave(true)}>
-            Leave
+            {t('membership.leave')}
           </Button>
         )}
         <ConfirmDialog
           open={confirmingLeave}
-          title={`Leave ${club.name}?`}
+          title={t('membership.leaveDialog.title', { club: club.name })}
           description={
             club.joinPolicy === 'open'
-              ? 'You stop seeing what members share with each other. You can join again at any time.'
-              : 'You stop seeing what members share with each other. To come back, you will ask to join again.'
+              ? t('membership.leaveDialog.open')
+              : t('membership.leaveDialog.request')
           }
-          confirmLabel="Leave club"
+          confirmLabel={t('membership.leaveDialog.confirm')}
           pending={pending}
           onCancel={() => setConfirmingLeave(false)}
           onConfirm={() => {
@@ -54,13 +56,13 @@ export function ClubMembership({ page, pending, onJoin, onLeave }: ClubMembershi
   if (viewerRequest === 'pending') {
     return (
       <Button variant="outline" disabled>
-        Request sent
+        {t('membership.requestSent')}
       </Button>
     );
   }
   return (
     <Button disabled={pending} onClick={onJoin}>
-      {club.joinPolicy === 'open' ? 'Join' : 'Ask to join'}
+      {club.joinPolicy === 'open' ? t('membership.join') : t('membership.askToJoin')}
     </Button>
   );
 }

@@ -1,6 +1,7 @@
 import type { Club, ClubRole, FeedPost, SessionUser } from '@piste/contracts';
 import { MessageSquareText } from 'lucide-react';
 import { useCallback, useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import { receiveClubPost, useClubPostsStore } from '../../stores/club-posts';
 import { Composer } from '../Composer';
 import { EmptyState } from '../EmptyState';
@@ -20,6 +21,7 @@ interface ClubPostsProps {
  * admins may remove any of them.
  */
 export function ClubPosts({ club, viewerRole, user }: ClubPostsProps) {
+  const { t } = useTranslation('clubs');
   const view = usePostPages(useClubPostsStore, { slug: club.slug });
   const admin = runsClub(viewerRole);
   // Joining or leaving changes which posts the viewer may see: the list follows.
@@ -49,11 +51,9 @@ export function ClubPosts({ club, viewerRole, user }: ClubPostsProps) {
             <div data-testid="club-posts-empty">
               <EmptyState
                 icon={MessageSquareText}
-                title="No posts yet"
+                title={t('posts.empty.title')}
                 description={
-                  viewerRole
-                    ? 'Start the club’s conversation: training times, results, kit for sale. Choose “Club members” to keep a post inside the club.'
-                    : `When ${club.name} posts for everyone, it shows up here. Join to see what members share with each other.`
+                  viewerRole ? t('posts.empty.member') : t('posts.empty.other', { club: club.name })
                 }
               />
             </div>

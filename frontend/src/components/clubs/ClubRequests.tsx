@@ -1,5 +1,6 @@
 import type { ClubRequest } from '@piste/contracts';
 import { UserPlus } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { profilePath } from '../../lib/paths';
 import { Avatar } from '../Avatar';
@@ -15,21 +16,22 @@ interface ClubRequestsProps {
 
 /** Who asks to join, oldest first, for the club's admins to answer. */
 export function ClubRequests({ requests, busy, onAccept, onDecline }: ClubRequestsProps) {
+  const { t } = useTranslation('clubs');
   if (!requests.length) {
     return (
       <div className="rounded-2xl border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
         <EmptyState
           look="panel"
           icon={UserPlus}
-          title="No requests waiting"
-          description="When a fencer asks to join, they show here for you to accept."
+          title={t('requests.empty.title')}
+          description={t('requests.empty.description')}
         />
       </div>
     );
   }
   return (
     <ul
-      aria-label="Join requests"
+      aria-label={t('requests.label')}
       className="divide-y divide-slate-100 rounded-2xl border border-slate-200 bg-white dark:divide-slate-800 dark:border-slate-800 dark:bg-slate-900"
     >
       {requests.map((request) => {
@@ -56,16 +58,20 @@ export function ClubRequests({ requests, busy, onAccept, onDecline }: ClubReques
               </span>
             </Link>
             <div className="ml-auto flex gap-2">
-              <Button disabled={pending} aria-label={`Accept ${name}`} onClick={() => onAccept(request)}>
-                Accept
+              <Button
+                disabled={pending}
+                aria-label={t('requests.acceptLabel', { name })}
+                onClick={() => onAccept(request)}
+              >
+                {t('requests.accept')}
               </Button>
               <Button
                 variant="outline"
                 disabled={pending}
-                aria-label={`Decline ${name}`}
+                aria-label={t('requests.declineLabel', { name })}
                 onClick={() => onDecline(request)}
               >
-                Decline
+                {t('requests.decline')}
               </Button>
             </div>
           </li>

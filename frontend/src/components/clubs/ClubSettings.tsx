@@ -1,5 +1,6 @@
 import { updateClubSchema, type Club, type UpdateClubPayload } from '@piste/contracts';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { failureText, useContractForm } from '../../lib/forms';
 import { Button } from '../Button';
 import { ConfirmDialog } from '../ConfirmDialog';
@@ -21,6 +22,7 @@ interface ClubSettingsProps {
  * deleting the club too.
  */
 export function ClubSettings({ club, isOwner, acting, onSave, onUploadLogo, onDelete }: ClubSettingsProps) {
+  const { t } = useTranslation('clubs');
   const [serverError, setServerError] = useState<string | null>(null);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   const form = useContractForm(updateClubSchema, {
@@ -39,7 +41,7 @@ export function ClubSettings({ club, isOwner, acting, onSave, onUploadLogo, onDe
     try {
       await onSave(edit);
     } catch (error) {
-      setServerError(failureText(error, 'The club could not be saved. Please try again.'));
+      setServerError(failureText(error, t('settings.saveFailed')));
     }
   });
 
@@ -53,7 +55,7 @@ export function ClubSettings({ club, isOwner, acting, onSave, onUploadLogo, onDe
       />
       <form
         noValidate
-        aria-label="Edit club"
+        aria-label={t('settings.form')}
         onSubmit={submit}
         className="space-y-5 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-800 dark:bg-slate-900"
       >
@@ -64,7 +66,7 @@ export function ClubSettings({ club, isOwner, acting, onSave, onUploadLogo, onDe
         <JoinPolicyField idPrefix="club-edit" binding={form.field('joinPolicy')} />
         <div className="flex justify-end">
           <Button type="submit" disabled={acting}>
-            Save changes
+            {t('settings.save')}
           </Button>
         </div>
       </form>
@@ -74,10 +76,10 @@ export function ClubSettings({ club, isOwner, acting, onSave, onUploadLogo, onDe
           className="rounded-2xl border border-red-200 bg-white p-5 dark:border-red-900 dark:bg-slate-900"
         >
           <h2 id="club-delete-heading" className="font-semibold text-slate-900 dark:text-slate-100">
-            Delete the club
+            {t('settings.delete.title')}
           </h2>
           <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
-            Its page, its members and its requests go for good.
+            {t('settings.delete.description')}
           </p>
           <Button
             variant="destructive"
@@ -85,15 +87,15 @@ export function ClubSettings({ club, isOwner, acting, onSave, onUploadLogo, onDe
             disabled={acting}
             onClick={() => setConfirmingDelete(true)}
           >
-            Delete club
+            {t('settings.delete.button')}
           </Button>
         </section>
       ) : null}
       <ConfirmDialog
         open={confirmingDelete}
-        title="Delete this club?"
-        description={`${club.name} and its list of members go for good. This cannot be undone.`}
-        confirmLabel="Delete club"
+        title={t('settings.delete.dialogTitle')}
+        description={t('settings.delete.dialogDescription', { club: club.name })}
+        confirmLabel={t('settings.delete.button')}
         destructive
         pending={acting}
         onCancel={() => setConfirmingDelete(false)}

@@ -1,4 +1,5 @@
 import type { ClubRole } from '@piste/contracts';
+import { intlLocale } from '../../i18n/languages';
 
 /** Countries with many fencing clubs, offered first in the country fields (any other code can be typed). */
 export const FENCING_COUNTRIES = [
@@ -24,19 +25,21 @@ export const FENCING_COUNTRIES = [
   'BR',
 ] as const;
 
-let regionNames: Intl.DisplayNames | null | undefined;
+/** The country names of each language shown so far; null where the browser has none. */
+const regionNames = new Map<string, Intl.DisplayNames | null>();
 
-/** A two-letter code's country name in English ('FR' → 'France'); the code itself when unknown. */
+/** A two-letter code's country name in the language shown ('FR' → 'France'); the code itself when unknown. */
 export function countryName(code: string): string {
-  if (regionNames === undefined) {
+  const locale = intlLocale();
+  if (!regionNames.has(locale)) {
     try {
-      regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
+      regionNames.set(locale, new Intl.DisplayNames([locale], { type: 'region' }));
     } catch {
-      regionNames = null;
+      regionNames.set(locale, null);
     }
   }
   try {
-    return regionNames?.of(code.toUpperCase()) ?? code;
+    return regionNames.get(locale)?.of(code.toUpperCase()) ?? code;
   } catch {
     return code;
   }
@@ -46,11 +49,10 @@ export function countryName(code: string): string {
 export const clubPlace = (club: { city: string; country: string }) =>
   `${club.city}, ${countryName(club.country)}`;
 
-export const membersText = (count: number) => `${count} ${count === 1 ? 'member' : 'members'}`;
-
-export const CLUB_ROLE_LABELS: Record<ClubRole, string> = {
-  owner: 'Owner',
-  admin: 'Admin',
-  coach: 'Coach',
-  member: 'Member',
-};
+/** The keys of the club roles' names: Owner, Admin, Coach, Member. */
+export const CLUB_ROLE_LABELS = {
+  owner: 'clubs:roles.owner',
+  admin: 'clubs:roles.admin',
+  coach: 'clubs:roles.coach',
+  member: 'clubs:roles.member',
+} as const satisfies Record<ClubRole, string>;

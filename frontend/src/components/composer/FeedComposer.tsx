@@ -1,7 +1,9 @@
-import { LIMITS, WEAPON_LABELS, type SessionUser, type Weapon } from '@piste/contracts';
+import { LIMITS, type SessionUser, type Weapon } from '@piste/contracts';
 import { ImagePlus } from 'lucide-react';
 import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { readDraft } from '../../lib/drafts';
+import { weaponLabel } from '../../lib/weapons';
 import { useBannedUntil } from '../../stores/ban';
 import { Avatar } from '../Avatar';
 import { BannedNote } from '../BannedNote';
@@ -111,6 +113,7 @@ function ComposerStandIn({ user, weapon, typed, onType, onReach }: StandInProps)
   const bannedUntil = useBannedUntil();
   const noteId = useId();
   const visibility = defaultVisibility(user.role ?? null);
+  const { t } = useTranslation('feed');
   return (
     <div
       data-testid="composer"
@@ -124,7 +127,7 @@ function ComposerStandIn({ user, weapon, typed, onType, onReach }: StandInProps)
           <Avatar avatar={user.avatar} name={user.name} />
           <div className="min-w-0 flex-1">
             <label htmlFor="post-content" className="sr-only">
-              Post content
+              {t('composer.contentLabel')}
             </label>
             <textarea
               id="post-content"
@@ -144,13 +147,13 @@ function ComposerStandIn({ user, weapon, typed, onType, onReach }: StandInProps)
             {POST_TYPE_CHOICES.map(({ value, label, icon: Icon }) => (
               <span key={value} className={typeChoiceClass(value === 'general')}>
                 <Icon aria-hidden className="size-4" />
-                {label}
+                {t(label)}
               </span>
             ))}
           </div>
           <label className={CHOICE_CLASS}>
             <VisibilityIcon visibility={visibility} />
-            Who sees it
+            {t('composer.whoSees')}
             <select
               id="post-visibility"
               value={visibility}
@@ -162,15 +165,15 @@ function ComposerStandIn({ user, weapon, typed, onType, onReach }: StandInProps)
           </label>
           <Button variant="ghost" className={PHOTO_BUTTON_CLASS}>
             <ImagePlus aria-hidden className="size-4" />
-            Photo/Video
+            {t('composer.media')}
           </Button>
         </div>
         <div className={FOOTER_CLASS} inert={!bannedUntil}>
           <span className="mr-auto text-xs text-slate-500 dark:text-slate-400">
-            Posting to {WEAPON_LABELS[weapon]}
+            {t('composer.postingTo', { weapon: weaponLabel(weapon) })}
           </span>
           <Button disabled className="min-w-24">
-            Post
+            {t('composer.post')}
           </Button>
         </div>
       </fieldset>

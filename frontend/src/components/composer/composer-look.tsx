@@ -1,4 +1,5 @@
-import { WEAPON_LABELS, type PostType, type PostVisibility, type Weapon } from '@piste/contracts';
+import type { PostType, PostVisibility, Weapon } from '@piste/contracts';
+import i18next from 'i18next';
 import {
   Dumbbell,
   Globe,
@@ -8,6 +9,8 @@ import {
   UsersRound,
   type LucideIcon,
 } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { weaponLabel } from '../../lib/weapons';
 
 /**
  * How the composer looks, shared by the composer itself and by the feed's stand-in that shows it until the author
@@ -46,16 +49,17 @@ export const PHOTO_BUTTON_CLASS = 'text-slate-600 dark:text-slate-300';
 export const FOOTER_CLASS =
   'mt-4 flex items-center justify-end gap-3 border-t border-slate-100 pt-3 dark:border-slate-800';
 
-export const POST_TYPE_CHOICES: { value: PostType; label: string; icon: LucideIcon }[] = [
-  { value: 'general', label: 'General', icon: MessageSquareText },
-  { value: 'drill', label: 'Drill', icon: Dumbbell },
-  { value: 'achievement', label: 'Achievement', icon: Trophy },
-];
+/** The post types to choose from; `label` is the name's key in the `feed` catalogue. */
+export const POST_TYPE_CHOICES = [
+  { value: 'general', label: 'post.type.general', icon: MessageSquareText },
+  { value: 'drill', label: 'post.type.drill', icon: Dumbbell },
+  { value: 'achievement', label: 'post.type.achievement', icon: Trophy },
+] as const satisfies readonly { value: PostType; label: string; icon: LucideIcon }[];
 
 export function contentPlaceholder(weapon: Weapon, club?: { name: string }): string {
   return club
-    ? `Share training times, results or news with ${club.name}...`
-    : `Share a drill, an achievement or a training insight with the ${WEAPON_LABELS[weapon]} community...`;
+    ? i18next.t('feed:composer.placeholderClub', { club: club.name })
+    : i18next.t('feed:composer.placeholder', { weapon: weaponLabel(weapon) });
 }
 
 export function VisibilityIcon({ visibility }: { visibility: PostVisibility }) {
@@ -70,11 +74,12 @@ export function defaultVisibility(role: string | null): PostVisibility {
 
 /** Who may see the post: a club's members (its page's composer), everyone, or the author's connections. */
 export function VisibilityOptions({ club }: { club: boolean }) {
+  const { t } = useTranslation('feed');
   return (
     <>
-      {club ? <option value="club">Club members</option> : null}
-      <option value="public">Public</option>
-      {club ? null : <option value="connections">Connections only</option>}
+      {club ? <option value="club">{t('composer.visibility.club')}</option> : null}
+      <option value="public">{t('composer.visibility.public')}</option>
+      {club ? null : <option value="connections">{t('composer.visibility.connections')}</option>}
     </>
   );
 }

@@ -1,36 +1,64 @@
 /** The details the drill and achievement posts ask for, as tables the composer's form and fields share. */
 
-/** One detail a post type asks for: its key in the details, its label and an example. */
+/** One detail a post type asks for: its key in the details, its label and an example (catalogue keys). */
 export interface DetailField<K extends string> {
   key: K;
-  label: string;
-  placeholder: string;
+  label: DetailText;
+  placeholder: DetailText;
   type?: 'text' | 'number';
 }
 
+/** A detail's label or example, as its key in the `feed` catalogue. */
+type DetailText =
+  | 'post.details.duration'
+  | 'post.details.level'
+  | 'post.details.equipment'
+  | 'post.details.focus'
+  | 'post.details.place'
+  | 'post.details.score'
+  | 'post.details.competition'
+  | 'post.details.competitors'
+  | 'composer.details.durationExample'
+  | 'composer.details.levelExample'
+  | 'composer.details.equipmentExample'
+  | 'composer.details.focusExample'
+  | 'composer.details.placeExample'
+  | 'composer.details.scoreExample'
+  | 'composer.details.competitionExample'
+  | 'composer.details.competitorsExample';
+
 export const DRILL_FIELDS = [
-  { key: 'duration', label: 'Duration', placeholder: 'e.g. 20 minutes' },
-  { key: 'level', label: 'Level', placeholder: 'e.g. Beginner' },
-  { key: 'equipment', label: 'Equipment', placeholder: 'e.g. Mask, blade, partner' },
-  { key: 'focus', label: 'Focus', placeholder: 'e.g. Distance' },
+  { key: 'duration', label: 'post.details.duration', placeholder: 'composer.details.durationExample' },
+  { key: 'level', label: 'post.details.level', placeholder: 'composer.details.levelExample' },
+  { key: 'equipment', label: 'post.details.equipment', placeholder: 'composer.details.equipmentExample' },
+  { key: 'focus', label: 'post.details.focus', placeholder: 'composer.details.focusExample' },
 ] as const satisfies readonly DetailField<string>[];
 
 export const ACHIEVEMENT_FIELDS = [
-  { key: 'place', label: 'Place', placeholder: 'e.g. 1st' },
-  { key: 'score', label: 'Score', placeholder: 'e.g. 15-12' },
-  { key: 'competition', label: 'Competition', placeholder: 'e.g. Regional Open' },
-  { key: 'competitors', label: 'Competitors', placeholder: 'e.g. 64', type: 'number' },
+  { key: 'place', label: 'post.details.place', placeholder: 'composer.details.placeExample' },
+  { key: 'score', label: 'post.details.score', placeholder: 'composer.details.scoreExample' },
+  {
+    key: 'competition',
+    label: 'post.details.competition',
+    placeholder: 'composer.details.competitionExample',
+  },
+  {
+    key: 'competitors',
+    label: 'post.details.competitors',
+    placeholder: 'composer.details.competitorsExample',
+    type: 'number',
+  },
 ] as const satisfies readonly DetailField<string>[];
 
 /** The post types with details: the fields each asks for, how they are announced and coloured. */
 export const DETAILS = {
   drill: {
-    legend: 'Drill details',
+    legend: 'composer.details.drillLegend',
     fields: DRILL_FIELDS,
     className: 'border-sky-100 bg-sky-50/50 dark:border-sky-900 dark:bg-sky-950/50',
   },
   achievement: {
-    legend: 'Achievement details',
+    legend: 'composer.details.achievementLegend',
     fields: ACHIEVEMENT_FIELDS,
     className: 'border-amber-100 bg-amber-50/50 dark:border-amber-900 dark:bg-amber-950/50',
   },

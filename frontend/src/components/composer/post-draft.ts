@@ -7,6 +7,7 @@ import {
   type PostVisibility,
   type Weapon,
 } from '@piste/contracts';
+import i18next from 'i18next';
 import type { Path } from 'react-hook-form';
 import { z } from 'zod';
 import type { NewPost } from '../../stores/feed';
@@ -40,7 +41,9 @@ export type PostDraft = z.input<typeof postDraftSchema>;
 export type DetailPath = Extract<Path<PostDraft>, `drill.${string}` | `achievement.${string}`>;
 
 /** The spec's toast for an empty post, by the text of the content's issue. */
-export const POST_TOAST_TITLES = { 'Please enter some content for your post.': 'Content required' };
+export function postToastTitles(): Record<string, string> {
+  return { 'Please enter some content for your post.': i18next.t('feed:composer.toasts.contentRequired') };
+}
 
 export function emptyDraft(weapon: Weapon, visibility: PostVisibility = 'public'): PostDraft {
   return {

@@ -1,5 +1,6 @@
 import type { BlockedUser, ConnectionUser } from '@piste/contracts';
 import { MessageCircle, UserPlus, Users } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { Button } from '../Button';
 import { ConnectionMenu } from './ConnectionMenu';
@@ -28,20 +29,21 @@ export function ConnectionList({
   onBlock,
   onUnblock,
 }: ConnectionListProps) {
+  const { t } = useTranslation('people');
   return (
     <PersonList
       people={connections}
       loading={loading}
-      label="Your connections"
+      label={t('connections.list.label')}
       empty={
         <EmptyState
           icon={Users}
-          title="No connections yet"
-          description="Find fencers in Discover and send them a connection request."
+          title={t('connections.list.empty.title')}
+          description={t('connections.list.empty.description')}
           action={
             <Button onClick={onDiscover}>
               <UserPlus aria-hidden className="size-4" />
-              Discover fencers
+              {t('connections.list.empty.discover')}
             </Button>
           }
         />
@@ -52,7 +54,7 @@ export function ConnectionList({
           key={user.id}
           person={user}
           linked={!user.isBlocked}
-          tag={user.isBlocked ? <Tag tone="red">Blocked</Tag> : null}
+          tag={user.isBlocked ? <Tag tone="red">{t('connections.blocked')}</Tag> : null}
           actions={
             <>
               {user.isBlocked ? (
@@ -67,7 +69,7 @@ export function ConnectionList({
                   className="inline-flex flex-1 items-center justify-center gap-2 rounded-lg border border-slate-200 bg-white px-4 py-2 text-sm font-semibold text-slate-700 shadow-sm transition hover:bg-slate-50 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900 sm:flex-none dark:border-slate-800 dark:bg-slate-900 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white dark:focus-visible:outline-slate-300"
                 >
                   <MessageCircle aria-hidden className="size-4" />
-                  Message
+                  {t('connectionAction.message')}
                 </Link>
               )}
               <ConnectionMenu
@@ -94,6 +96,7 @@ interface BlockedListProps {
 
 /** The users you blocked who are not among your connections, so they can be unblocked too. */
 export function BlockedList({ blocked, busy, onUnblock }: BlockedListProps) {
+  const { t } = useTranslation('people');
   if (blocked.length === 0) return null;
   return (
     <section aria-labelledby="blocked-users-title" className="mt-8">
@@ -101,7 +104,7 @@ export function BlockedList({ blocked, busy, onUnblock }: BlockedListProps) {
         id="blocked-users-title"
         className="mb-3 text-sm font-semibold tracking-wide text-slate-500 uppercase dark:text-slate-400"
       >
-        Blocked users ({blocked.length})
+        {t('connections.blockedUsers', { count: blocked.length })}
       </h2>
       <ul className="space-y-3">
         {blocked.map((user) => (
@@ -109,7 +112,7 @@ export function BlockedList({ blocked, busy, onUnblock }: BlockedListProps) {
             key={user.id}
             person={user}
             linked={false}
-            tag={<Tag tone="red">Blocked</Tag>}
+            tag={<Tag tone="red">{t('connections.blocked')}</Tag>}
             actions={
               <UnblockButton
                 name={nameOf(user)}

@@ -1,4 +1,5 @@
 import { UserMinus } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { blockMenuItem, type BlockActions } from '../block-menu-item';
 import { DropdownMenu } from '../DropdownMenu';
 
@@ -10,12 +11,16 @@ interface ConnectionMenuProps extends BlockActions {
 
 /** A connection's menu: Remove connection; Block User or Unblock User. */
 export function ConnectionMenu({ name, disabled = false, onRemove, ...block }: ConnectionMenuProps) {
+  const { t } = useTranslation('people');
   return (
     <DropdownMenu
-      label={`More actions for ${name}`}
-      title="More actions"
+      label={t('connections.menu.label', { name })}
+      title={t('connections.menu.title')}
       disabled={disabled}
-      items={[{ icon: UserMinus, label: 'Remove connection', onSelect: onRemove }, blockMenuItem(block)]}
+      items={[
+        { icon: UserMinus, label: t('connections.menu.remove'), onSelect: onRemove },
+        blockMenuItem(block),
+      ]}
     />
   );
 }

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { onArrowKeys, tabButtonProps } from '../Tabs';
 
 export const CONNECTIONS_TABS = ['connections', 'requests', 'sent', 'discover'] as const;
@@ -9,12 +10,12 @@ export const CONNECTIONS_TABS_ID = 'connections';
 export const isConnectionsTab = (value: string | null): value is ConnectionsTab =>
   !!value && (CONNECTIONS_TABS as readonly string[]).includes(value);
 
-const labels: Record<ConnectionsTab, string> = {
-  connections: 'Your Connections',
-  requests: 'Connection Requests',
-  sent: 'Sent Connection Requests',
-  discover: 'Discover',
-};
+const labels = {
+  connections: 'connections.tabs.connections',
+  requests: 'connections.tabs.requests',
+  sent: 'connections.tabs.sent',
+  discover: 'connections.tabs.discover',
+} as const satisfies Record<ConnectionsTab, string>;
 
 interface ConnectionsTabsProps {
   tab: ConnectionsTab;
@@ -25,10 +26,11 @@ interface ConnectionsTabsProps {
 
 /** The Connections page's tabs with their counts; the arrow keys move between them. */
 export function ConnectionsTabs({ tab, counts, selectTab }: ConnectionsTabsProps) {
+  const { t } = useTranslation('people');
   return (
     <div
       role="tablist"
-      aria-label="Connections"
+      aria-label={t('connections.title')}
       onKeyDown={onArrowKeys(CONNECTIONS_TABS, tab, CONNECTIONS_TABS_ID, selectTab)}
       className="mb-5 grid grid-cols-2 gap-2 sm:flex sm:gap-1 sm:border-b sm:border-slate-200 dark:sm:border-slate-800"
     >
@@ -46,7 +48,7 @@ export function ConnectionsTabs({ tab, counts, selectTab }: ConnectionsTabsProps
                 : 'border-slate-200 bg-white text-slate-600 hover:text-slate-900 sm:border-transparent sm:bg-transparent sm:text-slate-500 dark:border-slate-800 dark:bg-slate-900 dark:text-slate-300 dark:hover:text-white dark:sm:border-transparent dark:sm:bg-transparent dark:sm:text-slate-400 dark:sm:hover:text-white'
             }`}
           >
-            {labels[id]}
+            {t(labels[id])}
             {count !== null ? (
               <span
                 data-testid={`tab-count-${id}`}

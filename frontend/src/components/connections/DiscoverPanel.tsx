@@ -1,5 +1,7 @@
-import { WEAPON_LABELS, WEAPONS, type ConnectionUser } from '@piste/contracts';
+import { WEAPONS, type ConnectionUser } from '@piste/contracts';
 import { Clock, LoaderCircle, Search, SearchX, UserPlus, UserRoundSearch } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { weaponLabel } from '../../lib/weapons';
 import { banNotice, useBannedUntil } from '../../stores/ban';
 import type { DiscoverWeapon, LoadStatus } from '../../stores/connections';
 import { Button } from '../Button';
@@ -21,11 +23,6 @@ interface DiscoverPanelProps {
   onAccept: (user: ConnectionUser) => void;
 }
 
-const WEAPON_FILTERS: { value: DiscoverWeapon; label: string }[] = [
-  ...WEAPONS.map((weapon) => ({ value: weapon, label: WEAPON_LABELS[weapon] })),
-  { value: 'all', label: 'All weapons' },
-];
-
 /** Discover: search fencers by name or username, optionally by weapon, and connect. */
 export function DiscoverPanel({
   query,
@@ -39,12 +36,17 @@ export function DiscoverPanel({
   onConnect,
   onAccept,
 }: DiscoverPanelProps) {
+  const { t } = useTranslation('people');
   const hasText = query.trim().length > 0;
+  const weaponFilters: { value: DiscoverWeapon; label: string }[] = [
+    ...WEAPONS.map((option) => ({ value: option, label: weaponLabel(option) })),
+    { value: 'all', label: t('record.log.allWeapons') },
+  ];
   return (
     <div>
       <div className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-800 dark:bg-slate-900">
         <label htmlFor="discover-search" className="sr-only">
-          Search by name or username
+          {t('discover.searchLabel')}
         </label>
         <div className="relative">
           <Search
@@ -57,19 +59,19 @@ export function DiscoverPanel({
             value={query}
             autoComplete="off"
             maxLength={100}
-            placeholder="Search for fencers by name or username..."
+            placeholder={t('discover.placeholder')}
             onChange={(event) => onQueryChange(event.target.value)}
             className="block w-full rounded-xl border border-slate-300 bg-slate-50 py-2.5 pr-10 pl-9 text-sm text-slate-900 transition placeholder:text-slate-500 dark:placeholder:text-slate-400 focus:border-slate-900 focus:bg-white focus:ring-2 focus:ring-slate-900/15 focus:outline-none dark:border-slate-700 dark:bg-slate-800/50 dark:text-slate-100 dark:focus:border-slate-300 dark:focus:bg-slate-900 dark:focus:ring-slate-300/15"
           />
           {status === 'loading' ? (
             <LoaderCircle
-              aria-label="Searching"
+              aria-label={t('discover.searching')}
               className="absolute top-1/2 right-3 size-4 -translate-y-1/2 animate-spin text-slate-400 dark:text-slate-500"
             />
           ) : null}
         </div>
-        <div role="radiogroup" aria-label="Weapon" className="mt-3 flex flex-wrap gap-2">
-          {WEAPON_FILTERS.map((filter) => {
+        <div role="radiogroup" aria-label={t('discover.weapon')} className="mt-3 flex flex-wrap gap-2">
+          {weaponFilters.map((filter) => {
             const active = filter.value === weapon;
             return (
               <button
@@ -95,23 +97,23 @@ export function DiscoverPanel({
         {!hasText ? (
           <EmptyState
             icon={UserRoundSearch}
-            title="Search for fencers"
-            description="Type a name or username to find fencers to connect with."
+            title={t('discover.start.title')}
+            description={t('discover.start.description')}
           />
         ) : !hasSearched ? (
           <PersonListSkeleton rows={2} />
         ) : results.length === 0 ? (
           <EmptyState
             icon={SearchX}
-            title="No results found"
+            title={t('discover.none.title')}
             description={
               weapon === 'all'
-                ? 'Try another name or username.'
-                : `Try another name or username, or search all weapons instead of ${WEAPON_LABELS[weapon]} only.`
+                ? t('discover.none.description')
+                : t('discover.none.descriptionWeapon', { weapon: weaponLabel(weapon) })
             }
           />
         ) : (
-          <ul className="space-y-3" aria-label="Search results">
+          <ul className="space-y-3" aria-label={t('discover.results')}>
             {results.map((user) => (
               <PersonCard
                 key={user.id}
@@ -144,6 +146,7 @@ function ResultAction({
   onConnect: (user: ConnectionUser) => void;
   onAccept: (user: ConnectionUser) => void;
 }) {
+  const { t } = useTranslation('people');
   const name = user.name ?? user.username;
   // A banned user may accept requests they received, not send new ones.
   const bannedUntil = useBannedUntil();
@@ -151,7 +154,7 @@ function ResultAction({
     return (
       <span className="inline-flex w-full items-center justify-center gap-1.5 rounded-lg bg-slate-100 px-4 py-2 text-sm font-semibold text-slate-500 sm:w-auto dark:bg-slate-800 dark:text-slate-400">
         <Clock aria-hidden className="size-4" />
-        Request sent
+        {t('discover.requestSent')}
       </span>
     );
   }
@@ -170,11 +173,11 @@ function ResultAction({
       onClick={() => onConnect(user)}
       disabled={busy || !!bannedUntil}
       title={bannedUntil ? banNotice(bannedUntil) : undefined}
-      aria-label={`Connect with ${name}`}
+      aria-label={t('discover.connectLabel', { name })}
       className="w-full sm:w-auto"
     >
       <UserPlus aria-hidden className="size-4" />
-      Connect
+      {t('connectionAction.connect')}
     </Button>
   );
 }

@@ -1,7 +1,11 @@
-import { WEAPON_LABELS, type Weapon } from '@piste/contracts';
+import type { Weapon } from '@piste/contracts';
+import i18next from 'i18next';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { weaponLabel } from '../../lib/weapons';
 import { Avatar } from '../Avatar';
 import { AvatarLink, ProfileLink } from '../fencer/ProfileLink';
+import { WEAPON_FENCER } from '../fencer/weapon-fencer';
 import { RatingBadge } from '../record/RatingBadge';
 
 const WEAPON_CHIP_CLASSES: Record<Weapon, string> = {
@@ -25,7 +29,7 @@ export interface PersonSummary {
 export function displayTitle(person: Pick<PersonSummary, 'title' | 'weaponSpecialty'>): string | null {
   const title = person.title?.trim();
   if (title) return title;
-  return person.weaponSpecialty ? `${WEAPON_LABELS[person.weaponSpecialty]} fencer` : null;
+  return person.weaponSpecialty ? i18next.t(WEAPON_FENCER[person.weaponSpecialty]) : null;
 }
 
 interface PersonCardProps {
@@ -41,7 +45,8 @@ interface PersonCardProps {
 
 /** One fencer in a list: avatar, name, handle, title and weapon, with actions on the right. */
 export function PersonCard({ person, note, tag, actions, linked = true }: PersonCardProps) {
-  const name = person.name?.trim() || person.username || 'Unknown fencer';
+  const { t } = useTranslation();
+  const name = person.name?.trim() || person.username || t('unknownFencer');
   const title = displayTitle(person);
   return (
     <li
@@ -85,7 +90,7 @@ export function PersonCard({ person, note, tag, actions, linked = true }: Person
           <span
             className={`hidden shrink-0 rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset sm:inline-flex ${WEAPON_CHIP_CLASSES[person.weaponSpecialty]}`}
           >
-            {WEAPON_LABELS[person.weaponSpecialty]}
+            {weaponLabel(person.weaponSpecialty)}
           </span>
         ) : null}
       </div>

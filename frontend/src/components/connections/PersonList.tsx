@@ -1,5 +1,6 @@
 import { Check, ShieldCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../Button';
 
 interface PersonListProps<T> {
@@ -55,31 +56,33 @@ interface PersonButtonProps {
 
 /** Accepts a connection request from `name` (requests, Discover). */
 export function AcceptRequestButton({ name, disabled, onClick, className }: PersonButtonProps) {
+  const { t } = useTranslation('people');
   return (
     <Button
       onClick={onClick}
       disabled={disabled}
-      aria-label={`Accept connection request from ${name}`}
+      aria-label={t('connections.acceptLabel', { name })}
       className={className}
     >
       <Check aria-hidden className="size-4" />
-      Accept
+      {t('connectionAction.accept')}
     </Button>
   );
 }
 
 /** Unblocks a fencer (a blocked connection, or a blocked user outside them). */
 export function UnblockButton({ name, disabled, onClick, className }: PersonButtonProps) {
+  const { t } = useTranslation('people');
   return (
     <Button
       variant="outline"
       onClick={onClick}
       disabled={disabled}
-      aria-label={name ? `Unblock ${name}` : undefined}
+      aria-label={name ? t('connections.unblockLabel', { name }) : undefined}
       className={className}
     >
       <ShieldCheck aria-hidden className="size-4" />
-      Unblock
+      {t('connections.unblock')}
     </Button>
   );
 }

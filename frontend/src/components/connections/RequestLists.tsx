@@ -1,5 +1,7 @@
 import type { ConnectionRequest } from '@piste/contracts';
 import { Clock, Inbox, Send, X } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { intlLocale } from '../../i18n/languages';
 import { timeAgo } from '../../lib/relative-time';
 import { nameOf } from '../../stores/connections';
 import { Button } from '../Button';
@@ -7,21 +9,27 @@ import { EmptyState } from '../EmptyState';
 import { PersonCard, Tag } from './PersonCard';
 import { AcceptRequestButton, PersonList } from './PersonList';
 
-const noIncomingRequests = (
-  <EmptyState
-    icon={Inbox}
-    title="No pending requests"
-    description="When fencers ask to connect with you, their requests show up here."
-  />
-);
+function NoIncomingRequests() {
+  const { t } = useTranslation('people');
+  return (
+    <EmptyState
+      icon={Inbox}
+      title={t('connections.requests.empty.title')}
+      description={t('connections.requests.empty.description')}
+    />
+  );
+}
 
-const noSentRequests = (
-  <EmptyState
-    icon={Send}
-    title="No outgoing requests"
-    description="Requests you send are listed here until they are answered."
-  />
-);
+function NoSentRequests() {
+  const { t } = useTranslation('people');
+  return (
+    <EmptyState
+      icon={Send}
+      title={t('connections.sent.empty.title')}
+      description={t('connections.sent.empty.description')}
+    />
+  );
+}
 
 interface RequestListProps {
   requests: ConnectionRequest[];
@@ -35,13 +43,19 @@ interface IncomingProps extends RequestListProps {
 
 /** Connection Requests: incoming pending requests with Accept and Decline. */
 export function IncomingRequestList({ requests, loading, busy, onRespond }: IncomingProps) {
+  const { t } = useTranslation('people');
   return (
-    <PersonList people={requests} loading={loading} label="Connection requests" empty={noIncomingRequests}>
+    <PersonList
+      people={requests}
+      loading={loading}
+      label={t('connections.requests.label')}
+      empty={<NoIncomingRequests />}
+    >
       {(request) => (
         <PersonCard
           key={request.id}
           person={request.sender}
-          note={`Wants to connect · ${timeAgo(request.createdAt, 'minutes')}`}
+          note={t('connections.requests.note', { time: timeAgo(request.createdAt, 'minutes') })}
           actions={
             <>
               <AcceptRequestButton
@@ -54,11 +68,11 @@ export function IncomingRequestList({ requests, loading, busy, onRespond }: Inco
                 variant="outline"
                 onClick={() => onRespond(request, 'declined')}
                 disabled={!!busy[request.id]}
-                aria-label={`Decline connection request from ${nameOf(request.sender)}`}
+                aria-label={t('connections.requests.declineLabel', { name: nameOf(request.sender) })}
                 className="flex-1 sm:flex-none"
               >
                 <X aria-hidden className="size-4" />
-                Decline
+                {t('connectionAction.decline')}
               </Button>
             </>
           }
@@ -74,8 +88,14 @@ interface SentProps extends RequestListProps {
 
 /** Sent Connection Requests: outgoing pending requests, each of which can be withdrawn. */
 export function SentRequestList({ requests, loading, busy, onCancel }: SentProps) {
+  const { t } = useTranslation('people');
   return (
-    <PersonList people={requests} loading={loading} label="Sent connection requests" empty={noSentRequests}>
+    <PersonList
+      people={requests}
+      loading={loading}
+      label={t('connections.sent.label')}
+      empty={<NoSentRequests />}
+    >
       {(request) => (
         <PersonCard
           key={request.id}
@@ -83,19 +103,21 @@ export function SentRequestList({ requests, loading, busy, onCancel }: SentProps
           tag={
             <Tag tone="amber">
               <Clock aria-hidden className="mr-1 inline size-3 align-[-1px]" />
-              Pending
+              {t('connectionAction.pending')}
             </Tag>
           }
-          note={`Sent ${timeAgo(request.createdAt, 'minutes').toLowerCase()}`}
+          note={t('connections.sent.note', {
+            time: timeAgo(request.createdAt, 'minutes').toLocaleLowerCase(intlLocale()),
+          })}
           actions={
             <Button
               variant="outline"
               onClick={() => onCancel(request)}
               disabled={!!busy[request.id]}
-              aria-label={`Withdraw connection request to ${nameOf(request.receiver)}`}
+              aria-label={t('connections.sent.withdrawLabel', { name: nameOf(request.receiver) })}
               className="w-full sm:w-auto"
             >
-              Withdraw
+              {t('connectionAction.withdraw')}
             </Button>
           }
         />

@@ -1,6 +1,9 @@
-import { WEAPON_LABELS, WEAPONS } from '@piste/contracts';
+import { WEAPONS } from '@piste/contracts';
+import type { TFunction } from 'i18next';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
+import { weaponLabel } from '../../lib/weapons';
 import { Button } from '../Button';
 import { SelectField, TextField } from '../FormField';
 import { DRILL_LEVELS, drillFiltersOf, isFiltered, withParam, type TextFilter } from './drill-filters';
@@ -8,14 +11,28 @@ import { DRILL_LEVELS, drillFiltersOf, isFiltered, withParam, type TextFilter } 
 /** How long typing pauses before a text filter goes to the address (and the list is fetched again). */
 export const FILTER_DEBOUNCE_MS = 300;
 
-const WEAPON_OPTIONS = [
-  { value: '', label: 'All weapons' },
-  ...WEAPONS.map((weapon) => ({ value: weapon, label: WEAPON_LABELS[weapon] })),
+const weaponOptions = (t: TFunction<'feed'>) => [
+  { value: '', label: t('drills.filters.allWeapons') },
+  ...WEAPONS.map((weapon) => ({ value: weapon, label: weaponLabel(weapon) })),
 ];
-const SORT_OPTIONS = [
-  { value: '', label: 'Newest' },
-  { value: 'saved', label: 'Most saved' },
+const sortOptions = (t: TFunction<'feed'>) => [
+  { value: '', label: t('drills.filters.newest') },
+  { value: 'saved', label: t('drills.filters.mostSaved') },
 ];
+
+/** A level's name in the language shown; the value in the address (and sent) stays the English word. */
+function levelLabel(t: TFunction<'feed'>, level: string): string {
+  switch (level) {
+    case 'Beginner':
+      return t('drills.levels.beginner');
+    case 'Intermediate':
+      return t('drills.levels.intermediate');
+    case 'Advanced':
+      return t('drills.levels.advanced');
+    default:
+      return level;
+  }
+}
 
 /**
  * The drill library's filters. Each lives in the address, so a coach can share a filtered library: the selects
@@ -24,6 +41,7 @@ const SORT_OPTIONS = [
 export function DrillFilterBar() {
   const [params, setParams] = useSearchParams();
   const filters = drillFiltersOf(params);
+  const { t } = useTranslation('feed');
   const set = (name: string, value: string) => setParams(withParam(params, name, value), { replace: true });
   // A level from a shared link that the list does not offer still shows as chosen.
   const levels =
@@ -34,18 +52,23 @@ export function DrillFilterBar() {
   return (
     <form
       role="search"
-      aria-label="Filter drills"
+      aria-label={t('drills.filters.label')}
       className="mb-6 grid grid-cols-1 gap-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-6 sm:p-5 dark:border-slate-800 dark:bg-slate-900"
       onSubmit={(event) => event.preventDefault()}
     >
       <div className="sm:col-span-6">
-        <DebouncedTextField name="q" label="Search drills" type="search" placeholder="e.g. lunge, footwork" />
+        <DebouncedTextField
+          name="q"
+          label={t('drills.filters.search')}
+          type="search"
+          placeholder={t('drills.filters.searchExample')}
+        />
       </div>
       <div className="sm:col-span-2">
         <SelectField
           id="drills-weapon"
-          label="Weapon"
-          options={WEAPON_OPTIONS}
+          label={t('drills.filters.weapon')}
+          options={weaponOptions(t)}
           value={filters.weapon ?? ''}
           onChange={(event) => set('weapon', event.target.value)}
         />
@@ -53,10 +76,10 @@ export function DrillFilterBar() {
       <div className="sm:col-span-2">
         <SelectField
           id="drills-level"
-          label="Level"
+          label={t('post.details.level')}
           options={[
-            { value: '', label: 'Any level' },
-            ...levels.map((level) => ({ value: level, label: level })),
+            { value: '', label: t('drills.filters.anyLevel') },
+            ...levels.map((level) => ({ value: level, label: levelLabel(t, level) })),
           ]}
           value={filters.level ?? ''}
           onChange={(event) => set('level', event.target.value)}
@@ -65,22 +88,30 @@ export function DrillFilterBar() {
       <div className="sm:col-span-2">
         <SelectField
           id="drills-sort"
-          label="Sort by"
-          options={SORT_OPTIONS}
+          label={t('drills.filters.sortBy')}
+          options={sortOptions(t)}
           value={filters.sort ?? ''}
           onChange={(event) => set('sort', event.target.value)}
         />
       </div>
       <div className="sm:col-span-3">
-        <DebouncedTextField name="focus" label="Focus" placeholder="e.g. Distance" />
+        <DebouncedTextField
+          name="focus"
+          label={t('post.details.focus')}
+          placeholder={t('composer.details.focusExample')}
+        />
       </div>
       <div className="sm:col-span-3">
-        <DebouncedTextField name="equipment" label="Equipment" placeholder="e.g. Partner" />
+        <DebouncedTextField
+          name="equipment"
+          label={t('post.details.equipment')}
+          placeholder={t('drills.filters.equipmentExample')}
+        />
       </div>
       {isFiltered(filters) ? (
         <div className="sm:col-span-6">
           <Button variant="ghost" className="-ml-2" onClick={() => setParams({}, { replace: true })}>
-            Clear filters
+            {t('drills.clearFilters')}
           </Button>
         </div>
       ) : null}

@@ -1,4 +1,5 @@
 import type { FencingEvent } from '@piste/contracts';
+import i18next from 'i18next';
 import * as eventsApi from '../../api/events';
 import { useClubEventsStore } from '../../stores/club-events';
 import { useEventsStore } from '../../stores/events';
@@ -61,5 +62,22 @@ describe('a club’s events', () => {
     await settle(() => void useClubEventsStore.getState().reload());
     expect(host().querySelector('[data-testid=event-card]')?.textContent).toContain('Club night');
     expect(host().textContent).not.toContain('Add an event');
+  });
+});
+
+describe('a club’s events in French', () => {
+  beforeEach(() => settle(() => void i18next.changeLanguage('fr')));
+  afterEach(() => settle(() => void i18next.changeLanguage('en')));
+
+  it('names the kind, the day and who goes in French, with the event’s clocks', async () => {
+    api.fetchEvents.mockResolvedValue({ events: [event], nextCursor: null });
+    await settle(() => void useClubEventsStore.getState().reload());
+    const card = host().querySelector('[data-testid=event-card]');
+    expect(card?.querySelector('[data-testid=event-kind]')?.textContent).toBe('Convivial');
+    expect(card?.querySelector('[data-testid=event-card-going]')?.textContent).toBe('4 participants');
+    // 18:00 UTC is 19:00 in Paris in March; the month is French.
+    expect(card?.textContent).toContain('13 mars 2027');
+    expect(card?.textContent).toContain('19:00');
+    expect(host().textContent).toContain('Ajouter un événement');
   });
 });

@@ -1,5 +1,6 @@
 import { CalendarDays, Plus } from 'lucide-react';
 import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { newClubEventPath } from '../../lib/paths';
 import { useClubEventsStore } from '../../stores/club-events';
@@ -17,6 +18,7 @@ export function ClubEvents({ clubId, canAdd }: { clubId: string; canAdd: boolean
   const { items: events, status, nextCursor, loadingMore, loadMore, reload } = useClubEventsStore();
   const shownClub = useClubEventsStore((s) => s.filters?.clubId);
   const open = useClubEventsStore((s) => s.open);
+  const { t } = useTranslation(['events', 'common']);
 
   useEffect(() => {
     void open({ clubId });
@@ -25,14 +27,14 @@ export function ClubEvents({ clubId, canAdd }: { clubId: string; canAdd: boolean
   const addLink = (
     <Link to={newClubEventPath(clubId)} className={buttonClassName('primary')}>
       <Plus aria-hidden className="size-4" />
-      Add an event
+      {t('clubEvents.add')}
     </Link>
   );
 
   // Another club's list never shows while this one's loads.
   if (status === 'loading' || shownClub !== clubId) {
     return (
-      <div aria-busy="true" aria-label="Loading events" className="space-y-3">
+      <div aria-busy="true" aria-label={t('list.loading')} className="space-y-3">
         {[0, 1].map((index) => (
           <SkeletonBars
             key={index}
@@ -47,11 +49,11 @@ export function ClubEvents({ clubId, canAdd }: { clubId: string; canAdd: boolean
     return (
       <EmptyState
         icon={CalendarDays}
-        title="Failed to fetch events"
-        description="Check your connection and try again."
+        title={t('list.fetchFailed')}
+        description={t('common:pageNotReady.checkConnection')}
         action={
           <Button variant="outline" onClick={() => void reload()}>
-            Try again
+            {t('common:actions.tryAgain')}
           </Button>
         }
       />
@@ -62,12 +64,8 @@ export function ClubEvents({ clubId, canAdd }: { clubId: string; canAdd: boolean
       <div data-testid="club-events-empty">
         <EmptyState
           icon={CalendarDays}
-          title="No events yet"
-          description={
-            canAdd
-              ? 'Add your competitions, trainings, camps and socials: members see them here.'
-              : 'The club’s coming competitions, trainings, camps and socials show here.'
-          }
+          title={t('clubEvents.empty.title')}
+          description={canAdd ? t('clubEvents.empty.canAdd') : t('clubEvents.empty.other')}
           action={canAdd ? addLink : undefined}
         />
       </div>
@@ -77,7 +75,7 @@ export function ClubEvents({ clubId, canAdd }: { clubId: string; canAdd: boolean
     <div className="space-y-3">
       {canAdd ? <div className="flex justify-end">{addLink}</div> : null}
       <PagedItems
-        label="Club events"
+        label={t('clubEvents.label')}
         items={events}
         render={(event) => <EventCard event={event} />}
         hasMore={nextCursor !== null}

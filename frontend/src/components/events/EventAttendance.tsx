@@ -1,6 +1,6 @@
 import type { AttendanceStatus } from '@piste/contracts';
 import { CircleCheck, Star, type LucideIcon } from 'lucide-react';
-import { goingText, interestedText } from './event-format';
+import { useTranslation } from 'react-i18next';
 
 interface EventAttendanceProps {
   viewerStatus: AttendanceStatus | null;
@@ -19,25 +19,26 @@ export function EventAttendance({
   pending,
   onAttend,
 }: EventAttendanceProps) {
+  const { t } = useTranslation('events');
   const toggle = (status: AttendanceStatus) => onAttend(viewerStatus === status ? null : status);
   return (
     // Side by side on a phone too: each count goes under its button there.
     <div className="grid w-full grid-cols-2 gap-2 sm:flex sm:w-auto sm:flex-wrap">
       <AttendanceToggle
-        label="Going"
+        label={t('attendance.going')}
         icon={CircleCheck}
         pressed={viewerStatus === 'going'}
         pending={pending}
-        count={goingText(goingCount)}
+        count={t('attendance.goingCount', { count: goingCount })}
         testId="event-going-count"
         onToggle={() => toggle('going')}
       />
       <AttendanceToggle
-        label="Interested"
+        label={t('attendance.interested')}
         icon={Star}
         pressed={viewerStatus === 'interested'}
         pending={pending}
-        count={interestedText(interestedCount)}
+        count={t('attendance.interestedCount', { count: interestedCount })}
         testId="event-interested-count"
         onToggle={() => toggle('interested')}
       />

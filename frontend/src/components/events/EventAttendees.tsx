@@ -1,5 +1,6 @@
 import type { Attendee } from '@piste/contracts';
 import { Clock, UserPlus } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { profilePath, REQUESTS_PATH } from '../../lib/paths';
 import { banNotice, useBannedUntil } from '../../stores/ban';
@@ -18,9 +19,10 @@ const nameOf = (attendee: Attendee) => attendee.user.name?.trim() || attendee.us
  * the Connections page follow.
  */
 export function EventAttendees({ attendees, viewerId }: { attendees: Attendee[]; viewerId: string }) {
+  const { t } = useTranslation('events');
   return (
     <ul
-      aria-label="Who is going"
+      aria-label={t('attendees.label')}
       className="divide-y divide-slate-100 rounded-2xl border border-slate-200 bg-white dark:divide-slate-800 dark:border-slate-800 dark:bg-slate-900"
     >
       {attendees.map((attendee) => (
@@ -39,7 +41,8 @@ export function EventAttendees({ attendees, viewerId }: { attendees: Attendee[];
                 {nameOf(attendee)}
               </span>
               <span className="block truncate text-sm text-slate-500 dark:text-slate-400">
-                {attendee.status === 'going' ? 'Going' : 'Interested'} · @{attendee.user.username}
+                {attendee.status === 'going' ? t('attendance.going') : t('attendance.interested')} · @
+                {attendee.user.username}
               </span>
             </span>
           </Link>
@@ -61,21 +64,22 @@ function Standing({ attendee, viewerId }: { attendee: Attendee; viewerId: string
   const sendRequest = useConnectionsStore((s) => s.sendRequest);
   // A banned user may answer requests, not send new ones.
   const bannedUntil = useBannedUntil();
+  const { t } = useTranslation('events');
 
-  if (attendee.connected) return <span className={chipClasses}>Connection</span>;
-  if (userId === viewerId) return <span className={chipClasses}>You</span>;
+  if (attendee.connected) return <span className={chipClasses}>{t('attendees.connection')}</span>;
+  if (userId === viewerId) return <span className={chipClasses}>{t('attendees.you')}</span>;
   if (sent) {
     return (
       <Button variant="outline" disabled className="px-3 py-1.5">
         <Clock aria-hidden className="size-4" />
-        Request sent
+        {t('attendees.requestSent')}
       </Button>
     );
   }
   if (received) {
     return (
       <Link to={REQUESTS_PATH} className={buttonClassName('outline', 'px-3 py-1.5')}>
-        Answer request
+        {t('attendees.answer')}
       </Link>
     );
   }
@@ -83,13 +87,13 @@ function Standing({ attendee, viewerId }: { attendee: Attendee; viewerId: string
     <Button
       variant="outline"
       className="px-3 py-1.5"
-      aria-label={`Connect with ${nameOf(attendee)}`}
+      aria-label={t('attendees.connectLabel', { name: nameOf(attendee) })}
       disabled={busy || !!bannedUntil}
       title={bannedUntil ? banNotice(bannedUntil) : undefined}
       onClick={() => void sendRequest(userId)}
     >
       <UserPlus aria-hidden className="size-4" />
-      Connect
+      {t('attendees.connect')}
     </Button>
   );
 }

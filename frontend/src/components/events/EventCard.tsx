@@ -1,13 +1,15 @@
 import type { FencingEvent } from '@piste/contracts';
 import { CalendarDays, Castle, MapPin, UserCheck } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { eventPath } from '../../lib/paths';
 import { ClubWeapons } from '../clubs/ClubWeapons';
-import { eventCity, eventTimes, goingText, startDay } from './event-format';
+import { eventCity, eventTimes, startDay } from './event-format';
 import { EventKindBadge } from './EventKindBadge';
 
 /** An event in a list: its day, title (the link to its page), kind, times, place, weapons, club and who goes. */
 export function EventCard({ event }: { event: FencingEvent }) {
+  const { t } = useTranslation('events');
   const { month, day } = startDay(event);
   return (
     <article
@@ -54,7 +56,7 @@ export function EventCard({ event }: { event: FencingEvent }) {
             className="inline-flex items-center gap-1 text-sm font-medium text-slate-700 dark:text-slate-200"
           >
             <UserCheck aria-hidden className="size-4 shrink-0" />
-            {goingText(event.goingCount)}
+            {t('attendance.goingCount', { count: event.goingCount })}
           </span>
         </div>
       </div>

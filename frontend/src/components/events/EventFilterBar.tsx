@@ -1,6 +1,8 @@
-import { EVENT_KINDS, WEAPON_LABELS, WEAPONS } from '@piste/contracts';
+import { EVENT_KINDS, WEAPONS } from '@piste/contracts';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
+import { weaponLabel } from '../../lib/weapons';
 import { Button } from '../Button';
 import { countryName, FENCING_COUNTRIES } from '../clubs/club-format';
 import { controlClassName, Field, SelectField, TextField } from '../FormField';
@@ -10,15 +12,6 @@ import { eventFiltersOf, isFiltered, withParam } from './event-filters';
 /** How long typing pauses before the country goes to the address (and the list is fetched again). */
 export const EVENT_FILTER_DEBOUNCE_MS = 300;
 
-const WEAPON_OPTIONS = [
-  { value: '', label: 'All weapons' },
-  ...WEAPONS.map((weapon) => ({ value: weapon, label: WEAPON_LABELS[weapon] })),
-];
-const KIND_OPTIONS = [
-  { value: '', label: 'All kinds' },
-  ...EVENT_KINDS.map((kind) => ({ value: kind, label: EVENT_KIND_LABELS[kind] })),
-];
-
 /**
  * The events page's filters. Each lives in the address, so a filtered list can be shared: the dates and selects
  * go there at once, the country once it has two letters and typing pauses.
@@ -27,24 +20,33 @@ export function EventFilterBar() {
   const [params, setParams] = useSearchParams();
   const set = (name: string, value: string) => setParams(withParam(params, name, value), { replace: true });
   const from = params.get('from') ?? '';
+  const { t } = useTranslation(['events']);
+  const weaponOptions = [
+    { value: '', label: t('filters.allWeapons') },
+    ...WEAPONS.map((weapon) => ({ value: weapon, label: weaponLabel(weapon) })),
+  ];
+  const kindOptions = [
+    { value: '', label: t('filters.allKinds') },
+    ...EVENT_KINDS.map((kind) => ({ value: kind, label: t(EVENT_KIND_LABELS[kind]) })),
+  ];
 
   return (
     <form
       role="search"
-      aria-label="Filter events"
+      aria-label={t('filters.label')}
       className="mb-5 grid grid-cols-2 gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-5 dark:border-slate-800 dark:bg-slate-900"
       onSubmit={(event) => event.preventDefault()}
     >
       <TextField
         id="events-from"
-        label="From"
+        label={t('filters.from')}
         type="date"
         value={from}
         onChange={(event) => set('from', event.target.value)}
       />
       <TextField
         id="events-to"
-        label="To"
+        label={t('filters.to')}
         type="date"
         min={from || undefined}
         value={params.get('to') ?? ''}
@@ -53,16 +55,16 @@ export function EventFilterBar() {
       <CountryFilter />
       <SelectField
         id="events-weapon"
-        label="Weapon"
-        options={WEAPON_OPTIONS}
+        label={t('filters.weapon')}
+        options={weaponOptions}
         value={params.get('weapon') ?? ''}
         onChange={(event) => set('weapon', event.target.value)}
       />
       <div className="col-span-2 sm:col-span-1">
         <SelectField
           id="events-kind"
-          label="Kind"
-          options={KIND_OPTIONS}
+          label={t('filters.kind')}
+          options={kindOptions}
           value={params.get('kind') ?? ''}
           onChange={(event) => set('kind', event.target.value)}
         />
@@ -70,7 +72,7 @@ export function EventFilterBar() {
       {isFiltered(eventFiltersOf(params)) ? (
         <div className="col-span-2 sm:col-span-5">
           <Button variant="ghost" className="-ml-2" onClick={() => setParams({}, { replace: true })}>
-            Clear filters
+            {t('filters.clear')}
           </Button>
         </div>
       ) : null}
@@ -81,6 +83,7 @@ export function EventFilterBar() {
 /** The country: what is typed shows at once; a two-letter code (or nothing) goes to the address when typing pauses. */
 function CountryFilter() {
   const [params, setParams] = useSearchParams();
+  const { t } = useTranslation('events');
   const inAddress = params.get('country') ?? '';
   const [text, setText] = useState(inAddress);
   // The address changed from elsewhere (Back, Clear filters, a link): the field shows what it now says.
@@ -104,13 +107,13 @@ function CountryFilter() {
   }, [wanted, inAddress, search, setParams]);
 
   return (
-    <Field id="events-country" label="Country">
+    <Field id="events-country" label={t('filters.country')}>
       <input
         id="events-country"
         value={text}
         maxLength={2}
         list="events-countries"
-        placeholder="e.g. FR"
+        placeholder={t('filters.countryPlaceholder')}
         autoComplete="off"
         className={`${controlClassName(false)} uppercase placeholder:normal-case`}
         onChange={(event) => setText(event.target.value)}

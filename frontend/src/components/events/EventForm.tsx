@@ -10,6 +10,7 @@ import {
 } from '@piste/contracts';
 import { useEffect, useMemo, type InputHTMLAttributes } from 'react';
 import { get } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { useContractForm, type FieldBinding } from '../../lib/forms';
 import { instantToZonedTime, timeZoneChoices, zonedTimeToInstant } from '../../lib/zoned-time';
@@ -132,7 +133,7 @@ interface EventFormProps {
 }
 
 const ZONE_LABEL = (zone: string) => zone.replace(/_/g, ' ');
-const KIND_OPTIONS = EVENT_KINDS.map((kind) => ({ value: kind, label: EVENT_KIND_LABELS[kind] }));
+
 const labelClasses = 'mb-1.5 block text-sm font-medium text-slate-700 dark:text-slate-300';
 const hintClasses = 'mt-1.5 text-xs text-slate-500 dark:text-slate-400';
 
@@ -149,6 +150,8 @@ export function EventForm({
   onSubmit,
   onCancel,
 }: EventFormProps) {
+  const { t } = useTranslation(['events', 'clubs', 'common']);
+  const kindOptions = EVENT_KINDS.map((kind) => ({ value: kind, label: t(EVENT_KIND_LABELS[kind]) }));
   const form = useContractForm(eventFormSchema, { defaultValues: defaults });
   const zones = useMemo(() => timeZoneChoices(defaults.timezone), [defaults.timezone]);
   const { setValue, getValues } = form;
@@ -174,39 +177,39 @@ export function EventForm({
       <ServerError message={serverError} />
       <TextField
         id="event-title"
-        label="Title"
+        label={t('form.title')}
         maxLength={EVENT_LIMITS.title}
-        placeholder="e.g. Lyon Épée Open"
+        placeholder={t('form.titlePlaceholder')}
         disabled={saving}
         {...form.field('title')}
       />
       <div className="grid gap-5 sm:grid-cols-2">
         <SelectField
           id="event-kind"
-          label="Kind"
-          options={KIND_OPTIONS}
+          label={t('form.kind')}
+          options={kindOptions}
           disabled={saving}
           {...form.field('kind')}
         />
         <SelectField
           id="event-timezone"
-          label="Time zone"
+          label={t('form.timezone')}
           options={zones.map((zone) => ({ value: zone, label: ZONE_LABEL(zone) }))}
           disabled={saving}
           {...form.field('timezone')}
         />
         <HintedInput
           id="event-starts"
-          label="Starts"
-          hint="As the clocks show it where the event is."
+          label={t('form.starts')}
+          hint={t('form.startsHint')}
           type="datetime-local"
           disabled={saving}
           binding={form.field('startsAt')}
         />
         <HintedInput
           id="event-ends"
-          label="Ends"
-          hint={`At most ${EVENT_LIMITS.days} days after it starts.`}
+          label={t('form.ends')}
+          hint={t('form.endsHint', { days: EVENT_LIMITS.days })}
           type="datetime-local"
           disabled={saving}
           binding={form.field('endsAt')}
@@ -214,27 +217,27 @@ export function EventForm({
       </div>
       <TextField
         id="event-venue"
-        label="Venue"
+        label={t('form.venue')}
         maxLength={EVENT_LIMITS.venue}
-        placeholder="e.g. Palais des Sports"
+        placeholder={t('form.venuePlaceholder')}
         disabled={saving}
         {...form.field('venue')}
       />
       <div className="grid gap-5 sm:grid-cols-[minmax(0,1fr)_10rem]">
         <TextField
           id="event-city"
-          label="City"
+          label={t('clubs:form.city')}
           maxLength={EVENT_LIMITS.city}
           disabled={saving}
           {...form.field('city')}
         />
         <TextField
           id="event-country"
-          label="Country (two letters)"
+          label={t('clubs:form.country')}
           maxLength={2}
           list="event-countries"
           autoComplete="off"
-          placeholder="e.g. FR"
+          placeholder={t('clubs:form.countryPlaceholder')}
           disabled={saving}
           {...form.field('country')}
         />
@@ -249,9 +252,9 @@ export function EventForm({
       <WeaponsField idPrefix="event" binding={form.field('weapons')} />
       <HintedInput
         id="event-categories"
-        label="Categories"
-        hint={`Separate them with commas, up to ${EVENT_LIMITS.categories}.`}
-        placeholder="e.g. U17, Seniors, Veterans"
+        label={t('form.categories')}
+        hint={t('form.categoriesHint', { max: EVENT_LIMITS.categories })}
+        placeholder={t('form.categoriesPlaceholder')}
         autoComplete="off"
         disabled={saving}
         binding={{
@@ -261,7 +264,7 @@ export function EventForm({
       />
       <TextField
         id="event-url"
-        label="Registration link"
+        label={t('form.url')}
         type="url"
         inputMode="url"
         maxLength={EVENT_LIMITS.url}
@@ -273,9 +276,9 @@ export function EventForm({
       {clubs && clubs.length > 0 ? (
         <SelectField
           id="event-club"
-          label="Club"
+          label={t('form.club')}
           options={[
-            { value: '', label: 'No club' },
+            { value: '', label: t('form.noClub') },
             ...clubs.map((club) => ({ value: club.id, label: club.name })),
           ]}
           disabled={saving}
@@ -284,7 +287,7 @@ export function EventForm({
       ) : null}
       <div className="flex justify-end gap-2">
         <Button variant="outline" disabled={saving} onClick={onCancel}>
-          Cancel
+          {t('common:actions.cancel')}
         </Button>
         <Button type="submit" disabled={saving}>
           {saving ? savingLabel : submitLabel}
@@ -349,17 +352,18 @@ function DescriptionInput({
   binding: FieldBinding;
   disabled: boolean;
 }) {
+  const { t } = useTranslation('events');
   return (
     <div>
       <label htmlFor="event-description" className={labelClasses}>
-        Description
+        {t('form.description')}
       </label>
       <textarea
         id="event-description"
         rows={5}
         disabled={disabled}
         maxLength={EVENT_LIMITS.description}
-        placeholder="The programme, who it is for, what to bring..."
+        placeholder={t('form.descriptionPlaceholder')}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? 'event-description-error' : undefined}
         className={controlClassName(!!error)}

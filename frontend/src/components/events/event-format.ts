@@ -1,12 +1,15 @@
 import type { EventKind, FencingEvent } from '@piste/contracts';
+import i18next from 'i18next';
+import { intlLocale } from '../../i18n/languages';
 import { countryName } from '../clubs/club-format';
 
-export const EVENT_KIND_LABELS: Record<EventKind, string> = {
-  competition: 'Competition',
-  training: 'Training',
-  camp: 'Camp',
-  social: 'Social',
-};
+/** The keys of the event kinds' names: Competition, Training, Camp, Social. */
+export const EVENT_KIND_LABELS = {
+  competition: 'events:kinds.competition',
+  training: 'events:kinds.training',
+  camp: 'events:kinds.camp',
+  social: 'events:kinds.social',
+} as const satisfies Record<EventKind, string>;
 
 /** Each kind's badge, its text at 4.5:1 or more against its fill in both themes. */
 export const EVENT_KIND_CLASSES: Record<EventKind, string> = {
@@ -15,9 +18,6 @@ export const EVENT_KIND_CLASSES: Record<EventKind, string> = {
   camp: 'bg-emerald-100 text-emerald-900 dark:bg-emerald-900/50 dark:text-emerald-100',
   social: 'bg-pink-100 text-pink-900 dark:bg-pink-900/50 dark:text-pink-100',
 };
-
-export const goingText = (count: number) => `${count} going`;
-export const interestedText = (count: number) => `${count} interested`;
 
 /** The town of an event: 'Lyon, France'. */
 export const eventCity = (event: Pick<FencingEvent, 'city' | 'country'>) =>
@@ -29,11 +29,17 @@ export const eventPlace = (event: Pick<FencingEvent, 'venue' | 'city' | 'country
 
 const formats = new Map<string, Intl.DateTimeFormat>();
 
-/** A format of `timeZone`'s clocks, in British English unless told otherwise (cached: building one is slow). */
+/** The locale of event dates and times: British English in English ('Sat, 13 Mar 2027, 09:00'), else the language. */
+const dateLocale = () => {
+  const shown = intlLocale();
+  return shown === 'en' ? 'en-GB' : shown;
+};
+
+/** A format of `timeZone`'s clocks, in the language shown unless told otherwise (cached: building one is slow). */
 function formatIn(
   timeZone: string,
   options: Intl.DateTimeFormatOptions,
-  locale = 'en-GB',
+  locale = dateLocale(),
 ): Intl.DateTimeFormat {
   const key = `${locale} ${timeZone} ${JSON.stringify(options)}`;
   let format = formats.get(key);
@@ -79,7 +85,9 @@ export function eventTimes(
   const range = formatIn(timeZone, DATE_TIME).formatRange(start, end);
   const startZone = zoneShortName(timeZone, start);
   const endZone = zoneShortName(timeZone, end);
-  return startZone === endZone ? `${range} ${startZone}` : `${range} (${startZone} to ${endZone})`;
+  return startZone === endZone
+    ? `${range} ${startZone}`
+    : i18next.t('events:format.zoneChange', { range, from: startZone, to: endZone });
 }
 
 /** The event's times for someone elsewhere: in their own zone, or null when their clocks show the same. */

@@ -1,6 +1,8 @@
 import type { CompetitionEntry } from '@piste/contracts';
 import { Medal, Target, Trophy, Users } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { intlLocale } from '../../i18n/languages';
 
 interface CompetitionRecordProps {
   entries: CompetitionEntry[];
@@ -11,12 +13,7 @@ interface CompetitionRecordProps {
 }
 
 function formatDate(iso: string): string {
-  return new Date(iso).toLocaleDateString(undefined, { day: 'numeric', month: 'short', year: 'numeric' });
-}
-
-/** "64 fencers" from the competitors count, as a coach reads a result. */
-function fieldSize(competitors: number): string {
-  return competitors === 1 ? '1 fencer' : `${competitors} fencers`;
+  return new Date(iso).toLocaleDateString(intlLocale(), { day: 'numeric', month: 'short', year: 'numeric' });
 }
 
 /**
@@ -24,6 +21,7 @@ function fieldSize(competitors: number): string {
  * and field size; then the achievements listed on the profile, which have no date.
  */
 export function CompetitionRecord({ entries, isOwn, name, className = '' }: CompetitionRecordProps) {
+  const { t } = useTranslation('people');
   return (
     <section
       aria-labelledby="record-title"
@@ -35,29 +33,29 @@ export function CompetitionRecord({ entries, isOwn, name, className = '' }: Comp
           className="flex items-center gap-2 text-base font-semibold text-slate-900 dark:text-white"
         >
           <Trophy aria-hidden className="size-4 text-amber-500 dark:text-amber-400" />
-          Competition record
+          {t('competitions.title')}
         </h2>
         {entries.length ? (
           <span className="text-xs font-medium text-slate-500 dark:text-slate-400">
-            {entries.length} {entries.length === 1 ? 'result' : 'results'}
+            {t('competitions.results', { count: entries.length })}
           </span>
         ) : null}
       </div>
 
       {entries.length === 0 ? (
         <div className="mt-4 rounded-xl border border-dashed border-slate-300 px-4 py-6 text-center dark:border-slate-700">
-          <p className="text-sm font-medium text-slate-700 dark:text-slate-200">No competition results yet</p>
+          <p className="text-sm font-medium text-slate-700 dark:text-slate-200">
+            {t('competitions.empty.title')}
+          </p>
           <p className="mt-1 text-sm text-slate-500 dark:text-slate-400">
-            {isOwn
-              ? 'Share an achievement post and it shows up here.'
-              : `Results ${name} shares as achievement posts show up here.`}
+            {isOwn ? t('competitions.empty.own') : t('competitions.empty.other', { name })}
           </p>
           {isOwn ? (
             <Link
               to="/post"
               className="mt-3 inline-block rounded-sm text-sm font-semibold text-slate-900 underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900 dark:text-white dark:focus-visible:outline-slate-300"
             >
-              Share a result
+              {t('competitions.empty.share')}
             </Link>
           ) : null}
         </div>
@@ -76,7 +74,8 @@ export function CompetitionRecord({ entries, isOwn, name, className = '' }: Comp
 }
 
 function RecordEntry({ entry }: { entry: CompetitionEntry }) {
-  const heading = entry.competition ?? entry.summary ?? 'Competition result';
+  const { t } = useTranslation('people');
+  const heading = entry.competition ?? entry.summary ?? t('competitions.entry.fallback');
   // The post's own words add to a named competition; without one they are the heading already.
   const note = entry.competition ? entry.summary : null;
   return (
@@ -94,7 +93,7 @@ function RecordEntry({ entry }: { entry: CompetitionEntry }) {
         </time>
       ) : (
         <span className="block text-xs font-semibold tracking-wide text-slate-500 uppercase dark:text-slate-400">
-          Listed on profile
+          {t('competitions.entry.listed')}
         </span>
       )}
       <p className="mt-0.5 font-semibold break-words text-slate-900 dark:text-white">{heading}</p>
@@ -102,7 +101,7 @@ function RecordEntry({ entry }: { entry: CompetitionEntry }) {
         <dl className="mt-1.5 flex flex-wrap items-center gap-x-3 gap-y-1.5 text-sm text-slate-600 dark:text-slate-300">
           {entry.place ? (
             <div className="inline-flex items-center gap-1 rounded-full bg-amber-50 px-2 py-0.5 font-semibold text-amber-800 ring-1 ring-amber-200 ring-inset dark:bg-amber-950 dark:text-amber-200 dark:ring-amber-800">
-              <dt className="sr-only">Place</dt>
+              <dt className="sr-only">{t('competitions.entry.place')}</dt>
               <dd className="inline-flex items-center gap-1 break-all">
                 <Medal aria-hidden className="size-3.5 shrink-0" />
                 {entry.place}
@@ -113,17 +112,18 @@ function RecordEntry({ entry }: { entry: CompetitionEntry }) {
             <div className="inline-flex items-center gap-1">
               <dt className="inline-flex items-center gap-1">
                 <Target aria-hidden className="size-3.5 opacity-70" />
-                Score
+                {t('competitions.entry.score')}
               </dt>
               <dd className="font-medium break-all text-slate-800 dark:text-slate-100">{entry.score}</dd>
             </div>
           ) : null}
           {entry.competitors !== null ? (
             <div className="inline-flex items-center gap-1">
-              <dt className="sr-only">Competitors</dt>
+              <dt className="sr-only">{t('competitions.entry.competitors')}</dt>
               <dd className="inline-flex items-center gap-1">
                 <Users aria-hidden className="size-3.5 opacity-70" />
-                {fieldSize(entry.competitors)}
+                {/* "64 fencers", as a coach reads a result. */}
+                {t('competitions.entry.fieldSize', { count: entry.competitors })}
               </dd>
             </div>
           ) : null}

@@ -1,6 +1,7 @@
 import type { ConnectionState, FencerProfile } from '@piste/contracts';
 import { Check, Clock, MessageCircle, Pencil, UserPlus, X } from 'lucide-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { banNotice, useBannedUntil } from '../../stores/ban';
 import { useConnectionsStore, type ConnectionsState } from '../../stores/connections';
@@ -24,6 +25,7 @@ interface ConnectionActionProps {
  * connections store, so the header's badge and the Connections page follow.
  */
 export function ConnectionAction({ fencer, onStanding, onStale }: ConnectionActionProps) {
+  const { t } = useTranslation('people');
   const { profile, connection, requestId } = fencer;
   const name = profile.name ?? profile.username;
   const [acting, setActing] = useState(false);
@@ -66,14 +68,14 @@ export function ConnectionAction({ fencer, onStanding, onStale }: ConnectionActi
       return (
         <Link to="/profile" className={BUTTON_LINK}>
           <Pencil aria-hidden className="size-4" />
-          Edit profile
+          {t('connectionAction.editProfile')}
         </Link>
       );
     case 'connected':
       return (
         <Link to={`/messages?with=${encodeURIComponent(profile.id)}`} className={BUTTON_LINK}>
           <MessageCircle aria-hidden className="size-4" />
-          Message
+          {t('connectionAction.message')}
         </Link>
       );
     case 'none':
@@ -84,7 +86,7 @@ export function ConnectionAction({ fencer, onStanding, onStale }: ConnectionActi
           title={bannedUntil ? banNotice(bannedUntil) : undefined}
         >
           <UserPlus aria-hidden className="size-4" />
-          Connect
+          {t('connectionAction.connect')}
         </Button>
       );
     case 'pending-sent':
@@ -92,14 +94,14 @@ export function ConnectionAction({ fencer, onStanding, onStale }: ConnectionActi
         <>
           <Button variant="outline" disabled aria-describedby="fencer-pending-note">
             <Clock aria-hidden className="size-4" />
-            Pending
+            {t('connectionAction.pending')}
           </Button>
           <span id="fencer-pending-note" className="sr-only">
-            Your connection request is waiting for {name}.
+            {t('connectionAction.pendingNote', { name })}
           </span>
           {requestId ? (
             <Button variant="ghost" disabled={acting} onClick={() => void withdraw(requestId)}>
-              Withdraw
+              {t('connectionAction.withdraw')}
             </Button>
           ) : null}
         </>
@@ -109,11 +111,11 @@ export function ConnectionAction({ fencer, onStanding, onStale }: ConnectionActi
         <>
           <Button disabled={acting} onClick={() => void respond(requestId, 'accepted')}>
             <Check aria-hidden className="size-4" />
-            Accept
+            {t('connectionAction.accept')}
           </Button>
           <Button variant="outline" disabled={acting} onClick={() => void respond(requestId, 'declined')}>
             <X aria-hidden className="size-4" />
-            Decline
+            {t('connectionAction.decline')}
           </Button>
         </>
       ) : null;

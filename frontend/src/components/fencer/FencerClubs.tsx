@@ -1,4 +1,5 @@
 import { Castle } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { clubPath } from '../../lib/paths';
 import { useFencerClubsStore } from '../../stores/fencer-clubs';
@@ -7,6 +8,7 @@ import { ClubLogo } from '../clubs/ClubLogo';
 
 /** The clubs a fencer belongs to, with their role in each; nothing when they belong to none. */
 export function FencerClubs({ username }: { username: string }) {
+  const { t } = useTranslation(['people', 'clubs']);
   const clubs = useFencerClubsStore((s) => (s.username === username ? s.clubs : null));
   if (!clubs?.length) return null;
   return (
@@ -20,7 +22,7 @@ export function FencerClubs({ username }: { username: string }) {
         className="flex items-center gap-2 text-base font-semibold text-slate-900 dark:text-white"
       >
         <Castle aria-hidden className="size-4 text-slate-500 dark:text-slate-400" />
-        Clubs
+        {t('fencerClubs.title')}
       </h2>
       <ul className="mt-3 space-y-2">
         {clubs.map((club) => (
@@ -33,7 +35,7 @@ export function FencerClubs({ username }: { username: string }) {
               {club.name}
             </Link>
             <span className="shrink-0 rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-semibold text-slate-700 dark:bg-slate-800 dark:text-slate-200">
-              {CLUB_ROLE_LABELS[club.role]}
+              {t(CLUB_ROLE_LABELS[club.role])}
             </span>
           </li>
         ))}

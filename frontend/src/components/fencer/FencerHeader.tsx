@@ -1,6 +1,9 @@
-import { WEAPON_LABELS, type PublicProfile, type Weapon } from '@piste/contracts';
+import type { PublicProfile, Weapon } from '@piste/contracts';
 import { CalendarDays, MapPin, PenLine } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { intlLocale } from '../../i18n/languages';
+import { weaponLabel } from '../../lib/weapons';
 import { Avatar } from '../Avatar';
 import { displayTitle } from '../connections/PersonCard';
 import { RatingBadge } from '../record/RatingBadge';
@@ -31,6 +34,7 @@ interface FencerHeaderProps {
 
 /** Who the fencer is: avatar, name, handle, title, weapon, role, location, bio. */
 export function FencerHeader({ profile, action }: FencerHeaderProps) {
+  const { t } = useTranslation('people');
   const name = profile.name?.trim() || profile.username;
   const title = displayTitle(profile);
   const weapon = profile.weaponSpecialty;
@@ -72,7 +76,10 @@ export function FencerHeader({ profile, action }: FencerHeaderProps) {
           </p>
         ) : null}
 
-        <ul aria-label="About" className="mt-3 flex flex-wrap justify-center gap-2 sm:justify-start">
+        <ul
+          aria-label={t('fencerHeader.about')}
+          className="mt-3 flex flex-wrap justify-center gap-2 sm:justify-start"
+        >
           <li>
             <RoleBadge role={profile.role} />
           </li>
@@ -81,25 +88,29 @@ export function FencerHeader({ profile, action }: FencerHeaderProps) {
               <span
                 className={`inline-flex rounded-full px-2 py-0.5 text-[11px] leading-4 font-semibold ring-1 ring-inset ${WEAPON_CHIP_CLASSES[weapon]}`}
               >
-                {WEAPON_LABELS[weapon]}
+                {weaponLabel(weapon)}
               </span>
             </li>
           ) : null}
           {profile.location ? (
             <li className={FACT_CLASSES}>
               <MapPin aria-hidden className="size-3.5 shrink-0" />
-              <span className="sr-only">Location: </span>
+              <span className="sr-only">{t('fencerHeader.location')} </span>
               <span className="break-words">{profile.location}</span>
             </li>
           ) : null}
           <li className={FACT_CLASSES}>
             <CalendarDays aria-hidden className="size-3.5 shrink-0" />
-            Member since{' '}
-            {new Date(profile.createdAt).toLocaleDateString(undefined, { month: 'long', year: 'numeric' })}
+            {t('fencerHeader.memberSince', {
+              date: new Date(profile.createdAt).toLocaleDateString(intlLocale(), {
+                month: 'long',
+                year: 'numeric',
+              }),
+            })}
           </li>
           <li className={FACT_CLASSES}>
             <PenLine aria-hidden className="size-3.5 shrink-0" />
-            {profile.postsCount} {profile.postsCount === 1 ? 'post' : 'posts'}
+            {t('fencerHeader.posts', { count: profile.postsCount })}
           </li>
         </ul>
 

@@ -1,5 +1,6 @@
 import type { SessionUser } from '@piste/contracts';
 import { LoaderCircle, PenLine } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { EmptyState } from '../EmptyState';
 import { PostList } from '../PostList';
@@ -15,17 +16,18 @@ interface FencerPostsProps {
 
 /** The fencer's posts, newest first, with Load More Posts while pages come back full. */
 export function FencerPosts({ view, user, isOwn, name, className = '' }: FencerPostsProps) {
+  const { t } = useTranslation('people');
   const { postIds, status, hasMore, loadingMore, loadMore, reload } = view;
   return (
     <section aria-labelledby="fencer-posts-title" className={`min-w-0 space-y-5 ${className}`}>
       <h2 id="fencer-posts-title" className="text-lg font-semibold text-slate-900 dark:text-white">
-        Posts
+        {t('fencerPosts.title')}
       </h2>
 
       {status === 'loading' ? (
         <p role="status" className="flex items-center gap-2 text-sm text-slate-500 dark:text-slate-400">
           <LoaderCircle aria-hidden className="size-4 animate-spin" />
-          Loading posts...
+          {t('fencerPosts.loading')}
         </p>
       ) : (
         <PostList
@@ -40,19 +42,15 @@ export function FencerPosts({ view, user, isOwn, name, className = '' }: FencerP
             <div data-testid="fencer-posts-empty">
               <EmptyState
                 icon={PenLine}
-                title="No posts yet"
-                description={
-                  isOwn
-                    ? 'Your drills, results and training notes will show up here.'
-                    : `${name} hasn't posted anything yet.`
-                }
+                title={t('fencerPosts.empty.title')}
+                description={isOwn ? t('fencerPosts.empty.own') : t('fencerPosts.empty.other', { name })}
                 action={
                   isOwn ? (
                     <Link
                       to="/post"
                       className="inline-block rounded-sm text-sm font-semibold text-slate-900 underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900 dark:text-white dark:focus-visible:outline-slate-300"
                     >
-                      Create a post
+                      {t('fencerPosts.empty.create')}
                     </Link>
                   ) : null
                 }

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { profilePath, type ProfileTarget } from '../../lib/paths';
 import { Avatar } from '../Avatar';
@@ -34,10 +35,11 @@ interface AvatarLinkProps {
  * the name beside it is the same link, so keyboard users meet each fencer once.
  */
 export function AvatarLink({ user, label, size = 'md', avatarClassName }: AvatarLinkProps) {
+  const { t } = useTranslation();
   return (
     <Link
       to={profilePath(user)}
-      aria-label={`${label}'s profile`}
+      aria-label={t('profileOf', { name: label })}
       tabIndex={-1}
       className="shrink-0 rounded-full"
     >

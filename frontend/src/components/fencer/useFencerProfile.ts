@@ -1,3 +1,4 @@
+import i18next from 'i18next';
 import type { ConnectionState, FencerProfile } from '@piste/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError, errorMessage } from '../../api/client';
@@ -37,7 +38,11 @@ export function useFencerProfile(username: string): FencerProfileView {
       (error: unknown) => {
         if (call !== latestCall.current) return;
         if (error instanceof ApiError && error.status === 404) setLoad({ status: 'not-found' });
-        else setLoad({ status: 'error', message: errorMessage(error, 'Failed to load profile') });
+        else
+          setLoad({
+            status: 'error',
+            message: errorMessage(error, i18next.t('people:profile.toasts.loadFailed')),
+          });
       },
     );
   }, [username]);

@@ -1,4 +1,5 @@
 import { Trash2 } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { blockMenuItem, type BlockActions } from '../block-menu-item';
 import { DropdownMenu } from '../DropdownMenu';
 
@@ -10,12 +11,18 @@ interface ConversationMenuProps extends BlockActions {
 
 /** The conversation's menu: Delete Conversation; Block User or Unblock User. */
 export function ConversationMenu({ canDelete, onDelete, ...block }: ConversationMenuProps) {
+  const { t } = useTranslation('messages');
   return (
     <DropdownMenu
-      label="Conversation options"
-      title="Options"
+      label={t('conversation.menu.label')}
+      title={t('conversation.menu.title')}
       items={[
-        canDelete && { icon: Trash2, label: 'Delete Conversation', onSelect: onDelete, destructive: true },
+        canDelete && {
+          icon: Trash2,
+          label: t('conversation.menu.delete'),
+          onSelect: onDelete,
+          destructive: true,
+        },
         blockMenuItem(block),
       ]}
     />

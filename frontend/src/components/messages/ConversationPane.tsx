@@ -1,11 +1,13 @@
-import { WEAPON_LABELS, type Weapon } from '@piste/contracts';
+import type { Weapon } from '@piste/contracts';
 import { ArrowLeft, Ban, MessagesSquare } from 'lucide-react';
 import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { stillLoading, useConnectionsStore } from '../../stores/connections';
 import { draftKey, useIsTyping, useMessagesStore, type ChatPartner } from '../../stores/messages';
 import { Avatar } from '../Avatar';
 import { EmptyState } from '../EmptyState';
 import { AvatarLink, ProfileLink } from '../fencer/ProfileLink';
+import { WEAPON_FENCER } from '../fencer/weapon-fencer';
 import { ConversationMenu } from './ConversationMenu';
 import { MessageComposer } from './MessageComposer';
 import { MessageList } from './MessageList';
@@ -34,6 +36,7 @@ export function ConversationPane({
   onDeleted,
   onBack,
 }: ConversationPaneProps) {
+  const { t } = useTranslation(['messages', 'common']);
   const threadKey = conversationId ?? draftKey(partner.id);
   const thread = useMessagesStore((s) => s.threads[threadKey]);
   const isBlocked = useConnectionsStore((s) => s.blocked.some((b) => b.id === partner.id));
@@ -59,11 +62,10 @@ export function ConversationPane({
 
   useEffect(() => () => stopTyping(), [threadKey, stopTyping]);
 
-  const name = partner.name ?? 'Unknown fencer';
+  const name = partner.name ?? t('common:unknownFencer');
   const subtitle = isTyping
-    ? 'typing…'
-    : (partner.detail ??
-      (partner.weaponSpecialty ? `${WEAPON_LABELS[partner.weaponSpecialty]} fencer` : null));
+    ? t('conversation.typing')
+    : (partner.detail ?? (partner.weaponSpecialty ? t(WEAPON_FENCER[partner.weaponSpecialty]) : null));
 
   const handleDelete = async () => {
     if (conversationId && (await deleteConversation(conversationId))) onDeleted();
@@ -73,12 +75,12 @@ export function ConversationPane({
   const status = thread?.status ?? (conversationId ? 'loading' : 'ready');
 
   return (
-    <section aria-label={`Conversation with ${name}`} className="flex min-h-0 flex-1 flex-col">
+    <section aria-label={t('conversation.label', { name })} className="flex min-h-0 flex-1 flex-col">
       <header className="flex items-center gap-3 border-b border-slate-200 bg-white px-3 py-3 sm:px-5 dark:border-slate-800 dark:bg-slate-900">
         <button
           type="button"
           onClick={onBack}
-          aria-label="Back to conversations"
+          aria-label={t('conversation.back')}
           className="-ml-1 flex size-9 items-center justify-center rounded-full text-slate-600 hover:bg-slate-100 md:hidden dark:text-slate-300 dark:hover:bg-slate-800"
         >
           <ArrowLeft aria-hidden className="size-5" />
@@ -129,7 +131,7 @@ export function ConversationPane({
       {isBlocked ? (
         <p className="flex items-center gap-2 border-t border-amber-200 bg-amber-50 px-4 py-2 text-xs text-amber-900 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-200">
           <Ban aria-hidden className="size-3.5 shrink-0" />
-          You blocked {name}. Unblock them from the menu to message each other again.
+          {t('conversation.blocked', { name })}
         </p>
       ) : null}
 
@@ -145,13 +147,14 @@ export function ConversationPane({
 
 /** The right pane before anything is chosen. */
 export function NoConversationSelected() {
+  const { t } = useTranslation(['messages', 'common']);
   return (
     <EmptyState
       icon={MessagesSquare}
       look="pane"
       heading
-      title="Select a conversation"
-      description="Choose a conversation from the sidebar to start messaging."
+      title={t('noneSelected.title')}
+      description={t('noneSelected.description')}
     />
   );
 }

@@ -1,10 +1,12 @@
-import { WEAPON_LABELS, type ConnectionUser, type Conversation } from '@piste/contracts';
+import type { ConnectionUser, Conversation } from '@piste/contracts';
 import { MessageSquarePlus, Search, Users } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Avatar } from '../Avatar';
 import { HomeButton } from '../HomeButton';
 import { SegmentedTabs, TabPanel } from '../Tabs';
 import { timeAgo, useNow } from '../../lib/relative-time';
+import { WEAPON_FENCER } from '../fencer/weapon-fencer';
 import { nameMatches } from './name-filter';
 
 export type SidebarTab = 'chats' | 'connections';
@@ -27,25 +29,27 @@ interface ConversationSidebarProps {
   onSelectConnection: (connection: ConnectionUser) => void;
 }
 
-const TABS: { id: SidebarTab; label: string }[] = [
-  { id: 'chats', label: 'Chats' },
-  { id: 'connections', label: 'Connections' },
-];
-
 /** The left third of the Messages page: Home, search, and the Chats / Connections tabs. */
 export function ConversationSidebar(props: ConversationSidebarProps) {
   const { tab, onTabChange, query, onQueryChange } = props;
   const baseId = useId();
+  const { t } = useTranslation(['messages', 'common']);
+  const tabs: { id: SidebarTab; label: string }[] = [
+    { id: 'chats', label: t('sidebar.tabs.chats') },
+    { id: 'connections', label: t('sidebar.tabs.connections') },
+  ];
 
   return (
     <div className="flex min-h-0 flex-1 flex-col">
       <div className="space-y-4 border-b border-slate-200 p-4 dark:border-slate-800">
         <div className="flex items-center justify-between gap-3">
-          <h1 className="text-xl font-bold tracking-tight text-slate-900 dark:text-slate-100">Messages</h1>
+          <h1 className="text-xl font-bold tracking-tight text-slate-900 dark:text-slate-100">
+            {t('page.title')}
+          </h1>
           <HomeButton />
         </div>
         <label className="relative block">
-          <span className="sr-only">Search conversations</span>
+          <span className="sr-only">{t('sidebar.search')}</span>
           <Search
             aria-hidden
             className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400 dark:text-slate-500"
@@ -54,13 +58,13 @@ export function ConversationSidebar(props: ConversationSidebarProps) {
             type="search"
             value={query}
             onChange={(event) => onQueryChange(event.target.value)}
-            placeholder="Search conversations..."
+            placeholder={t('sidebar.searchPlaceholder')}
             className="w-full rounded-lg border border-slate-200 bg-slate-50 py-2 pr-3 pl-9 text-sm text-slate-900 placeholder:text-slate-500 dark:placeholder:text-slate-400 focus:border-slate-400 focus:bg-white focus:ring-2 focus:ring-slate-200 focus:outline-none dark:border-slate-800 dark:bg-slate-800/50 dark:text-slate-100 dark:focus:border-slate-500 dark:focus:bg-slate-900 dark:focus:ring-slate-700"
           />
         </label>
         <SegmentedTabs
-          label="Conversations"
-          tabs={TABS}
+          label={t('page.conversations')}
+          tabs={tabs}
           selected={tab}
           onSelect={onTabChange}
           idPrefix={baseId}
@@ -86,39 +90,44 @@ function ChatsList({
   onSelectConversation,
 }: ConversationSidebarProps) {
   const now = useNow();
+  const { t } = useTranslation(['messages', 'common']);
   if (conversations.length === 0) {
-    if (conversationsLoading) return <ListNote>Loading conversations...</ListNote>;
+    if (conversationsLoading) return <ListNote>{t('sidebar.loadingConversations')}</ListNote>;
     if (conversationsFailed) {
       return (
         <ListNote>
-          Couldn't load your conversations.{' '}
+          {t('sidebar.conversationsFailed')}{' '}
           <button
             type="button"
             onClick={onRetryConversations}
             className="font-semibold text-slate-900 underline dark:text-slate-100"
           >
-            Try again
+            {t('common:actions.tryAgain')}
           </button>
         </ListNote>
       );
     }
     return (
       <EmptyList icon={<MessageSquarePlus aria-hidden className="size-6" />}>
-        No conversations yet. Start a conversation from the Connections tab.
+        {t('sidebar.noConversations')}
       </EmptyList>
     );
   }
   const shown = conversations.filter((c) => nameMatches(c.otherUser.name, query));
-  if (shown.length === 0) return <ListNote>No conversations match “{query.trim()}”.</ListNote>;
+  if (shown.length === 0) {
+    return <ListNote>{t('sidebar.noConversationsMatch', { query: query.trim() })}</ListNote>;
+  }
 
   return (
-    <ul aria-label="Chats" className="divide-y divide-slate-100 dark:divide-slate-800">
+    <ul aria-label={t('sidebar.tabs.chats')} className="divide-y divide-slate-100 dark:divide-slate-800">
       {shown.map((conversation) => {
         const { otherUser, lastMessage, unreadCount } = conversation;
         const selected = conversation.id === selectedConversationId;
         const preview = lastMessage
-          ? `${lastMessage.senderId === userId ? 'You: ' : ''}${lastMessage.content}`
-          : 'No messages yet';
+          ? lastMessage.senderId === userId
+            ? t('sidebar.ownPreview', { content: lastMessage.content })
+            : lastMessage.content
+          : t('sidebar.noMessagesYet');
         return (
           <SidebarRow
             key={conversation.id}
@@ -132,7 +141,7 @@ function ChatsList({
                 <span
                   className={`truncate text-sm ${unreadCount > 0 ? 'font-bold' : 'font-semibold'} text-slate-900 dark:text-slate-100`}
                 >
-                  {otherUser.name ?? 'Unknown fencer'}
+                  {otherUser.name ?? t('common:unknownFencer')}
                 </span>
                 {conversation.lastMessageAt ? (
                   <time
@@ -152,7 +161,7 @@ function ChatsList({
                 {unreadCount > 0 ? (
                   <span
                     data-testid="unread-count"
-                    aria-label={`${unreadCount} unread`}
+                    aria-label={t('sidebar.unread', { count: unreadCount })}
                     className="flex h-5 min-w-5 shrink-0 items-center justify-center rounded-full bg-blue-600 px-1.5 text-[11px] font-bold text-white"
                   >
                     {unreadCount > 99 ? '99+' : unreadCount}
@@ -174,29 +183,30 @@ function ConnectionsList({
   selectedPartnerId,
   onSelectConnection,
 }: ConversationSidebarProps) {
+  const { t } = useTranslation(['messages', 'common']);
   if (friends.length === 0) {
-    if (friendsLoading) return <ListNote>Loading connections...</ListNote>;
+    if (friendsLoading) return <ListNote>{t('sidebar.loadingConnections')}</ListNote>;
     return (
-      <EmptyList
-        icon={<Users aria-hidden className="size-6" />}
-        hint="Connect with fencers to start messaging!"
-      >
-        No connections yet.
+      <EmptyList icon={<Users aria-hidden className="size-6" />} hint={t('sidebar.noConnectionsHint')}>
+        {t('sidebar.noConnections')}
       </EmptyList>
     );
   }
   const shown = friends.filter((f) => nameMatches(f.name ?? f.username, query));
-  if (shown.length === 0) return <ListNote>No connections match “{query.trim()}”.</ListNote>;
+  if (shown.length === 0) {
+    return <ListNote>{t('sidebar.noConnectionsMatch', { query: query.trim() })}</ListNote>;
+  }
 
   return (
-    <ul aria-label="Connections" className="divide-y divide-slate-100 dark:divide-slate-800">
+    <ul
+      aria-label={t('sidebar.tabs.connections')}
+      className="divide-y divide-slate-100 dark:divide-slate-800"
+    >
       {shown.map((friend) => {
         const selected = friend.id === selectedPartnerId;
         const detail =
           friend.title ??
-          (friend.weaponSpecialty
-            ? `${WEAPON_LABELS[friend.weaponSpecialty]} fencer`
-            : `@${friend.username}`);
+          (friend.weaponSpecialty ? t(WEAPON_FENCER[friend.weaponSpecialty]) : `@${friend.username}`);
         return (
           <SidebarRow
             key={friend.id}

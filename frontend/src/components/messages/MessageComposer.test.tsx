@@ -1,3 +1,4 @@
+import i18next from 'i18next';
 import { act } from 'react';
 import { banNotice, useBanStore } from '../../stores/ban';
 import { mountEach, settle, typeInto } from '../../test-support/mounted';
@@ -127,5 +128,22 @@ describe('MessageComposer', () => {
     expect(send().disabled).toBe(true);
     await press('Enter');
     expect(onSend).not.toHaveBeenCalled();
+  });
+});
+
+describe('the message box in French', () => {
+  beforeEach(() => settle(() => void i18next.changeLanguage('fr')));
+  afterEach(() => settle(() => void i18next.changeLanguage('en')));
+
+  it('asks for a message and names its Send button in French', () => {
+    const box = view.host().querySelector('textarea');
+    expect(box?.placeholder).toBe('Écrivez un message…');
+    expect(view.host().querySelector('button[aria-label="Envoyer le message"]')).not.toBeNull();
+  });
+
+  it('says until when a ban closes it, in French', async () => {
+    await settle(() => useBanStore.setState({ until: BAN_END, reason: null }));
+    expect(view.host().textContent).toContain(banNotice(BAN_END));
+    expect(banNotice(BAN_END)).toMatch(/^Vous ne pouvez plus publier jusqu’au /);
   });
 });

@@ -1,6 +1,7 @@
 import { LIMITS, sendMessageSchema } from '@piste/contracts';
 import { SendHorizontal } from 'lucide-react';
 import { useId, useLayoutEffect, useRef, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { useContractForm } from '../../lib/forms';
 import { useBannedUntil } from '../../stores/ban';
@@ -24,6 +25,7 @@ const MAX_INPUT_HEIGHT_PX = 128;
 
 /** The 1-row message input: Enter sends, Shift+Enter adds a newline; it grows with its text. */
 export function MessageComposer({ threadKey, onSend, onTyping, onStopTyping }: MessageComposerProps) {
+  const { t } = useTranslation('messages');
   const form = useContractForm(messageDraftSchema, { defaultValues: { content: '' } });
   /** The unsent drafts of the other conversations, by thread. */
   const drafts = useRef<Record<string, string>>({});
@@ -77,7 +79,7 @@ export function MessageComposer({ threadKey, onSend, onTyping, onStopTyping }: M
       {bannedUntil ? <BannedNote until={bannedUntil} id={noteId} className="mb-2" /> : null}
       <div className="flex items-end gap-2">
         <label htmlFor={`message-input-${threadKey}`} className="sr-only">
-          Message
+          {t('composer.label')}
         </label>
         <textarea
           ref={(element) => {
@@ -101,13 +103,13 @@ export function MessageComposer({ threadKey, onSend, onTyping, onStopTyping }: M
             void input.onBlur(event);
             onStopTyping();
           }}
-          placeholder="Type a message..."
+          placeholder={t('composer.placeholder')}
           className="max-h-32 min-h-10 flex-1 resize-none rounded-xl border border-slate-200 bg-slate-50 px-3.5 py-2 text-[15px] leading-snug text-slate-900 placeholder:text-slate-500 dark:placeholder:text-slate-400 focus:border-slate-400 focus:bg-white focus:ring-2 focus:ring-slate-200 focus:outline-none disabled:cursor-not-allowed disabled:opacity-60 dark:border-slate-800 dark:bg-slate-800/50 dark:text-slate-100 dark:focus:border-slate-500 dark:focus:bg-slate-900 dark:focus:ring-slate-700"
         />
         <IconButton
           type="submit"
-          label="Send message"
-          title="Send"
+          label={t('composer.send')}
+          title={t('composer.sendTitle')}
           icon={SendHorizontal}
           iconClassName="size-4.5"
           disabled={!canSend}

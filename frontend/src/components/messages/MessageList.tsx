@@ -1,5 +1,7 @@
 import { Flag, Loader2, MessageCircle, RotateCcw, X } from 'lucide-react';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { intlLocale } from '../../i18n/languages';
 import type { ChatMessage } from '../../stores/messages';
 import { timeAgo, useNow } from '../../lib/relative-time';
 import { useReportDialogStore } from '../../stores/report-dialog';
@@ -45,6 +47,7 @@ interface ScrollSnapshot {
 export function MessageList(props: MessageListProps) {
   const { threadKey, userId, messages, loading, failed, hasOlder, loadingOlder, onLoadOlder, typingName } =
     props;
+  const { t } = useTranslation('messages');
   const containerRef = useRef<HTMLDivElement>(null);
   const snapshot = useRef<ScrollSnapshot | null>(null);
   const now = useNow();
@@ -97,20 +100,18 @@ export function MessageList(props: MessageListProps) {
       {messages.length === 0 ? (
         loading ? (
           <p className="flex h-full items-center justify-center gap-2 text-sm text-slate-500 dark:text-slate-400">
-            <Loader2 aria-hidden className="size-4 animate-spin" /> Loading messages...
+            <Loader2 aria-hidden className="size-4 animate-spin" /> {t('list.loading')}
           </p>
         ) : failed ? (
           <p className="flex h-full items-center justify-center text-sm text-slate-500 dark:text-slate-400">
-            Couldn't load the messages.
+            {t('list.failed')}
           </p>
         ) : (
           <div className="flex h-full flex-col items-center justify-center text-center">
             <span className="mb-3 flex size-12 items-center justify-center rounded-full bg-white text-slate-500 shadow-sm ring-1 ring-slate-200 dark:bg-slate-900 dark:text-slate-400 dark:ring-slate-700">
               <MessageCircle aria-hidden className="size-6" />
             </span>
-            <p className="text-sm font-medium text-slate-600 dark:text-slate-300">
-              No messages yet. Start the conversation!
-            </p>
+            <p className="text-sm font-medium text-slate-600 dark:text-slate-300">{t('list.empty')}</p>
           </div>
         )
       ) : (
@@ -119,7 +120,7 @@ export function MessageList(props: MessageListProps) {
             <div className="flex justify-center pb-3">
               {loadingOlder ? (
                 <Loader2
-                  aria-label="Loading older messages"
+                  aria-label={t('list.loadingOlder')}
                   className="size-4 animate-spin text-slate-400 dark:text-slate-500"
                 />
               ) : (
@@ -128,12 +129,12 @@ export function MessageList(props: MessageListProps) {
                   onClick={onLoadOlder}
                   className="rounded-full px-3 py-1 text-xs font-medium text-slate-500 hover:bg-slate-100 hover:text-slate-700 dark:text-slate-400 dark:hover:bg-slate-800 dark:hover:text-slate-100"
                 >
-                  Load older messages
+                  {t('list.loadOlder')}
                 </button>
               )}
             </div>
           ) : null}
-          <ol aria-label="Messages" className="flex flex-col gap-1">
+          <ol aria-label={t('list.label')} className="flex flex-col gap-1">
             {messages.map((message, index) => {
               const own = message.senderId === userId;
               const next = messages[index + 1];
@@ -147,7 +148,7 @@ export function MessageList(props: MessageListProps) {
                 >
                   <div className={`group flex w-full items-center gap-1 ${own ? 'justify-end' : ''}`}>
                     <p
-                      title={new Date(message.createdAt).toLocaleString()}
+                      title={new Date(message.createdAt).toLocaleString(intlLocale())}
                       className={`max-w-[80%] rounded-2xl px-3.5 py-2 text-[15px] leading-snug break-words whitespace-pre-wrap shadow-sm sm:max-w-[70%] ${
                         !own
                           ? 'rounded-bl-md bg-white text-slate-900 ring-1 ring-slate-200 dark:bg-slate-900 dark:text-slate-100 dark:ring-slate-700'
@@ -162,12 +163,12 @@ export function MessageList(props: MessageListProps) {
                       <div className="shrink-0 sm:opacity-0 sm:group-hover:opacity-100 sm:focus-within:opacity-100">
                         <DropdownMenu
                           compact
-                          label="Message options"
+                          label={t('list.menu.label')}
                           menuWidth="w-44"
                           items={[
                             {
                               icon: Flag,
-                              label: 'Report message',
+                              label: t('list.menu.report'),
                               onSelect: () =>
                                 openReport({ type: 'message', id: message.id, name: props.partnerName }),
                             },
@@ -177,20 +178,22 @@ export function MessageList(props: MessageListProps) {
                     ) : null}
                   </div>
                   {message.delivery === 'sending' ? (
-                    <span className="mt-1 text-[11px] text-slate-500 dark:text-slate-400">Sending…</span>
+                    <span className="mt-1 text-[11px] text-slate-500 dark:text-slate-400">
+                      {t('list.sending')}
+                    </span>
                   ) : message.delivery === 'failed' ? (
                     <span className="mt-1 flex items-center gap-2 text-[11px] text-red-600 dark:text-red-400">
-                      Not sent
+                      {t('list.notSent')}
                       <button
                         type="button"
                         onClick={() => message.clientId && props.onRetry(message.clientId)}
                         className="inline-flex items-center gap-1 font-semibold underline-offset-2 hover:underline"
                       >
-                        <RotateCcw aria-hidden className="size-3" /> Retry
+                        <RotateCcw aria-hidden className="size-3" /> {t('list.retry')}
                       </button>
                       <IconButton
-                        label="Discard message"
-                        title="Discard"
+                        label={t('list.discard')}
+                        title={t('list.discardTitle')}
                         icon={X}
                         iconClassName="size-3"
                         onClick={() => message.clientId && props.onDiscard(message.clientId)}
@@ -202,7 +205,8 @@ export function MessageList(props: MessageListProps) {
                       <time dateTime={message.createdAt}>{timeAgo(message.createdAt, 'compact', now)}</time>
                       {message === lastOwnSent && message.isRead ? (
                         <span data-testid="seen" className="font-medium text-slate-500 dark:text-slate-400">
-                          {' · '}Seen
+                          {' · '}
+                          {t('list.seen')}
                         </span>
                       ) : null}
                     </span>
@@ -228,7 +232,7 @@ export function MessageList(props: MessageListProps) {
             <span className="size-1.5 animate-bounce rounded-full bg-slate-400 [animation-delay:-0.15s] dark:bg-slate-500" />
             <span className="size-1.5 animate-bounce rounded-full bg-slate-400 dark:bg-slate-500" />
           </span>
-          {typingName} is typing…
+          {t('list.typing', { name: typingName })}
         </p>
       ) : null}
     </div>
@@ -246,6 +250,7 @@ function useIncomingAnnouncement(
   /** The newest message; null while the conversation is still loading. */
   last: ChatMessage | undefined | null,
 ): string {
+  const { t } = useTranslation('messages');
   const [announcement, setAnnouncement] = useState('');
   const seen = useRef<{ threadKey: string; lastId: string | undefined } | null>(null);
   const lastId = last?.id;
@@ -258,8 +263,8 @@ function useIncomingAnnouncement(
       return;
     }
     if (last && lastId !== previous.lastId && last.senderId !== userId) {
-      setAnnouncement(`New message from ${partnerName}: ${last.content}`);
+      setAnnouncement(t('list.announcement', { name: partnerName, content: last.content }));
     }
-  }, [threadKey, lastId, last, userId, partnerName]);
+  }, [threadKey, lastId, last, userId, partnerName, t]);
   return announcement;
 }

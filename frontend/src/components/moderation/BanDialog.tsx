@@ -2,11 +2,12 @@ import {
   BAN_DURATIONS,
   createBanSchema,
   DEFAULT_BAN_HOURS,
-  DEFAULT_BAN_REASON,
   type BanDurationHours,
   type Report,
 } from '@piste/contracts';
+
 import { Ban } from 'lucide-react';
+import { Trans, useTranslation } from 'react-i18next';
 import { useContractForm } from '../../lib/forms';
 import { Button } from '../Button';
 import { controlClassName, Field, SelectField } from '../FormField';
@@ -15,7 +16,13 @@ import { ModalDialog } from '../ModalDialog';
 /** What the dialog asks: the contract's ban duration and reason (the server checks them the same way). */
 const banFormSchema = createBanSchema.pick({ durationHours: true, reason: true });
 
-const DURATION_CHOICES = BAN_DURATIONS.map((d) => ({ value: String(d.hours), label: d.label }));
+/** Each ban duration's words. */
+const DURATION_LABELS = {
+  1: 'moderation.ban.durations.hour',
+  24: 'moderation.ban.durations.day',
+  168: 'moderation.ban.durations.week',
+  720: 'moderation.ban.durations.month',
+} as const satisfies Record<BanDurationHours, string>;
 
 interface BanDialogProps {
   /** The report whose reported person (a post's or comment's author, a sender, a fencer) would be banned; null keeps the dialog closed. */
@@ -49,8 +56,17 @@ function isBanHours(value: number): value is BanDurationHours {
  * reason is cleared; Cancel keeps what was typed.
  */
 export function BanDialog({ report, pending, onCancel, onConfirm }: BanDialogProps) {
+  const { t } = useTranslation(['admin', 'common']);
+  const durationChoices = BAN_DURATIONS.map((d) => ({
+    value: String(d.hours),
+    label: t(DURATION_LABELS[d.hours]),
+  }));
   const form = useContractForm(banFormSchema, {
-    defaultValues: { durationHours: String(DEFAULT_BAN_HOURS), reason: DEFAULT_BAN_REASON },
+    defaultValues: {
+      durationHours: String(DEFAULT_BAN_HOURS),
+      // The spec's default reason ('Violation of community guidelines'), in the language shown.
+      reason: t('moderation.ban.defaultReason'),
+    },
   });
   const open = report !== null;
   const canSubmit = form.watch('reason').trim().length > 0 && !pending;
@@ -86,14 +102,17 @@ export function BanDialog({ report, pending, onCancel, onConfirm }: BanDialogPro
             </span>
             <div className="min-w-0">
               <h2 id="ban-dialog-title" className="text-lg font-semibold">
-                Ban User
+                {t('moderation.ban.title')}
               </h2>
               <p id="ban-dialog-description" className="mt-1 text-sm text-slate-600 dark:text-slate-300">
-                Temporarily ban{' '}
-                <span className="font-semibold text-slate-900 dark:text-slate-100">
-                  {reportedName(report) ?? 'this user'}
-                </span>{' '}
-                from posting and commenting.
+                <Trans
+                  t={t}
+                  i18nKey="moderation.ban.description"
+                  values={{ name: reportedName(report) ?? t('moderation.ban.thisUser') }}
+                  components={{
+                    name: <span className="font-semibold text-slate-900 dark:text-slate-100" />,
+                  }}
+                />
               </p>
             </div>
           </div>
@@ -101,16 +120,16 @@ export function BanDialog({ report, pending, onCancel, onConfirm }: BanDialogPro
           <div className="mt-5 space-y-4">
             <SelectField
               id="ban-duration"
-              label="Ban duration"
-              options={DURATION_CHOICES}
+              label={t('moderation.ban.duration')}
+              options={durationChoices}
               {...form.field('durationHours')}
             />
-            <Field id="ban-reason" label="Reason" error={reasonError}>
+            <Field id="ban-reason" label={t('common:report.reason')} error={reasonError}>
               <textarea
                 id="ban-reason"
                 rows={3}
                 {...reason}
-                placeholder="Explain why this user is being banned"
+                placeholder={t('moderation.ban.reasonPlaceholder')}
                 className={`${controlClassName(!!reasonError)} resize-y`}
               />
             </Field>
@@ -118,10 +137,10 @@ export function BanDialog({ report, pending, onCancel, onConfirm }: BanDialogPro
 
           <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <Button variant="outline" onClick={onCancel} disabled={pending}>
-              Cancel
+              {t('common:actions.cancel')}
             </Button>
             <Button type="submit" variant="destructive" disabled={!canSubmit}>
-              Ban User
+              {t('moderation.ban.title')}
             </Button>
           </div>
         </form>

@@ -1,4 +1,5 @@
 import { Ban } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { banNotice, useBanStore } from '../../stores/ban';
 
 /**
@@ -8,6 +9,7 @@ import { banNotice, useBanStore } from '../../stores/ban';
 export function BanNotice() {
   const until = useBanStore((s) => s.until);
   const reason = useBanStore((s) => s.reason);
+  const { t } = useTranslation();
   if (!until) return null;
   return (
     <div
@@ -18,9 +20,9 @@ export function BanNotice() {
       <p className="mx-auto flex max-w-6xl items-start gap-2 px-3 py-2 text-sm text-red-900 sm:px-6 dark:text-red-200">
         <Ban aria-hidden className="mt-0.5 size-4 shrink-0 text-red-600 dark:text-red-400" />
         <span>
-          <span className="font-semibold">{banNotice(until)}.</span> You can still read, report, hide and
-          block.
-          {reason ? <> Reason: {reason}</> : null}
+          <span className="font-semibold">{t('ban.noticeSentence', { notice: banNotice(until) })}</span>{' '}
+          {t('ban.stillAllowed')}
+          {reason ? <> {t('ban.reason', { reason })}</> : null}
         </span>
       </p>
     </div>

@@ -1,5 +1,7 @@
 import type { Report } from '@piste/contracts';
+import type { ParseKeys } from 'i18next';
 import { Ban, Flag, Trash2, X, type LucideIcon } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import {
   formatDateTime,
   REPORT_TARGET_LABELS,
@@ -27,7 +29,8 @@ interface PendingReportCardProps extends Record<ReportHandler, (report: Report) 
  * (the person the report is against), Dismiss the quietest.
  */
 const REPORT_ACTIONS: {
-  label: string;
+  id: ReportHandler;
+  label: ParseKeys<'admin'>;
   icon: LucideIcon;
   variant: 'destructive' | 'outline';
   className?: string;
@@ -35,16 +38,18 @@ const REPORT_ACTIONS: {
   postsOnly?: boolean;
 }[] = [
   {
-    label: 'Delete Post',
+    id: 'onDeletePost',
+    label: 'moderation.actions.deletePost',
     icon: Trash2,
     variant: 'destructive',
     className: 'col-span-2',
     handler: 'onDeletePost',
     postsOnly: true,
   },
-  { label: 'Ban User', icon: Ban, variant: 'outline', handler: 'onBanUser' },
+  { id: 'onBanUser', label: 'moderation.ban.title', icon: Ban, variant: 'outline', handler: 'onBanUser' },
   {
-    label: 'Dismiss',
+    id: 'onDismiss',
+    label: 'moderation.actions.dismiss',
     icon: X,
     variant: 'outline',
     className:
@@ -54,11 +59,12 @@ const REPORT_ACTIONS: {
 ];
 
 export function PendingReportCard({ report, busy, ...handlers }: PendingReportCardProps) {
+  const { t } = useTranslation(['admin', 'common']);
   const heading = reportHeading(report);
   const actions = REPORT_ACTIONS.filter((action) => !action.postsOnly || report.targetType === 'post');
   return (
     <article
-      aria-label={`Report: ${heading}`}
+      aria-label={t('moderation.reportLabel', { heading })}
       className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5 dark:border-slate-800 dark:bg-slate-900"
       data-report-id={report.id}
       data-target-type={report.targetType}
@@ -71,14 +77,14 @@ export function PendingReportCard({ report, busy, ...handlers }: PendingReportCa
           <div className="min-w-0">
             <h3 className="font-semibold break-words text-slate-900 dark:text-slate-100">{heading}</h3>
             <ReportFacts
-              facts={[{ term: 'Reported:', detail: formatDateTime(report.createdAt) }]}
+              facts={[{ term: t('moderation.facts.reported'), detail: formatDateTime(report.createdAt) }]}
               itemId={reportedItemId(report)}
             />
           </div>
         </div>
         <div className="flex shrink-0 flex-col items-end gap-1.5">
           <ReportStatusBadge status={report.status} />
-          <ReportTargetBadge label={REPORT_TARGET_LABELS[report.targetType]} />
+          <ReportTargetBadge label={t(REPORT_TARGET_LABELS[report.targetType])} />
         </div>
       </header>
 
@@ -91,16 +97,16 @@ export function PendingReportCard({ report, busy, ...handlers }: PendingReportCa
       </div>
 
       <div className="mt-4 grid grid-cols-2 gap-2 border-t border-slate-100 pt-4 sm:flex sm:flex-wrap dark:border-slate-800">
-        {actions.map(({ label, icon: Icon, variant, className, handler }) => (
+        {actions.map(({ id, label, icon: Icon, variant, className, handler }) => (
           <Button
-            key={label}
+            key={id}
             variant={variant}
             className={className}
             disabled={busy !== null}
             onClick={() => handlers[handler](report)}
           >
             <Icon aria-hidden className="size-4" />
-            {label}
+            {t(label)}
           </Button>
         ))}
       </div>

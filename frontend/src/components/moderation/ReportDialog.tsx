@@ -1,6 +1,8 @@
-import { LIMITS, REPORT_CATEGORIES, REPORT_CATEGORY_LABELS, targetReportSchema } from '@piste/contracts';
+import { LIMITS, REPORT_CATEGORIES, targetReportSchema } from '@piste/contracts';
 import { Flag, LoaderCircle } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { useContractForm } from '../../lib/forms';
+import { REPORT_CATEGORY_KEYS } from '../../lib/moderation-format';
 import { useReportDialogStore, type ReportSubject } from '../../stores/report-dialog';
 import { Button } from '../Button';
 import { controlClassName, FieldError } from '../FormField';
@@ -13,22 +15,18 @@ const labelClasses = 'mb-1.5 block text-sm font-medium text-slate-700 dark:text-
 const choiceClasses =
   'flex min-w-0 cursor-pointer items-center gap-2 rounded-lg border border-slate-200 px-2.5 py-2 text-sm text-slate-800 has-[:checked]:border-slate-900 has-[:checked]:bg-slate-50 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-slate-900 dark:border-slate-700 dark:text-slate-200 dark:has-[:checked]:border-slate-300 dark:has-[:checked]:bg-slate-800 dark:has-[:focus-visible]:outline-slate-300';
 
-const TITLES: Record<ReportSubject['type'], string> = {
-  comment: 'Report comment',
-  message: 'Report message',
-  user: 'Report fencer',
-};
+const TITLES = {
+  comment: 'report.titles.comment',
+  message: 'report.titles.message',
+  user: 'report.titles.user',
+} as const satisfies Record<ReportSubject['type'], string>;
 
-function introduction({ type, name }: ReportSubject): string {
-  switch (type) {
-    case 'comment':
-      return `What is wrong with ${name}'s comment?`;
-    case 'message':
-      return `What is wrong with this message from ${name}?`;
-    case 'user':
-      return `What is wrong with ${name}'s profile or behaviour?`;
-  }
-}
+/** The question the dialog opens with, and the promise that follows it. */
+const INTRODUCTIONS = {
+  comment: 'report.introductions.comment',
+  message: 'report.introductions.message',
+  user: 'report.introductions.user',
+} as const satisfies Record<ReportSubject['type'], string>;
 
 /**
  * The report dialog every "Report" opens (a comment's, a received message's, a fencer's page), mounted once for
@@ -52,6 +50,7 @@ export function ReportDialog() {
 }
 
 function ReportForm({ subject }: { subject: ReportSubject }) {
+  const { t } = useTranslation(['common']);
   const sending = useReportDialogStore((s) => s.sending);
   const close = useReportDialogStore((s) => s.close);
   const submit = useReportDialogStore((s) => s.submit);
@@ -63,7 +62,7 @@ function ReportForm({ subject }: { subject: ReportSubject }) {
   return (
     <form
       noValidate
-      aria-label={TITLES[subject.type]}
+      aria-label={t(TITLES[subject.type])}
       className="space-y-4 p-5 sm:p-6"
       onSubmit={form.onSubmit(async (values) => {
         await submit(values.reason, values.description);
@@ -75,19 +74,19 @@ function ReportForm({ subject }: { subject: ReportSubject }) {
         </span>
         <div className="min-w-0">
           <h2 id="report-dialog-title" className="text-lg font-semibold">
-            {TITLES[subject.type]}
+            {t(TITLES[subject.type])}
           </h2>
           <p
             id="report-dialog-description"
             className="mt-1 text-sm break-words text-slate-600 dark:text-slate-300"
           >
-            {introduction(subject)} Our team reviews every report; nobody else sees who sent it.
+            {t(INTRODUCTIONS[subject.type], { name: subject.name })}
           </p>
         </div>
       </div>
 
       <fieldset aria-describedby={reasonError ? 'report-reason-error' : undefined}>
-        <legend className={labelClasses}>Reason</legend>
+        <legend className={labelClasses}>{t('report.reason')}</legend>
         <div className="grid grid-cols-2 gap-2">
           {REPORT_CATEGORIES.map((category) => (
             <label key={category} className={choiceClasses}>
@@ -97,22 +96,22 @@ function ReportForm({ subject }: { subject: ReportSubject }) {
                 {...reason}
                 className="size-4 shrink-0 accent-slate-900 dark:accent-slate-200"
               />
-              <span className="min-w-0 break-words">{REPORT_CATEGORY_LABELS[category]}</span>
+              <span className="min-w-0 break-words">{t(REPORT_CATEGORY_KEYS[category])}</span>
             </label>
           ))}
         </div>
-        <FieldError id="report-reason-error" message={reasonError ? 'Choose a reason' : undefined} />
+        <FieldError id="report-reason-error" message={reasonError ? t('report.chooseReason') : undefined} />
       </fieldset>
 
       <div>
         <label htmlFor="report-description" className={labelClasses}>
-          Details (optional)
+          {t('report.details')}
         </label>
         <textarea
           id="report-description"
           rows={3}
           maxLength={LIMITS.reportReason}
-          placeholder="Anything our team should know"
+          placeholder={t('report.detailsPlaceholder')}
           aria-invalid={descriptionError ? true : undefined}
           aria-describedby={descriptionError ? 'report-description-error' : undefined}
           className={`${controlClassName(!!descriptionError)} resize-y`}
@@ -123,11 +122,11 @@ function ReportForm({ subject }: { subject: ReportSubject }) {
 
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="outline" onClick={close} disabled={sending}>
-          Cancel
+          {t('actions.cancel')}
         </Button>
         <Button type="submit" disabled={sending}>
           {sending ? <LoaderCircle aria-hidden className="size-4 animate-spin" /> : null}
-          Submit report
+          {t('report.submit')}
         </Button>
       </div>
     </form>

@@ -1,11 +1,14 @@
-import { WEAPON_LABELS, type Report, type ReportedContent } from '@piste/contracts';
+import type { Report, ReportedContent } from '@piste/contracts';
 import { ExternalLink, Lock } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { formatDateTime } from '../../lib/moderation-format';
 import { postPath, profilePath } from '../../lib/paths';
+import { weaponLabel } from '../../lib/weapons';
 import { Avatar } from '../Avatar';
 import { AvatarLink, ProfileLink } from '../fencer/ProfileLink';
+import { WEAPON_FENCER } from '../fencer/weapon-fencer';
 import { RoleBadge } from '../RoleBadge';
 
 type Of<T extends ReportedContent['type']> = Extract<ReportedContent, { type: T }>;
@@ -35,12 +38,15 @@ export function ReportedContentPreview({ report, compact = false }: PreviewProps
 }
 
 function PostPreview({ target, compact }: { target: Of<'post'>; compact: boolean }) {
+  const { t } = useTranslation('admin');
   return (
     <Snapshot
       kind="post"
-      caption={<Person id={target.authorId} name={target.authorName} fallback="Unknown author" />}
-      deleted={target.deleted ? 'Post deleted' : null}
-      footer={target.deleted ? null : <ViewLink to={postPath(target.postId)}>View post</ViewLink>}
+      caption={<Person id={target.authorId} name={target.authorName} fallback={t('preview.unknownAuthor')} />}
+      deleted={target.deleted ? t('preview.postDeleted') : null}
+      footer={
+        target.deleted ? null : <ViewLink to={postPath(target.postId)}>{t('preview.viewPost')}</ViewLink>
+      }
     >
       <Text content={target.content} compact={compact} />
     </Snapshot>
@@ -48,19 +54,20 @@ function PostPreview({ target, compact }: { target: Of<'post'>; compact: boolean
 }
 
 function CommentPreview({ target, compact }: { target: Of<'comment'>; compact: boolean }) {
+  const { t } = useTranslation('admin');
   return (
     <Snapshot
       kind="comment"
       caption={
         <>
-          <Person id={target.authorId} name={target.authorName} fallback="Deleted account" />
-          <span className="text-xs text-slate-500 dark:text-slate-400">commented</span>
+          <Person id={target.authorId} name={target.authorName} fallback={t('preview.deletedAccount')} />
+          <span className="text-xs text-slate-500 dark:text-slate-400">{t('preview.commented')}</span>
         </>
       }
-      deleted={target.deleted ? 'Comment deleted' : null}
+      deleted={target.deleted ? t('preview.commentDeleted') : null}
       footer={
         target.deleted || !target.postId ? null : (
-          <ViewLink to={postPath(target.postId)}>View the post it is on</ViewLink>
+          <ViewLink to={postPath(target.postId)}>{t('preview.viewPostOfComment')}</ViewLink>
         )
       }
     >
@@ -70,33 +77,34 @@ function CommentPreview({ target, compact }: { target: Of<'comment'>; compact: b
 }
 
 function MessagePreview({ target, compact }: { target: Of<'message'>; compact: boolean }) {
+  const { t } = useTranslation(['admin', 'common']);
   return (
     <Snapshot
       kind="message"
       caption={
         <>
-          <Person id={target.senderId} name={target.senderName} fallback="Deleted account" />
+          <Person id={target.senderId} name={target.senderName} fallback={t('preview.deletedAccount')} />
           <span className="text-xs text-slate-500 dark:text-slate-400">
-            to{' '}
+            {t('preview.to')}{' '}
             {target.receiverId ? (
               <ProfileLink
                 user={{ id: target.receiverId }}
                 className="font-medium text-slate-700 dark:text-slate-300"
               >
-                {target.receiverName ?? 'Unknown fencer'}
+                {target.receiverName ?? t('common:unknownFencer')}
               </ProfileLink>
             ) : (
-              'a deleted account'
+              t('preview.aDeletedAccount')
             )}
             {target.sentAt ? ` · ${formatDateTime(target.sentAt)}` : ''}
           </span>
         </>
       }
-      deleted={target.deleted ? 'Message deleted' : null}
+      deleted={target.deleted ? t('preview.messageDeleted') : null}
       footer={
         <p className="flex items-center gap-1.5 text-xs text-slate-500 dark:text-slate-400">
-          <Lock aria-hidden className="size-3.5 shrink-0" />A direct message: only this report shows it to
-          moderators.
+          <Lock aria-hidden className="size-3.5 shrink-0" />
+          {t('preview.directMessage')}
         </p>
       }
     >
@@ -106,11 +114,13 @@ function MessagePreview({ target, compact }: { target: Of<'message'>; compact: b
 }
 
 function FencerPreview({ target, compact }: { target: Of<'user'>; compact: boolean }) {
-  const name = target.name ?? target.username ?? 'Deleted account';
+  const { t } = useTranslation(['admin', 'common']);
+  const name = target.name ?? target.username ?? t('preview.deletedAccount');
   // Their title as their page shows it (else '{weapon} fencer'), and their weapon unless the title names it.
-  const weapon = target.weaponSpecialty ? WEAPON_LABELS[target.weaponSpecialty] : null;
-  const title = target.title?.trim() || (weapon ? `${weapon} fencer` : null);
-  const facts = [title, weapon && !title?.includes(weapon) ? weapon : null].filter(
+  const weapon = target.weaponSpecialty ? weaponLabel(target.weaponSpecialty) : null;
+  const ownTitle = target.title?.trim();
+  const title = ownTitle || (target.weaponSpecialty ? t(WEAPON_FENCER[target.weaponSpecialty]) : null);
+  const facts = [title, weapon && ownTitle && !ownTitle.includes(weapon) ? weapon : null].filter(
     (fact): fact is string => !!fact,
   );
   const profile = target.userId ? { id: target.userId, username: target.username } : null;
@@ -139,15 +149,19 @@ function FencerPreview({ target, compact }: { target: Of<'user'>; compact: boole
               {target.role ? <RoleBadge role={target.role} /> : null}
             </p>
             <p className="text-xs break-words text-slate-500 dark:text-slate-400">
-              <span className="break-all">{target.username ? `@${target.username}` : 'No username'}</span>
+              <span className="break-all">
+                {target.username ? `@${target.username}` : t('preview.noUsername')}
+              </span>
               {facts.length ? ` · ${facts.join(' · ')}` : ''}
             </p>
           </div>
         </div>
       }
-      deleted={target.deleted ? 'Account deleted' : null}
+      deleted={target.deleted ? t('preview.accountDeleted') : null}
       footer={
-        profile && !target.deleted ? <ViewLink to={profilePath(profile)}>View their page</ViewLink> : null
+        profile && !target.deleted ? (
+          <ViewLink to={profilePath(profile)}>{t('preview.viewPage')}</ViewLink>
+        ) : null
       }
     >
       {target.bio ? <Text content={target.bio} compact={compact} /> : null}
@@ -208,11 +222,12 @@ function Person({ id, name, fallback }: { id: string | null; name: string | null
 }
 
 function Text({ content, compact }: { content: string; compact: boolean }) {
+  const { t } = useTranslation('admin');
   return (
     <blockquote
       className={`mt-2 text-sm break-words whitespace-pre-wrap text-slate-700 dark:text-slate-300 ${compact ? 'line-clamp-2' : 'line-clamp-5'}`}
     >
-      {content || <span className="text-slate-500 italic dark:text-slate-400">No text</span>}
+      {content || <span className="text-slate-500 italic dark:text-slate-400">{t('preview.noText')}</span>}
     </blockquote>
   );
 }

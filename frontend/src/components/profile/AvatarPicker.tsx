@@ -1,5 +1,7 @@
 import { Camera, Trash2 } from 'lucide-react';
 import { useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { intlLocale } from '../../i18n/languages';
 import { Avatar } from '../Avatar';
 import { IconButton } from '../IconButton';
 
@@ -26,6 +28,7 @@ export function AvatarPicker({
   onPick,
   onRemove,
 }: AvatarPickerProps) {
+  const { t } = useTranslation('people');
   const inputRef = useRef<HTMLInputElement>(null);
   const hasImage = !!previewUrl || !!avatar;
   const percent = progress === null ? null : Math.round(progress * 100);
@@ -36,7 +39,7 @@ export function AvatarPicker({
         {previewUrl ? (
           <img
             src={previewUrl}
-            alt="New profile photo preview"
+            alt={t('profile.avatar.preview')}
             data-testid="avatar-preview"
             className="size-20 rounded-full border-4 border-white bg-slate-200 object-cover shadow-md dark:border-slate-900 dark:bg-slate-700"
           />
@@ -49,8 +52,8 @@ export function AvatarPicker({
           />
         )}
         <IconButton
-          label="Change profile photo"
-          title="Change photo"
+          label={t('profile.avatar.changeLabel')}
+          title={t('profile.avatar.change')}
           icon={Camera}
           iconClassName="size-4"
           onClick={() => inputRef.current?.click()}
@@ -66,7 +69,7 @@ export function AvatarPicker({
             disabled={disabled}
             className="rounded-lg border border-slate-200 bg-white px-3 py-1.5 text-sm font-semibold text-slate-700 shadow-sm transition hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900 disabled:opacity-60 dark:border-slate-800 dark:bg-slate-900 dark:text-slate-300 dark:hover:bg-slate-800 dark:focus-visible:outline-slate-300"
           >
-            {hasImage ? 'Change photo' : 'Upload photo'}
+            {hasImage ? t('profile.avatar.change') : t('profile.avatar.upload')}
           </button>
           {hasImage ? (
             <button
@@ -76,16 +79,16 @@ export function AvatarPicker({
               className="inline-flex items-center gap-1.5 rounded-lg px-3 py-1.5 text-sm font-semibold text-slate-500 transition hover:bg-red-50 hover:text-red-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900 disabled:opacity-60 dark:text-slate-400 dark:hover:bg-red-900/40 dark:hover:text-red-400 dark:focus-visible:outline-slate-300"
             >
               <Trash2 aria-hidden className="size-4" />
-              Remove
+              {t('profile.avatar.remove')}
             </button>
           ) : null}
         </div>
-        <p className="mt-2 text-xs text-slate-500 dark:text-slate-400">JPG or PNG, up to 10 MB.</p>
+        <p className="mt-2 text-xs text-slate-500 dark:text-slate-400">{t('profile.avatar.hint')}</p>
         {percent !== null ? (
           <div className="mt-2 w-48" aria-live="polite">
             <div
               role="progressbar"
-              aria-label="Uploading photo"
+              aria-label={t('profile.avatar.uploading')}
               aria-valuemin={0}
               aria-valuemax={100}
               aria-valuenow={percent}
@@ -96,7 +99,11 @@ export function AvatarPicker({
                 style={{ width: `${percent}%` }}
               />
             </div>
-            <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">Uploading… {percent}%</p>
+            <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">
+              {t('profile.avatar.progress', {
+                percent: new Intl.NumberFormat(intlLocale(), { style: 'percent' }).format(percent / 100),
+              })}
+            </p>
           </div>
         ) : null}
       </div>
@@ -107,7 +114,7 @@ export function AvatarPicker({
         accept="image/png,image/jpeg"
         className="sr-only"
         tabIndex={-1}
-        aria-label="Profile photo file"
+        aria-label={t('profile.avatar.file')}
         onChange={(event) => {
           const file = event.target.files?.[0];
           // Reset so choosing the same file again still fires a change.

@@ -1,6 +1,9 @@
-import { LIMITS, updateProfileSchema, WEAPON_LABELS, WEAPONS, type Profile } from '@piste/contracts';
+import { LIMITS, updateProfileSchema, WEAPONS, type Profile } from '@piste/contracts';
+import i18next from 'i18next';
+import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import type { ContractForm } from '../../lib/forms';
+import { weaponLabel } from '../../lib/weapons';
 import { SelectField, TextFields, type TextFieldSpec } from '../FormField';
 
 /** The edit form's fields: the contract's profile update without the avatar, which has its own picker. */
@@ -10,12 +13,14 @@ export type ProfileFormValues = z.input<typeof profileFormSchema>;
 export type ProfileFields = z.output<typeof profileFormSchema>;
 export type ProfileEditForm = ContractForm<typeof profileFormSchema>;
 
-/** The spec's toasts for the profile rules (section 5), by the text shown under the field. */
-export const PROFILE_TOAST_TITLES = {
-  'Please enter your name': 'Name required',
-  'Please enter your email address': 'Email required',
-  'Please enter a valid email address': 'Invalid email',
-};
+/** The spec's toasts for the profile rules (section 5), by the schema's message for the field. */
+export function profileToastTitles(): Record<string, string> {
+  return {
+    'Please enter your name': i18next.t('people:profile.toasts.nameRequired'),
+    'Please enter your email address': i18next.t('people:profile.toasts.emailRequired'),
+    'Please enter a valid email address': i18next.t('people:profile.toasts.invalidEmail'),
+  };
+}
 
 /** The stored profile as the form edits it. */
 export function profileFormValues(profile: Profile): ProfileFormValues {
@@ -27,26 +32,36 @@ export function profileFormValues(profile: Profile): ProfileFormValues {
   };
 }
 
-const TEXT_FIELDS: TextFieldSpec<'name' | 'title' | 'email'>[] = [
-  { name: 'name', label: 'Name', maxLength: LIMITS.name, autoComplete: 'name' },
-  { name: 'title', label: 'Title', maxLength: LIMITS.title, placeholder: 'e.g. Épée coach, Cadet fencer' },
-  { name: 'email', label: 'Email', type: 'email', maxLength: LIMITS.email, autoComplete: 'email' },
-];
-
-const WEAPON_CHOICES = [
-  { value: '', label: 'No weapon' },
-  ...WEAPONS.map((weapon) => ({ value: weapon, label: WEAPON_LABELS[weapon] })),
-];
-
 /** Edit mode's fields: name, title, email and weapon specialty (or none). */
 export function ProfileForm({ form, disabled }: { form: ProfileEditForm; disabled: boolean }) {
+  const { t } = useTranslation('people');
+  const textFields: TextFieldSpec<'name' | 'title' | 'email'>[] = [
+    { name: 'name', label: t('profile.fields.name'), maxLength: LIMITS.name, autoComplete: 'name' },
+    {
+      name: 'title',
+      label: t('profile.fields.title'),
+      maxLength: LIMITS.title,
+      placeholder: t('profile.fields.titlePlaceholder'),
+    },
+    {
+      name: 'email',
+      label: t('profile.fields.email'),
+      type: 'email',
+      maxLength: LIMITS.email,
+      autoComplete: 'email',
+    },
+  ];
+  const weaponChoices = [
+    { value: '', label: t('profile.fields.noWeapon') },
+    ...WEAPONS.map((weapon) => ({ value: weapon, label: weaponLabel(weapon) })),
+  ];
   return (
     <div className="grid gap-4 sm:grid-cols-2">
-      <TextFields idPrefix="profile" specs={TEXT_FIELDS} field={form.field} disabled={disabled} />
+      <TextFields idPrefix="profile" specs={textFields} field={form.field} disabled={disabled} />
       <SelectField
         id="profile-weapon"
-        label="Weapon specialty"
-        options={WEAPON_CHOICES}
+        label={t('profile.fields.weapon')}
+        options={weaponChoices}
         disabled={disabled}
         {...form.field('weaponSpecialty')}
       />

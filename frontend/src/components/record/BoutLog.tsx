@@ -1,6 +1,8 @@
-import { WEAPON_LABELS, WEAPONS, type Bout, type Weapon } from '@piste/contracts';
+import { WEAPONS, type Bout, type Weapon } from '@piste/contracts';
 import { ListOrdered } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { weaponLabel } from '../../lib/weapons';
 import { useLocation } from 'react-router-dom';
 import { useFencerRecordStore } from '../../stores/fencer-record';
 import { Button } from '../Button';
@@ -19,7 +21,10 @@ type Asking = { bout: Bout; action: 'dispute' | 'delete' } | null;
 function viewerSide(bout: Bout, viewer: BoutViewer): { score: string; against: string } {
   return viewer.own
     ? { score: scoreText(bout), against: opponentNameOf(bout) }
-    : { score: `${bout.scoreAgainst}–${bout.scoreFor}`, against: viewer.fencerName };
+    : {
+        score: scoreText({ scoreFor: bout.scoreAgainst, scoreAgainst: bout.scoreFor }),
+        against: viewer.fencerName,
+      };
 }
 
 /**
@@ -27,6 +32,7 @@ function viewerSide(bout: Bout, viewer: BoutViewer): { score: string; against: s
  * logged against them and deletes those they logged (both after a question, for what cannot be undone).
  */
 export function BoutLog({ viewer }: { viewer: BoutViewer }) {
+  const { t } = useTranslation(['people', 'common']);
   const bouts = useFencerRecordStore((s) => s.bouts);
   const weapon = useFencerRecordStore((s) => s.weapon);
   const cursor = useFencerRecordStore((s) => s.boutsCursor);
@@ -53,18 +59,18 @@ export function BoutLog({ viewer }: { viewer: BoutViewer }) {
     >
       <div className="flex flex-wrap items-center justify-between gap-2">
         <RecordCardTitle id="bouts-title" icon={ListOrdered}>
-          Bouts
+          {t('record.log.title')}
         </RecordCardTitle>
         <select
-          aria-label="Weapon of the bouts shown"
+          aria-label={t('record.log.weapon')}
           value={weapon ?? ''}
           onChange={(event) => void showWeapon((event.target.value || null) as Weapon | null)}
           className="rounded-lg border border-slate-300 bg-white py-1 pr-7 pl-2 text-sm text-slate-900 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
         >
-          <option value="">All weapons</option>
+          <option value="">{t('record.log.allWeapons')}</option>
           {WEAPONS.map((option) => (
             <option key={option} value={option}>
-              {WEAPON_LABELS[option]}
+              {weaponLabel(option)}
             </option>
           ))}
         </select>
@@ -73,13 +79,16 @@ export function BoutLog({ viewer }: { viewer: BoutViewer }) {
       {bouts.length === 0 ? (
         <p data-testid="bouts-empty" className="mt-3 text-sm text-slate-500 dark:text-slate-400">
           {weapon
-            ? `No ${WEAPON_LABELS[weapon]} bouts yet.`
+            ? t('record.log.emptyWeapon', { weapon: weaponLabel(weapon) })
             : viewer.own
-              ? 'No bouts yet. Log one and it shows here; against a fencer on Piste, it counts once they confirm it.'
-              : 'No bouts yet.'}
+              ? t('record.log.emptyOwn')
+              : t('record.log.empty')}
         </p>
       ) : (
-        <ul aria-label="Bouts" className="mt-3 divide-y divide-slate-100 dark:divide-slate-800">
+        <ul
+          aria-label={t('record.log.title')}
+          className="mt-3 divide-y divide-slate-100 dark:divide-slate-800"
+        >
           {bouts.map((bout) => {
             const standing = boutStanding(bout, viewer);
             const pending = busy.includes(bout.id);
@@ -98,7 +107,7 @@ export function BoutLog({ viewer }: { viewer: BoutViewer }) {
                             disabled={pending}
                             onClick={() => void answer(bout, true)}
                           >
-                            Confirm
+                            {t('record.log.confirm')}
                           </Button>
                           <Button
                             variant="outline"
@@ -106,7 +115,7 @@ export function BoutLog({ viewer }: { viewer: BoutViewer }) {
                             disabled={pending}
                             onClick={() => setAsking({ bout, action: 'dispute' })}
                           >
-                            Dispute
+                            {t('record.log.dispute')}
                           </Button>
                         </>
                       ) : null}
@@ -114,11 +123,11 @@ export function BoutLog({ viewer }: { viewer: BoutViewer }) {
                         <Button
                           variant="outline"
                           className="px-3 py-1.5"
-                          aria-label={`Delete the bout against ${viewerSide(bout, viewer).against}, ${viewerSide(bout, viewer).score}`}
+                          aria-label={t('record.log.deleteLabel', viewerSide(bout, viewer))}
                           disabled={pending}
                           onClick={() => setAsking({ bout, action: 'delete' })}
                         >
-                          Delete
+                          {t('record.log.delete')}
                         </Button>
                       ) : null}
                     </>
@@ -131,19 +140,19 @@ export function BoutLog({ viewer }: { viewer: BoutViewer }) {
       )}
       {cursor ? (
         <div className="mt-3 flex justify-center">
-          <LoadMoreButton loading={loadingMore} onClick={() => void loadMore()} label="Load more bouts" />
+          <LoadMoreButton
+            loading={loadingMore}
+            onClick={() => void loadMore()}
+            label={t('record.log.loadMore')}
+          />
         </div>
       ) : null}
 
       <ConfirmDialog
         open={asking?.action === 'dispute'}
-        title="Dispute this bout?"
-        description={
-          asked
-            ? `${asked.against} will be told you dispute the bout they logged (${asked.score} to you). It stays out of both records.`
-            : ''
-        }
-        confirmLabel="Dispute"
+        title={t('record.log.disputeDialog.title')}
+        description={asked ? t('record.log.disputeDialog.description', asked) : ''}
+        confirmLabel={t('record.log.dispute')}
         destructive
         onCancel={() => setAsking(null)}
         onConfirm={() => {
@@ -153,13 +162,15 @@ export function BoutLog({ viewer }: { viewer: BoutViewer }) {
       />
       <ConfirmDialog
         open={asking?.action === 'delete'}
-        title="Delete this bout?"
+        title={t('record.log.deleteDialog.title')}
         description={
           asking && asked
-            ? `Your ${asked.score} against ${asked.against} goes from ${asking.bout.opponent ? 'both records' : 'your record'}.`
+            ? asking.bout.opponent
+              ? t('record.log.deleteDialog.bothRecords', asked)
+              : t('record.log.deleteDialog.ownRecord', asked)
             : ''
         }
-        confirmLabel="Delete"
+        confirmLabel={t('record.log.delete')}
         destructive
         onCancel={() => setAsking(null)}
         onConfirm={() => {

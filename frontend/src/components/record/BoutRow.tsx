@@ -1,7 +1,9 @@
-import { BOUT_KIND_LABELS, WEAPON_LABELS, type Bout } from '@piste/contracts';
+import type { Bout } from '@piste/contracts';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { weaponLabel } from '../../lib/weapons';
 import { ProfileLink } from '../fencer/ProfileLink';
-import { boutDate, opponentNameOf, scoreText } from './record-format';
+import { BOUT_KIND_LABELS, boutDate, opponentNameOf, scoreText } from './record-format';
 import { RatingBadge } from './RatingBadge';
 
 /** Who is looking at a bout on a fencer's page, and whose page it is. */
@@ -19,8 +21,8 @@ export interface BoutStanding {
   mayAnswer: boolean;
   /** The viewer logged it: Delete. */
   mayDelete: boolean;
-  /** Who has to confirm it ('you' when the viewer), while it is unconfirmed. */
-  waitingFor: string | null;
+  /** Who has to confirm it (the viewer, or the fencer named), while it is unconfirmed. */
+  waitingFor: { viewer: true } | { viewer: false; name: string } | null;
 }
 
 /**
@@ -41,10 +43,8 @@ export function boutStanding(bout: Bout, { viewerId, own, fencerName }: BoutView
     waitingFor: !unconfirmed
       ? null
       : answererIsViewer
-        ? 'you'
-        : answererIsFencer
-          ? fencerName
-          : opponentNameOf(bout),
+        ? { viewer: true }
+        : { viewer: false, name: answererIsFencer ? fencerName : opponentNameOf(bout) },
   };
 }
 
@@ -52,14 +52,15 @@ const chipClasses =
   'inline-flex items-center rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ring-inset';
 
 /** A bout's status as a chip: waiting for an answer, or disputed; nothing once it counts. */
-function StatusChip({ bout, waitingFor }: { bout: Bout; waitingFor: string | null }) {
+function StatusChip({ bout, waitingFor }: { bout: Bout; waitingFor: BoutStanding['waitingFor'] }) {
+  const { t } = useTranslation(['people', 'common']);
   if (bout.status === 'disputed') {
     return (
       <span
         data-testid="bout-status"
         className={`${chipClasses} bg-red-50 text-red-700 ring-red-200 dark:bg-red-950 dark:text-red-200 dark:ring-red-800`}
       >
-        Disputed
+        {t('record.bout.disputed')}
       </span>
     );
   }
@@ -69,7 +70,9 @@ function StatusChip({ bout, waitingFor }: { bout: Bout; waitingFor: string | nul
         data-testid="bout-status"
         className={`${chipClasses} bg-amber-50 text-amber-800 ring-amber-200 dark:bg-amber-950 dark:text-amber-200 dark:ring-amber-800`}
       >
-        Waiting for {waitingFor} to confirm
+        {waitingFor.viewer
+          ? t('record.bout.waitingForYou')
+          : t('record.bout.waitingFor', { name: waitingFor.name })}
       </span>
     );
   }
@@ -78,17 +81,19 @@ function StatusChip({ bout, waitingFor }: { bout: Bout; waitingFor: string | nul
 
 /** V or D, as a pool sheet marks a bout, with the word for screen readers. */
 function ResultMark({ won }: { won: boolean }) {
+  const { t } = useTranslation(['people', 'common']);
+  const word = won ? t('record.bout.victory') : t('record.bout.defeat');
   return (
     <span
-      title={won ? 'Victory' : 'Defeat'}
+      title={word}
       className={`inline-flex size-6 shrink-0 items-center justify-center rounded-md text-xs font-bold ${
         won
           ? 'bg-emerald-700 text-white dark:bg-emerald-600'
           : 'bg-slate-200 text-slate-700 dark:bg-slate-700 dark:text-slate-100'
       }`}
     >
-      <span aria-hidden>{won ? 'V' : 'D'}</span>
-      <span className="sr-only">{won ? 'Victory' : 'Defeat'}</span>
+      <span aria-hidden>{won ? t('record.bout.victoryMark') : t('record.bout.defeatMark')}</span>
+      <span className="sr-only">{word}</span>
     </span>
   );
 }
@@ -104,14 +109,15 @@ interface BoutRowProps {
 
 /** One bout: its day, weapon and kind; the score with V or D; the opponent; its status; notes; actions. */
 export function BoutRow({ bout, standing, showOpponent = true, actions }: BoutRowProps) {
+  const { t } = useTranslation(['people', 'common']);
   return (
     <li data-testid="bout" data-bout-id={bout.id} className="py-3 first:pt-0 last:pb-0">
       <p className="text-xs text-slate-500 dark:text-slate-400">
         <time dateTime={bout.date}>{boutDate(bout.date)}</time>
         <span aria-hidden> · </span>
-        {WEAPON_LABELS[bout.weapon]}
+        {weaponLabel(bout.weapon)}
         <span aria-hidden> · </span>
-        {BOUT_KIND_LABELS[bout.kind]}
+        {t(BOUT_KIND_LABELS[bout.kind])}
       </p>
       <div className="mt-1 flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1">
         <ResultMark won={bout.won} />
@@ -120,7 +126,7 @@ export function BoutRow({ bout, standing, showOpponent = true, actions }: BoutRo
         </span>
         {showOpponent ? (
           <span className="flex min-w-0 items-center gap-1.5 text-sm text-slate-600 dark:text-slate-300">
-            <span>vs</span>{' '}
+            <span>{t('record.bout.versus')}</span>{' '}
             {bout.opponent ? (
               <ProfileLink
                 user={bout.opponent}

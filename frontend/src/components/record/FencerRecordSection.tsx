@@ -1,6 +1,7 @@
 import { DEFAULT_WEAPON, type ConnectionState, type PublicProfile } from '@piste/contracts';
 import { Plus } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { banNotice, useBannedUntil } from '../../stores/ban';
 import { useFencerRecordStore } from '../../stores/fencer-record';
 import { Button } from '../Button';
@@ -22,6 +23,7 @@ interface FencerRecordSectionProps {
  * log, and Log a bout (against anyone on one's own page; against this fencer, unless changed, on theirs).
  */
 export function FencerRecordSection({ profile, connection, name, viewerId }: FencerRecordSectionProps) {
+  const { t } = useTranslation('people');
   const username = profile.username.toLowerCase();
   const own = connection === 'self';
   const open = useFencerRecordStore((s) => s.open);
@@ -50,7 +52,7 @@ export function FencerRecordSection({ profile, connection, name, viewerId }: Fen
             onClick={() => setLogging(true)}
           >
             <Plus aria-hidden className="size-4" />
-            Log a bout
+            {t('record.logBout')}
           </Button>
         }
       />

@@ -1,25 +1,30 @@
 import {
-  BOUT_KIND_LABELS,
   BOUT_KINDS,
   BOUT_TOUCH_LIMITS,
   createBoutSchema,
-  WEAPON_LABELS,
   WEAPONS,
+  type BoutKind,
   type Fencer,
   type Weapon,
 } from '@piste/contracts';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { failureText, useContractForm, type FieldBinding } from '../../lib/forms';
+import { weaponLabel } from '../../lib/weapons';
 import { useFencerRecordStore } from '../../stores/fencer-record';
 import { Button } from '../Button';
 import { controlClassName, FieldError, SelectField, TextField } from '../FormField';
 import { ServerError } from '../FormMessage';
 import { ModalDialog } from '../ModalDialog';
-import { localToday } from './record-format';
+import { BOUT_KIND_LABELS, localToday } from './record-format';
 import { OpponentField } from './OpponentField';
 
-const WEAPON_OPTIONS = WEAPONS.map((weapon) => ({ value: weapon, label: WEAPON_LABELS[weapon] }));
-const KIND_OPTIONS = BOUT_KINDS.map((kind) => ({ value: kind, label: BOUT_KIND_LABELS[kind] }));
+/** How many touches a bout of each kind goes to, as the form says under the scores. */
+const LIMIT_TEXT = {
+  pool: 'record.logForm.limit.pool',
+  de: 'record.logForm.limit.de',
+  practice: 'record.logForm.limit.practice',
+} as const satisfies Record<BoutKind, string>;
 
 const labelClasses = 'mb-1.5 block text-sm font-medium text-slate-700 dark:text-slate-300';
 const radioClasses =
@@ -59,6 +64,9 @@ export function LogBoutDialog({ open, onClose, opponent, defaultWeapon, event }:
  * the score; only a tie (won on priority) asks. The contract's schema checks it here as the server will.
  */
 export function LogBoutForm({ opponent, defaultWeapon, event, onClose }: Omit<LogBoutDialogProps, 'open'>) {
+  const { t } = useTranslation(['people', 'common']);
+  const weaponOptions = WEAPONS.map((weapon) => ({ value: weapon, label: weaponLabel(weapon) }));
+  const kindOptions = BOUT_KINDS.map((kind) => ({ value: kind, label: t(BOUT_KIND_LABELS[kind]) }));
   const logBout = useFencerRecordStore((s) => s.logBout);
   const logging = useFencerRecordStore((s) => s.logging);
   const [picked, setPicked] = useState<Fencer | null>(opponent);
@@ -109,7 +117,7 @@ export function LogBoutForm({ opponent, defaultWeapon, event, onClose }: Omit<Lo
       await logBout(bout);
       onClose();
     } catch (error) {
-      setServerError(failureText(error, 'The bout could not be logged. Please try again.'));
+      setServerError(failureText(error, t('record.logForm.failed')));
     }
   });
 
@@ -117,20 +125,31 @@ export function LogBoutForm({ opponent, defaultWeapon, event, onClose }: Omit<Lo
   const forField = touchesField('scoreFor');
   const againstField = touchesField('scoreAgainst');
   return (
-    <form noValidate aria-label="Log a bout" onSubmit={submit} className="space-y-4 p-5 sm:p-6">
+    <form noValidate aria-label={t('record.logBout')} onSubmit={submit} className="space-y-4 p-5 sm:p-6">
       <div>
         <h2 id="log-bout-title" className="text-lg font-semibold">
-          Log a bout
+          {t('record.logBout')}
         </h2>
         <p id="log-bout-description" className="mt-1 text-sm text-slate-600 dark:text-slate-300">
-          {event ? `At ${event.title}. ` : ''}From your side: your touches first. A fencer on Piste confirms
-          the bout before it counts.
+          {event
+            ? t('record.logForm.descriptionAtEvent', { title: event.title })
+            : t('record.logForm.description')}
         </p>
       </div>
       <ServerError message={serverError} />
       <div className="grid grid-cols-2 gap-3">
-        <SelectField id="bout-weapon" label="Weapon" options={WEAPON_OPTIONS} {...form.field('weapon')} />
-        <SelectField id="bout-kind" label="Kind" options={KIND_OPTIONS} {...form.field('kind')} />
+        <SelectField
+          id="bout-weapon"
+          label={t('record.logForm.weapon')}
+          options={weaponOptions}
+          {...form.field('weapon')}
+        />
+        <SelectField
+          id="bout-kind"
+          label={t('record.logForm.kind')}
+          options={kindOptions}
+          {...form.field('kind')}
+        />
       </div>
       <OpponentField
         id="bout-opponent"
@@ -142,17 +161,27 @@ export function LogBoutForm({ opponent, defaultWeapon, event, onClose }: Omit<Lo
       />
       <div>
         <div className="grid grid-cols-2 gap-3">
-          <TouchesInput id="bout-score-for" label="Your touches" limit={limit} binding={forField} />
-          <TouchesInput id="bout-score-against" label="Their touches" limit={limit} binding={againstField} />
+          <TouchesInput
+            id="bout-score-for"
+            label={t('record.logForm.yourTouches')}
+            limit={limit}
+            binding={forField}
+          />
+          <TouchesInput
+            id="bout-score-against"
+            label={t('record.logForm.theirTouches')}
+            limit={limit}
+            binding={againstField}
+          />
         </div>
         <FieldError id="bout-score-for-error" message={forField.error} />
         <FieldError id="bout-score-against-error" message={againstField.error} />
         <p className="mt-1.5 text-xs text-slate-500 dark:text-slate-400">
-          A {BOUT_KIND_LABELS[kind].toLowerCase()} bout goes to {limit} touches at most.
+          {t(LIMIT_TEXT[kind], { limit })}
           {scored && !tied ? (
             <span data-testid="bout-result" className="font-semibold text-slate-700 dark:text-slate-200">
               {' '}
-              {scoreFor > scoreAgainst ? 'You won it.' : 'You lost it.'}
+              {scoreFor > scoreAgainst ? t('record.logForm.won') : t('record.logForm.lost')}
             </span>
           ) : null}
         </p>
@@ -160,12 +189,12 @@ export function LogBoutForm({ opponent, defaultWeapon, event, onClose }: Omit<Lo
       {tied ? (
         <fieldset aria-describedby={errors.won ? 'bout-won-error' : undefined}>
           <legend className={labelClasses}>
-            {kind === 'practice' ? 'The score is tied: who won?' : 'The score is tied: who won on priority?'}
+            {kind === 'practice' ? t('record.logForm.tied') : t('record.logForm.tiedPriority')}
           </legend>
           <div className="grid grid-cols-2 gap-2">
             {[
-              { value: true, label: 'I won' },
-              { value: false, label: 'They won' },
+              { value: true, label: t('record.logForm.iWon') },
+              { value: false, label: t('record.logForm.theyWon') },
             ].map((option) => (
               <label key={option.label} className={radioClasses}>
                 <input
@@ -185,16 +214,22 @@ export function LogBoutForm({ opponent, defaultWeapon, event, onClose }: Omit<Lo
           <FieldError id="bout-won-error" message={errors.won?.message} />
         </fieldset>
       ) : null}
-      <TextField id="bout-date" label="Date" type="date" max={localToday()} {...form.field('date')} />
+      <TextField
+        id="bout-date"
+        label={t('record.logForm.date')}
+        type="date"
+        max={localToday()}
+        {...form.field('date')}
+      />
       <div>
         <label htmlFor="bout-notes" className={labelClasses}>
-          Notes (optional)
+          {t('record.logForm.notes')}
         </label>
         <textarea
           id="bout-notes"
           rows={2}
           maxLength={1000}
-          placeholder="What worked, what to work on..."
+          placeholder={t('record.logForm.notesPlaceholder')}
           aria-invalid={errors.notes ? true : undefined}
           aria-describedby={errors.notes ? 'bout-notes-error' : undefined}
           className={controlClassName(!!errors.notes)}
@@ -204,10 +239,10 @@ export function LogBoutForm({ opponent, defaultWeapon, event, onClose }: Omit<Lo
       </div>
       <div className="flex justify-end gap-2">
         <Button variant="outline" onClick={onClose} disabled={logging}>
-          Cancel
+          {t('common:actions.cancel')}
         </Button>
         <Button type="submit" disabled={logging}>
-          {logging ? 'Logging...' : 'Log bout'}
+          {logging ? t('record.logForm.logging') : t('record.logForm.submit')}
         </Button>
       </div>
     </form>

@@ -1,5 +1,6 @@
 import type { Fencer, UserSuggestion } from '@piste/contracts';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { FieldBinding } from '../../lib/forms';
 import { useUserSuggestionsStore } from '../../stores/user-suggestions';
 import { Avatar } from '../Avatar';
@@ -28,6 +29,7 @@ interface OpponentFieldProps {
  * text box is a combobox: the arrow keys and Enter pick, Escape closes the list (not the dialog around it).
  */
 export function OpponentField({ id, picked, onPick, nameBinding, error, disabled }: OpponentFieldProps) {
+  const { t } = useTranslation('people');
   const { error: nameError, ...registration } = nameBinding;
   const suggest = useUserSuggestionsStore((s) => s.suggest);
   const input = useRef<HTMLInputElement | null>(null);
@@ -106,7 +108,7 @@ export function OpponentField({ id, picked, onPick, nameBinding, error, disabled
   return (
     <div>
       <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-slate-700 dark:text-slate-300">
-        Opponent
+        {t('record.opponent.label')}
       </label>
       {picked ? (
         <div
@@ -128,14 +130,14 @@ export function OpponentField({ id, picked, onPick, nameBinding, error, disabled
             id={id}
             variant="ghost"
             className="shrink-0 px-2.5 py-1"
-            aria-label={`Change opponent (now ${fencerNameOf(picked)})`}
+            aria-label={t('record.opponent.changeLabel', { name: fencerNameOf(picked) })}
             disabled={disabled}
             onClick={() => {
               focusInput.current = true;
               onPick(null);
             }}
           >
-            Change
+            {t('record.opponent.change')}
           </Button>
         </div>
       ) : (
@@ -151,7 +153,7 @@ export function OpponentField({ id, picked, onPick, nameBinding, error, disabled
             autoComplete="off"
             maxLength={100}
             disabled={disabled}
-            placeholder="Search fencers or type a name"
+            placeholder={t('record.opponent.placeholder')}
             role="combobox"
             aria-autocomplete="list"
             aria-expanded={open}
@@ -177,7 +179,7 @@ export function OpponentField({ id, picked, onPick, nameBinding, error, disabled
           {open ? (
             <FencerSuggestions
               id={listboxId}
-              label="Fencers on Piste"
+              label={t('record.opponent.suggestions')}
               testId="opponent-suggestions"
               suggestions={suggestions}
               active={active}
@@ -191,12 +193,10 @@ export function OpponentField({ id, picked, onPick, nameBinding, error, disabled
       )}
       <FieldError id={`${id}-error`} message={shownError} />
       <p id={hintId} className="mt-1.5 text-xs text-slate-500 dark:text-slate-400">
-        {picked
-          ? `${fencerNameOf(picked)} confirms the bout before it counts.`
-          : 'Pick a fencer on Piste, or type the name of someone who is not.'}
+        {picked ? t('record.opponent.pickedHint', { name: fencerNameOf(picked) }) : t('record.opponent.hint')}
       </p>
       <span role="status" aria-live="polite" className="sr-only">
-        {open ? `${suggestions.length} ${suggestions.length === 1 ? 'fencer' : 'fencers'} found` : ''}
+        {open ? t('record.opponent.found', { count: suggestions.length }) : ''}
       </span>
     </div>
   );

@@ -1,18 +1,20 @@
-import { RATING_SYSTEM_LABELS, WEAPON_LABELS, ratingLabel, type Rating } from '@piste/contracts';
+import { ratingLabel, type Rating } from '@piste/contracts';
 import { Lock, Medal } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { WEAPON_DOT_CLASSES } from '../../lib/weapons';
+import { WEAPON_DOT_CLASSES, weaponLabel } from '../../lib/weapons';
 import { useFencerRecordStore, type RecordHiddenReason } from '../../stores/fencer-record';
 import { Button } from '../Button';
 import { SkeletonBars } from '../Skeleton';
+import { RATING_SYSTEM_LABELS } from './record-format';
 import { RECORD_CARD_CLASSES, RecordCardTitle } from './RecordCardTitle';
 import { TotalsTable } from './TotalsTable';
 
-const HIDDEN_TEXT: Record<RecordHiddenReason, string> = {
-  connections: 'shares their record with connections only',
-  private: 'keeps their record private',
-};
+const HIDDEN_TEXT = {
+  connections: 'record.card.hidden.connections',
+  private: 'record.card.hidden.private',
+} as const satisfies Record<RecordHiddenReason, string>;
 
 const subheadingClasses = 'text-xs font-semibold tracking-wide text-slate-500 uppercase dark:text-slate-400';
 
@@ -34,6 +36,7 @@ export function RecordCard({ username, name, own, logAction }: RecordCardProps) 
   const record = useFencerRecordStore((s) => s.record);
   const hiddenBecause = useFencerRecordStore((s) => s.hiddenBecause);
   const refresh = useFencerRecordStore((s) => s.refresh);
+  const { t } = useTranslation(['people', 'common']);
   return (
     <section
       aria-labelledby="fencer-record-title"
@@ -42,7 +45,7 @@ export function RecordCard({ username, name, own, logAction }: RecordCardProps) 
     >
       <div className="flex flex-wrap items-center justify-between gap-2">
         <RecordCardTitle id="fencer-record-title" icon={Medal}>
-          Record
+          {t('record.card.title')}
         </RecordCardTitle>
         {logAction}
       </div>
@@ -53,9 +56,9 @@ export function RecordCard({ username, name, own, logAction }: RecordCardProps) 
         />
       ) : status === 'error' ? (
         <div className="mt-3 text-sm text-slate-600 dark:text-slate-300">
-          <p>The record could not be loaded.</p>
+          <p>{t('record.card.failed')}</p>
           <Button variant="outline" className="mt-2 px-3 py-1.5" onClick={() => void refresh()}>
-            Try again
+            {t('common:actions.tryAgain')}
           </Button>
         </div>
       ) : status === 'hidden' ? (
@@ -64,28 +67,24 @@ export function RecordCard({ username, name, own, logAction }: RecordCardProps) 
           className="mt-3 flex items-start gap-2 text-sm text-slate-600 dark:text-slate-300"
         >
           <Lock aria-hidden className="mt-0.5 size-4 shrink-0 text-slate-500 dark:text-slate-400" />
-          <span>
-            {name} {HIDDEN_TEXT[hiddenBecause ?? 'private']}.
-          </span>
+          <span>{t(HIDDEN_TEXT[hiddenBecause ?? 'private'], { name })}</span>
         </p>
       ) : record ? (
         <>
           <RatingList ratings={record.ratings} own={own} />
           <div className="mt-4">
-            <h3 className={subheadingClasses}>Confirmed bouts</h3>
+            <h3 className={subheadingClasses}>{t('record.card.confirmed')}</h3>
             {record.totals.length ? (
               <div className="mt-2">
                 <TotalsTable
                   totals={record.totals}
-                  caption={`${own ? 'Your' : `${name}’s`} confirmed bouts per weapon`}
+                  caption={own ? t('record.card.captionOwn') : t('record.card.caption', { name })}
                   testId="record-totals"
                 />
               </div>
             ) : (
               <p data-testid="record-no-bouts" className="mt-1.5 text-sm text-slate-500 dark:text-slate-400">
-                {own
-                  ? 'None yet. A bout against a fencer on Piste counts once they confirm it.'
-                  : `No confirmed bouts yet.`}
+                {own ? t('record.card.noBoutsOwn') : t('record.card.noBouts')}
               </p>
             )}
           </div>
@@ -97,22 +96,23 @@ export function RecordCard({ username, name, own, logAction }: RecordCardProps) 
 
 /** The fencer's ratings, one a line: weapon, system and the rating itself. */
 function RatingList({ ratings, own }: { ratings: Rating[]; own: boolean }) {
+  const { t } = useTranslation(['people', 'common']);
   if (!ratings.length) {
     return own ? (
       <p className="mt-3 text-sm text-slate-500 dark:text-slate-400">
-        No ratings yet.{' '}
+        {t('record.card.noRatings')}{' '}
         <Link
           to="/profile"
           className="rounded-sm font-semibold text-slate-900 underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900 dark:text-white dark:focus-visible:outline-slate-300"
         >
-          Add your ratings
+          {t('record.card.addRatings')}
         </Link>
       </p>
     ) : null;
   }
   return (
     <div className="mt-3">
-      <h3 className={subheadingClasses}>Ratings</h3>
+      <h3 className={subheadingClasses}>{t('record.card.ratings')}</h3>
       <ul data-testid="record-ratings" className="mt-1.5 space-y-1.5">
         {ratings.map((rating) => (
           <li
@@ -125,10 +125,10 @@ function RatingList({ ratings, own }: { ratings: Rating[]; own: boolean }) {
                 className={`size-2 shrink-0 rounded-full ${WEAPON_DOT_CLASSES[rating.weapon]}`}
               />
               <span className="min-w-0 truncate">
-                <span className="font-medium">{WEAPON_LABELS[rating.weapon]}</span>
+                <span className="font-medium">{weaponLabel(rating.weapon)}</span>
                 <span aria-hidden> · </span>
                 <span className="sr-only">, </span>
-                {RATING_SYSTEM_LABELS[rating.system]}
+                {t(RATING_SYSTEM_LABELS[rating.system])}
               </span>
             </span>
             <span className="shrink-0 font-bold text-slate-900 tabular-nums dark:text-white">

@@ -1,9 +1,7 @@
 import {
   MAX_RATINGS,
-  RATING_SYSTEM_LABELS,
   RATING_SYSTEMS,
   recordSettingsSchema,
-  WEAPON_LABELS,
   WEAPONS,
   type Rating,
   type RatingSystem,
@@ -14,32 +12,30 @@ import {
 import { Plus, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useFieldArray } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { failureText, useContractForm } from '../../lib/forms';
+import { weaponLabel } from '../../lib/weapons';
 import { banNotice, useBannedUntil } from '../../stores/ban';
 import { useRecordSettingsStore } from '../../stores/record-settings';
 import { Button } from '../Button';
 import { FieldError, SelectField, TextField } from '../FormField';
 import { ServerError } from '../FormMessage';
 import { SectionSkeleton, SettingsSection } from '../settings/SettingsSection';
+import { RATING_SYSTEM_LABELS } from './record-format';
 
-const WEAPON_OPTIONS = WEAPONS.map((weapon) => ({ value: weapon, label: WEAPON_LABELS[weapon] }));
-const SYSTEM_OPTIONS = RATING_SYSTEMS.map((system) => ({
-  value: system,
-  label: RATING_SYSTEM_LABELS[system],
-}));
-const VISIBILITY_OPTIONS: Array<{ value: RecordVisibility; label: string }> = [
-  { value: 'everyone', label: 'Everyone' },
-  { value: 'connections', label: 'Connections' },
-  { value: 'private', label: 'Only me' },
-];
+const VISIBILITY_LABELS = {
+  everyone: 'record.settings.visibility.everyone',
+  connections: 'record.settings.visibility.connections',
+  private: 'record.settings.visibility.private',
+} as const satisfies Record<RecordVisibility, string>;
 
 /** What each system's rating looks like, as the box's placeholder. */
-const VALUE_PLACEHOLDERS: Record<RatingSystem, string> = {
-  USAF: 'e.g. B24 or U',
-  BF: 'e.g. C23 or U',
-  FIE: 'World rank, e.g. 12',
-  other: 'Your rating',
-};
+const VALUE_PLACEHOLDERS = {
+  USAF: 'record.settings.placeholders.USAF',
+  BF: 'record.settings.placeholders.BF',
+  FIE: 'record.settings.placeholders.FIE',
+  other: 'record.settings.placeholders.other',
+} as const satisfies Record<RatingSystem, string>;
 
 const EMPTY: RecordSettings = { ratings: [], recordVisibility: 'everyone' };
 
@@ -61,6 +57,16 @@ function nextRating(ratings: readonly Pick<Rating, 'weapon' | 'system'>[], weapo
  * name) and who sees their bouts and ratings. Saved on its own, apart from the profile's details.
  */
 export function RecordSettingsForm({ userId, weapon }: { userId: string; weapon: Weapon | null }) {
+  const { t } = useTranslation(['people', 'common']);
+  const weaponOptions = WEAPONS.map((option) => ({ value: option, label: weaponLabel(option) }));
+  const systemOptions = RATING_SYSTEMS.map((system) => ({
+    value: system,
+    label: t(RATING_SYSTEM_LABELS[system]),
+  }));
+  const visibilityOptions = (['everyone', 'connections', 'private'] as const).map((value) => ({
+    value,
+    label: t(VISIBILITY_LABELS[value]),
+  }));
   const load = useRecordSettingsStore((s) => s.load);
   const save = useRecordSettingsStore((s) => s.save);
   const saving = useRecordSettingsStore((s) => s.saving);
@@ -84,7 +90,7 @@ export function RecordSettingsForm({ userId, weapon }: { userId: string; weapon:
     try {
       await save(settings);
     } catch (error) {
-      setServerError(failureText(error, 'Your record settings could not be saved. Please try again.'));
+      setServerError(failureText(error, t('record.settings.failed')));
     }
   });
 
@@ -94,23 +100,23 @@ export function RecordSettingsForm({ userId, weapon }: { userId: string; weapon:
   return (
     <SettingsSection
       id="record-settings"
-      title="Ratings and record"
-      description="Your ratings and bouts show on your fencer page. The first rating also shows beside your name in posts and lists while everyone can see your record."
+      title={t('record.settings.title')}
+      description={t('record.settings.description')}
     >
       {status === 'loading' || status === 'idle' ? (
-        <SectionSkeleton label="Loading your ratings" />
+        <SectionSkeleton label={t('record.settings.loading')} />
       ) : status === 'error' && !stored ? (
         <div className="text-sm text-slate-600 dark:text-slate-300">
-          <p>Your ratings could not be loaded.</p>
+          <p>{t('record.settings.loadFailed')}</p>
           <Button variant="outline" className="mt-2" onClick={() => void load(userId)}>
-            Try again
+            {t('common:actions.tryAgain')}
           </Button>
         </div>
       ) : (
-        <form noValidate aria-label="Ratings and record" onSubmit={submit} className="space-y-5">
+        <form noValidate aria-label={t('record.settings.title')} onSubmit={submit} className="space-y-5">
           <ServerError message={serverError} />
           {fields.length ? (
-            <ol aria-label="Your ratings" className="space-y-3">
+            <ol aria-label={t('record.settings.yourRatings')} className="space-y-3">
               {fields.map((row, index) => (
                 <li
                   key={row.id}
@@ -119,18 +125,18 @@ export function RecordSettingsForm({ userId, weapon }: { userId: string; weapon:
                 >
                   <div className="mb-2 flex items-center justify-between gap-2">
                     <span className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm font-semibold text-slate-800 dark:text-slate-100">
-                      Rating {index + 1}
+                      {t('record.settings.rating', { number: index + 1 })}
                       {index === 0 ? (
                         <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium whitespace-nowrap text-slate-600 dark:bg-slate-800 dark:text-slate-300">
-                          Shown beside your name
+                          {t('record.settings.shownBesideName')}
                         </span>
                       ) : null}
                     </span>
                     <Button
                       variant="ghost"
                       className="px-2 py-1"
-                      aria-label={`Remove rating ${index + 1}`}
-                      title="Remove"
+                      aria-label={t('record.settings.removeLabel', { number: index + 1 })}
+                      title={t('record.settings.remove')}
                       disabled={saving}
                       onClick={() => remove(index)}
                     >
@@ -140,24 +146,24 @@ export function RecordSettingsForm({ userId, weapon }: { userId: string; weapon:
                   <div className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_minmax(0,1.4fr)_minmax(0,1fr)]">
                     <SelectField
                       id={`rating-${index}-weapon`}
-                      label="Weapon"
-                      options={WEAPON_OPTIONS}
+                      label={t('record.settings.weapon')}
+                      options={weaponOptions}
                       disabled={saving}
                       {...form.field(`ratings.${index}.weapon`)}
                     />
                     <SelectField
                       id={`rating-${index}-system`}
-                      label="System"
-                      options={SYSTEM_OPTIONS}
+                      label={t('record.settings.system')}
+                      options={systemOptions}
                       disabled={saving}
                       {...form.field(`ratings.${index}.system`)}
                     />
                     <TextField
                       id={`rating-${index}-value`}
-                      label="Rating"
+                      label={t('record.settings.value')}
                       maxLength={20}
                       autoComplete="off"
-                      placeholder={VALUE_PLACEHOLDERS[systems[index] ?? 'other']}
+                      placeholder={t(VALUE_PLACEHOLDERS[systems[index] ?? 'other'])}
                       disabled={saving}
                       {...form.field(`ratings.${index}.value`)}
                     />
@@ -166,7 +172,7 @@ export function RecordSettingsForm({ userId, weapon }: { userId: string; weapon:
               ))}
             </ol>
           ) : (
-            <p className="text-sm text-slate-500 dark:text-slate-400">No ratings yet.</p>
+            <p className="text-sm text-slate-500 dark:text-slate-400">{t('record.card.noRatings')}</p>
           )}
           <FieldError id="record-ratings-error" message={listError} />
           <div className="flex flex-wrap items-center gap-3">
@@ -176,16 +182,16 @@ export function RecordSettingsForm({ userId, weapon }: { userId: string; weapon:
               onClick={() => append(nextRating(form.getValues('ratings'), weapon))}
             >
               <Plus aria-hidden className="size-4" />
-              Add a rating
+              {t('record.settings.add')}
             </Button>
             <span className="text-xs text-slate-500 dark:text-slate-400">
-              {fields.length} of {MAX_RATINGS}
+              {t('record.settings.count', { shown: fields.length, max: MAX_RATINGS })}
             </span>
           </div>
           <SelectField
             id="record-visibility"
-            label="Who sees my bouts and ratings"
-            options={VISIBILITY_OPTIONS}
+            label={t('record.settings.visibility.label')}
+            options={visibilityOptions}
             disabled={saving}
             {...form.field('recordVisibility')}
           />
@@ -195,7 +201,7 @@ export function RecordSettingsForm({ userId, weapon }: { userId: string; weapon:
               disabled={saving || !!bannedUntil}
               title={bannedUntil ? banNotice(bannedUntil) : undefined}
             >
-              {saving ? 'Saving...' : 'Update ratings'}
+              {saving ? t('record.settings.saving') : t('record.settings.submit')}
             </Button>
           </div>
         </form>

@@ -1,19 +1,49 @@
-import { WEAPON_LABELS, type BoutTotals } from '@piste/contracts';
-import { indicatorText } from './record-format';
+import type { BoutTotals } from '@piste/contracts';
+import type { ParseKeys } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import { weaponLabel } from '../../lib/weapons';
+import { countText, indicatorText } from './record-format';
 
 const headerClasses = 'px-1.5 py-1.5 text-xs font-semibold text-slate-500 dark:text-slate-400';
 const cellClasses = 'px-1.5 py-1.5 text-right tabular-nums text-slate-800 dark:text-slate-100';
 
 /** The columns after the weapon, as a pool sheet heads them, with their full names for those who ask. */
-const COLUMNS: Array<{ short: string; full: string; value: (totals: BoutTotals) => string }> = [
-  { short: 'Bouts', full: 'Bouts', value: (t) => String(t.bouts) },
-  { short: 'V', full: 'Victories', value: (t) => String(t.wins) },
-  { short: 'D', full: 'Defeats', value: (t) => String(t.losses) },
-  { short: 'TS', full: 'Touches scored', value: (t) => String(t.touchesFor) },
-  { short: 'TR', full: 'Touches received', value: (t) => String(t.touchesAgainst) },
+const COLUMNS: Array<{
+  id: string;
+  short: ParseKeys<'people'>;
+  /** Absent where the short heading is the full word. */
+  full?: ParseKeys<'people'>;
+  value: (totals: BoutTotals) => string;
+}> = [
+  { id: 'bouts', short: 'record.totals.bouts', value: (t) => countText(t.bouts) },
   {
-    short: 'Ind',
-    full: 'Indicator (touches scored minus received)',
+    id: 'wins',
+    short: 'record.totals.wins.short',
+    full: 'record.totals.wins.full',
+    value: (t) => countText(t.wins),
+  },
+  {
+    id: 'losses',
+    short: 'record.totals.losses.short',
+    full: 'record.totals.losses.full',
+    value: (t) => countText(t.losses),
+  },
+  {
+    id: 'for',
+    short: 'record.totals.touchesFor.short',
+    full: 'record.totals.touchesFor.full',
+    value: (t) => countText(t.touchesFor),
+  },
+  {
+    id: 'against',
+    short: 'record.totals.touchesAgainst.short',
+    full: 'record.totals.touchesAgainst.full',
+    value: (t) => countText(t.touchesAgainst),
+  },
+  {
+    id: 'indicator',
+    short: 'record.totals.indicator.short',
+    full: 'record.totals.indicator.full',
     value: (t) => indicatorText(t.indicator),
   },
 ];
@@ -31,6 +61,7 @@ export function TotalsTable({
   caption: string;
   testId?: string;
 }) {
+  const { t } = useTranslation('people');
   return (
     <div
       role="group"
@@ -43,15 +74,11 @@ export function TotalsTable({
         <thead>
           <tr className="border-b border-slate-200 dark:border-slate-700">
             <th scope="col" className={`${headerClasses} text-left`}>
-              Weapon
+              {t('record.totals.weapon')}
             </th>
             {COLUMNS.map((column) => (
-              <th key={column.short} scope="col" className={`${headerClasses} text-right`}>
-                {column.short === column.full ? (
-                  column.short
-                ) : (
-                  <abbr title={column.full}>{column.short}</abbr>
-                )}
+              <th key={column.id} scope="col" className={`${headerClasses} text-right`}>
+                {column.full ? <abbr title={t(column.full)}>{t(column.short)}</abbr> : t(column.short)}
               </th>
             ))}
           </tr>
@@ -67,10 +94,10 @@ export function TotalsTable({
                 scope="row"
                 className="px-1.5 py-1.5 text-left font-semibold text-slate-900 dark:text-white"
               >
-                {WEAPON_LABELS[row.weapon]}
+                {weaponLabel(row.weapon)}
               </th>
               {COLUMNS.map((column) => (
-                <td key={column.short} className={cellClasses}>
+                <td key={column.id} className={cellClasses}>
                   {column.value(row)}
                 </td>
               ))}

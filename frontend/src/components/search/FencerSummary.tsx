@@ -1,4 +1,6 @@
-import { WEAPON_LABELS, type SearchUser } from '@piste/contracts';
+import type { SearchUser } from '@piste/contracts';
+import i18next from 'i18next';
+import { WEAPON_FENCER } from '../fencer/weapon-fencer';
 import { Avatar } from '../Avatar';
 import { RatingBadge } from '../record/RatingBadge';
 import { HighlightText } from './highlight';
@@ -6,7 +8,7 @@ import { HighlightText } from './highlight';
 /** What is said under a fencer's name: their title, else their weapon. */
 export function fencerByline(user: SearchUser): string {
   if (user.title) return user.title;
-  return user.weaponSpecialty ? `${WEAPON_LABELS[user.weaponSpecialty]} fencer` : 'Fencer';
+  return user.weaponSpecialty ? i18next.t(WEAPON_FENCER[user.weaponSpecialty]) : i18next.t('search.fencer');
 }
 
 /** A fencer as one search result: avatar, name and username (the matched part marked), title or weapon. */

@@ -1,7 +1,8 @@
-import { WEAPON_LABELS } from '@piste/contracts';
 import { MessageCircle, ThumbsUp } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { fencerPath, postPath } from '../../lib/paths';
+import { weaponLabel } from '../../lib/weapons';
 import { usePost } from '../../stores/posts';
 import { Avatar } from '../Avatar';
 import { authorNameOf, PostByline } from '../PostByline';
@@ -23,6 +24,7 @@ interface PostResultCardProps {
  * reads the post from the posts store, so it follows its counts and leaves once the post is hidden or deleted.
  */
 export function PostResultCard({ postId, query = '', standalone = false }: PostResultCardProps) {
+  const { t } = useTranslation();
   const post = usePost(postId);
   if (!post) return null;
   const authorName = authorNameOf(post);
@@ -40,7 +42,9 @@ export function PostResultCard({ postId, query = '', standalone = false }: PostR
         <dl className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm">
           {details.map(([label, value]) => (
             <div key={label} className="min-w-0 break-words">
-              <dt className="inline text-slate-500 dark:text-slate-400">{label}: </dt>
+              <dt className="inline text-slate-500 dark:text-slate-400">
+                {t('search.details.term', { label })}{' '}
+              </dt>
               <dd className="inline font-medium text-slate-700 dark:text-slate-200">
                 <HighlightWords text={value} query={query} />
               </dd>
@@ -54,7 +58,7 @@ export function PostResultCard({ postId, query = '', standalone = false }: PostR
   return (
     <article
       data-testid="search-post"
-      aria-label={`Post by ${authorName}`}
+      aria-label={t('search.postBy', { name: authorName })}
       className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5 dark:border-slate-800 dark:bg-slate-900"
     >
       <header className="flex items-start gap-3">
@@ -97,17 +101,17 @@ export function PostResultCard({ postId, query = '', standalone = false }: PostR
       )}
 
       <footer className="mt-3 flex items-center gap-4 text-sm text-slate-500 dark:text-slate-400">
-        <span className="inline-flex items-center gap-1.5" title="Likes">
+        <span className="inline-flex items-center gap-1.5" title={t('search.likes')}>
           <ThumbsUp aria-hidden className="size-4" />
-          <span className="sr-only">Likes: </span>
+          <span className="sr-only">{t('search.details.term', { label: t('search.likes') })} </span>
           {post.likesCount}
         </span>
-        <span className="inline-flex items-center gap-1.5" title="Comments">
+        <span className="inline-flex items-center gap-1.5" title={t('search.comments')}>
           <MessageCircle aria-hidden className="size-4" />
-          <span className="sr-only">Comments: </span>
+          <span className="sr-only">{t('search.details.term', { label: t('search.comments') })} </span>
           {post.commentsCount}
         </span>
-        <span className="ml-auto text-xs font-medium">{WEAPON_LABELS[post.weapon]}</span>
+        <span className="ml-auto text-xs font-medium">{weaponLabel(post.weapon)}</span>
       </footer>
     </article>
   );

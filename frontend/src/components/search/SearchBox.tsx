@@ -1,6 +1,7 @@
 import { SEARCH_TEXT_MAX, type Club, type FeedPost, type SearchUser } from '@piste/contracts';
 import { ArrowRight, LoaderCircle, Search } from 'lucide-react';
 import { useEffect, useId, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { FencerSummary } from './FencerSummary';
 import { clubPath, fencerPath, postPath, resultsPath } from '../../lib/paths';
@@ -52,6 +53,7 @@ interface SearchBoxProps {
  * Enter with no option chosen opens the results page.
  */
 export function SearchBox({ initialText = '', autoFocus = false }: SearchBoxProps) {
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const [text, setText] = useState(initialText);
   const [open, setOpen] = useState(false);
@@ -117,7 +119,7 @@ export function SearchBox({ initialText = '', autoFocus = false }: SearchBoxProp
       <input
         type="text"
         role="combobox"
-        aria-label="Search"
+        aria-label={t('search.label')}
         aria-autocomplete="list"
         aria-expanded={expanded}
         aria-controls={listboxId}
@@ -135,7 +137,7 @@ export function SearchBox({ initialText = '', autoFocus = false }: SearchBoxProp
         onFocus={() => setOpen(true)}
         onBlur={() => setOpen(false)}
         onKeyDown={onKeyDown}
-        placeholder="Search drills, fencers, clubs..."
+        placeholder={t('search.placeholder')}
         className="w-full rounded-full border border-slate-200 bg-white py-2.5 pr-10 pl-10 text-sm text-slate-900 shadow-xs transition placeholder:text-slate-500 focus:border-slate-900 focus:ring-2 focus:ring-slate-900/10 focus:outline-none dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 dark:placeholder:text-slate-400 dark:focus:border-slate-300 dark:focus:ring-slate-300/20"
       />
       {expanded && suggestions.loading ? (
@@ -152,7 +154,7 @@ export function SearchBox({ initialText = '', autoFocus = false }: SearchBoxProp
         <div
           role="listbox"
           id={listboxId}
-          aria-label="Search suggestions"
+          aria-label={t('search.suggestions')}
           className="max-h-[70vh] overflow-y-auto py-1.5"
         >
           {expanded ? (
@@ -185,6 +187,7 @@ interface GroupsProps {
 }
 
 function SuggestionGroups({ options, stale, activeIndex, optionId, query, onChoose, onHover }: GroupsProps) {
+  const { t } = useTranslation();
   const option = (index: number, children: ReactNode) => (
     <div
       key={options[index].key}
@@ -213,9 +216,9 @@ function SuggestionGroups({ options, stale, activeIndex, optionId, query, onChoo
   const rowsOf = (kind: SearchOption['kind']) =>
     options.flatMap((entry, index) => (entry.kind === kind ? [option(index, summaryOf(entry))] : []));
   const groups = [
-    { label: 'Posts', rows: rowsOf('post') },
-    { label: 'Fencers', rows: rowsOf('fencer') },
-    { label: 'Clubs', rows: rowsOf('club') },
+    { label: t('search.groups.posts'), rows: rowsOf('post') },
+    { label: t('search.groups.fencers'), rows: rowsOf('fencer') },
+    { label: t('search.groups.clubs'), rows: rowsOf('club') },
   ];
   const allIndex = options.findIndex((entry) => entry.kind === 'all');
 
@@ -232,7 +235,7 @@ function SuggestionGroups({ options, stale, activeIndex, optionId, query, onChoo
         ? option(
             allIndex,
             <span className="flex items-center justify-between gap-2 text-sm font-semibold text-slate-700 dark:text-slate-200">
-              <span className="truncate">See all results for “{query}”</span>
+              <span className="truncate">{t('search.seeAll', { query })}</span>
               <ArrowRight aria-hidden className="size-4 shrink-0" />
             </span>,
           )
@@ -265,10 +268,11 @@ function SuggestionStatus({
   suggestions: SearchSuggestions;
   hasOptions: boolean;
 }) {
+  const { t } = useTranslation();
   let message: string | null = null;
   if (suggestions.error && !suggestions.loading) message = suggestions.error;
-  else if (!suggestions.reply && suggestions.loading) message = 'Searching...';
-  else if (!hasOptions && !suggestions.loading) message = `No posts or fencers match “${suggestions.query}”`;
+  else if (!suggestions.reply && suggestions.loading) message = t('search.searching');
+  else if (!hasOptions && !suggestions.loading) message = t('search.noMatch', { query: suggestions.query });
   if (!message) return null;
   return (
     <p role="status" className="px-4 pt-1 pb-3 text-sm text-slate-500 dark:text-slate-400">

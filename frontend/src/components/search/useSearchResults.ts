@@ -1,3 +1,4 @@
+import i18next from 'i18next';
 import { SEARCH_PAGE_SIZE, type Club, type SearchReply, type SearchUser } from '@piste/contracts';
 import { useCallback, useEffect, useState } from 'react';
 import { errorMessage } from '../../api/client';
@@ -27,7 +28,8 @@ interface Results {
   error: string | null;
 }
 
-const FAILED = 'Search failed';
+/** What a failed search says when the server gave no reason. */
+const failed = () => i18next.t('search.failed');
 const NO_IDS: string[] = [];
 const NO_CLUBS: Club[] = [];
 
@@ -68,7 +70,7 @@ export function useSearchResults(query: string): SearchResults {
             users: [],
             clubs: NO_CLUBS,
             nextCursor: null,
-            error: errorMessage(error, FAILED),
+            error: errorMessage(error, failed()),
           });
         }
       },
@@ -97,7 +99,7 @@ export function useSearchResults(query: string): SearchResults {
       );
     } catch (error) {
       setResults((shown) =>
-        shown?.query === query ? { ...shown, error: errorMessage(error, FAILED) } : shown,
+        shown?.query === query ? { ...shown, error: errorMessage(error, failed()) } : shown,
       );
     } finally {
       setLoadingMore(false);

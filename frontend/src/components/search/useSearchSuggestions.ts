@@ -1,3 +1,4 @@
+import i18next from 'i18next';
 import { SEARCH_SUGGESTION_LIMIT, type SearchReply } from '@piste/contracts';
 import { useEffect, useState } from 'react';
 import { errorMessage } from '../../api/client';
@@ -41,7 +42,8 @@ export function useSearchSuggestions(text: string): SearchSuggestions {
           if (current) setAnswer({ query, reply, error: null });
         },
         (error: unknown) => {
-          if (current) setAnswer({ query, reply: null, error: errorMessage(error, 'Search failed') });
+          if (current)
+            setAnswer({ query, reply: null, error: errorMessage(error, i18next.t('search.failed')) });
         },
       );
     }, SEARCH_DEBOUNCE_MS);

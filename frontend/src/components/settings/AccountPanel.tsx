@@ -1,21 +1,28 @@
 import {
   changeEmailSchema,
-  WRONG_CURRENT_PASSWORD,
+  WRONG_PASSWORD_CODE,
   type Account,
   type ChangeEmailPayload,
 } from '@piste/contracts';
 import { CircleCheck, Clock, MailWarning } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
-import { failureText, useContractForm } from '../../lib/forms';
+import { Trans, useTranslation } from 'react-i18next';
+import { intlLocale } from '../../i18n/languages';
+import { failedWithCode, failureText, useContractForm } from '../../lib/forms';
 import { useAccountStore } from '../../stores/account';
 import { useEmailVerificationStore } from '../../stores/email-verification';
 import { Button } from '../Button';
+import { LanguageSelect } from '../LanguageSelect';
 import { TextFields, type TextFieldSpec } from '../FormField';
 import { FormSuccess, ServerError } from '../FormMessage';
 import { SectionLoadError, SectionSkeleton, SettingsSection } from './SettingsSection';
 
-/** The Account tab: who the account is, its address and whether it is confirmed, and changing the address. */
+/**
+ * The Account tab: who the account is, its address and whether it is confirmed, the language Piste speaks to it,
+ * and changing the address.
+ */
 export function AccountPanel() {
+  const { t } = useTranslation('settings');
   const account = useAccountStore((s) => s.account);
   const status = useAccountStore((s) => s.status);
   const load = useAccountStore((s) => s.load);
@@ -24,22 +31,25 @@ export function AccountPanel() {
     <>
       <SettingsSection
         id="settings-account"
-        title="Account"
-        description="Who you are on Piste and where we write to you."
+        title={t('account.title')}
+        description={t('account.description')}
       >
         {account ? (
           <AccountDetails account={account} />
         ) : status === 'error' ? (
-          <SectionLoadError message="Your account could not be loaded." onRetry={() => void load()} />
+          <SectionLoadError message={t('account.loadError')} onRetry={() => void load()} />
         ) : (
-          <SectionSkeleton label="Loading your account" />
+          <SectionSkeleton label={t('account.loading')} />
         )}
       </SettingsSection>
       <SettingsSection
-        id="settings-email"
-        title="Change email"
-        description="We send a link to the new address; your address changes once you follow it."
+        id="settings-language"
+        title={t('language.title')}
+        description={t('language.description')}
       >
+        <LanguageSelect id="settings-language-select" followBrowser />
+      </SettingsSection>
+      <SettingsSection id="settings-email" title={t('email.title')} description={t('email.description')}>
         <ChangeEmailForm />
       </SettingsSection>
     </>
@@ -56,24 +66,25 @@ function DetailRow({ term, children }: { term: string; children: ReactNode }) {
 }
 
 function AccountDetails({ account }: { account: Account }) {
+  const { t } = useTranslation('settings');
   const resend = useEmailVerificationStore((s) => s.resend);
   const resending = useEmailVerificationStore((s) => s.resending);
   return (
     <dl className="divide-y divide-slate-100 dark:divide-slate-800">
-      <DetailRow term="Username">@{account.username}</DetailRow>
-      <DetailRow term="Email">
+      <DetailRow term={t('account.username')}>@{account.username}</DetailRow>
+      <DetailRow term={t('account.email')}>
         <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
           <span className="min-w-0 font-medium break-all">{account.email}</span>
           {account.emailVerified ? (
             <span className="inline-flex items-center gap-1 rounded-full bg-emerald-50 px-2.5 py-0.5 text-xs font-semibold text-emerald-800 dark:bg-emerald-950 dark:text-emerald-200">
               <CircleCheck aria-hidden className="size-3.5" />
-              Verified
+              {t('account.verified')}
             </span>
           ) : (
             <>
               <span className="inline-flex items-center gap-1 rounded-full bg-amber-50 px-2.5 py-0.5 text-xs font-semibold text-amber-900 dark:bg-amber-950 dark:text-amber-200">
                 <MailWarning aria-hidden className="size-3.5" />
-                Not verified
+                {t('account.notVerified')}
               </span>
               <Button
                 variant="outline"
@@ -81,7 +92,7 @@ function AccountDetails({ account }: { account: Account }) {
                 onClick={() => void resend()}
                 disabled={resending}
               >
-                {resending ? 'Sending…' : 'Resend link'}
+                {resending ? t('account.resending') : t('account.resend')}
               </Button>
             </>
           )}
@@ -90,31 +101,41 @@ function AccountDetails({ account }: { account: Account }) {
           <p className="mt-2 flex items-start gap-1.5 text-slate-600 dark:text-slate-300">
             <Clock aria-hidden className="mt-0.5 size-4 shrink-0" />
             <span className="min-w-0 break-words">
-              Waiting for confirmation: <span className="font-medium break-all">{account.pendingEmail}</span>.
-              Follow the link we sent there to use it.
+              <Trans
+                t={t}
+                i18nKey="account.pendingEmail"
+                values={{ email: account.pendingEmail }}
+                components={{ address: <span className="font-medium break-all" /> }}
+              />
             </span>
           </p>
         ) : null}
       </DetailRow>
-      <DetailRow term="Member since">
-        {new Date(account.createdAt).toLocaleDateString(undefined, { month: 'long', year: 'numeric' })}
+      <DetailRow term={t('account.memberSince')}>
+        {new Date(account.createdAt).toLocaleDateString(intlLocale(), { month: 'long', year: 'numeric' })}
       </DetailRow>
     </dl>
   );
 }
 
-const EMAIL_FIELDS: TextFieldSpec<keyof ChangeEmailPayload>[] = [
-  { name: 'email', type: 'email', label: 'New email', autoComplete: 'email', placeholder: 'you@example.com' },
-  {
-    name: 'password',
-    type: 'password',
-    label: 'Current password',
-    autoComplete: 'current-password',
-    placeholder: 'To confirm it is you',
-  },
-];
-
 function ChangeEmailForm() {
+  const { t } = useTranslation('settings');
+  const emailFields: TextFieldSpec<keyof ChangeEmailPayload>[] = [
+    {
+      name: 'email',
+      type: 'email',
+      label: t('email.newEmail'),
+      autoComplete: 'email',
+      placeholder: t('email.newEmailPlaceholder'),
+    },
+    {
+      name: 'password',
+      type: 'password',
+      label: t('email.currentPassword'),
+      autoComplete: 'current-password',
+      placeholder: t('email.currentPasswordPlaceholder'),
+    },
+  ];
   const changeEmail = useAccountStore((s) => s.changeEmail);
   const form = useContractForm(changeEmailSchema, { defaultValues: { email: '', password: '' } });
   const [pending, setPending] = useState(false);
@@ -127,9 +148,10 @@ function ChangeEmailForm() {
       setSent(await changeEmail(values));
       form.reset();
     } catch (error) {
-      const message = failureText(error, 'Email not changed');
+      const message = failureText(error, t('toasts.emailNotChanged'));
       // The password is the field to fix: say so there.
-      if (message === WRONG_CURRENT_PASSWORD) form.setError('password', { message }, { shouldFocus: true });
+      if (failedWithCode(error, WRONG_PASSWORD_CODE))
+        form.setError('password', { message }, { shouldFocus: true });
       else setServerError(message);
     } finally {
       setPending(false);
@@ -139,7 +161,7 @@ function ChangeEmailForm() {
   return (
     <form
       noValidate
-      aria-label="Change email"
+      aria-label={t('email.title')}
       className="max-w-md"
       onSubmit={(event) => {
         setSent(null);
@@ -149,9 +171,9 @@ function ChangeEmailForm() {
     >
       <div className="space-y-4">
         <ServerError message={serverError} />
-        <TextFields idPrefix="change-email" specs={EMAIL_FIELDS} field={form.field} />
+        <TextFields idPrefix="change-email" specs={emailFields} field={form.field} />
         <Button type="submit" disabled={pending}>
-          {pending ? 'Sending...' : 'Send confirmation link'}
+          {pending ? t('email.sending') : t('email.send')}
         </Button>
       </div>
       <div role="status" className="mt-4 empty:hidden">

@@ -1,5 +1,6 @@
 import { CalendarCheck, CalendarOff, Copy } from 'lucide-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../lib/moderation-format';
 import { useCalendarFeedStore } from '../../stores/calendar-feed';
 import { Button } from '../Button';
@@ -14,11 +15,12 @@ const textClasses = 'text-sm text-slate-700 dark:text-slate-200';
  * secret link. The link shows once, when it is made; a new one replaces it.
  */
 export function CalendarFeedPanel() {
+  const { t } = useTranslation('settings');
   return (
     <SettingsSection
       id="settings-calendar"
-      title="Calendar"
-      description="See the events you are going to in your own calendar app, kept up to date."
+      title={t('calendar.title')}
+      description={t('calendar.description')}
     >
       <CalendarFeed />
     </SettingsSection>
@@ -26,24 +28,25 @@ export function CalendarFeedPanel() {
 }
 
 function CalendarFeed() {
+  const { t } = useTranslation('settings');
   const { active, createdAt, url, status, acting, load, makeLink, turnOff, copyLink } =
     useCalendarFeedStore();
   const [confirmingNewLink, setConfirmingNewLink] = useState(false);
 
   if (status === 'error') {
-    return <SectionLoadError message="Your calendar feed could not be loaded." onRetry={() => void load()} />;
+    return <SectionLoadError message={t('calendar.loadError')} onRetry={() => void load()} />;
   }
-  if (status !== 'ready') return <SectionSkeleton label="Loading your calendar feed" />;
+  if (status !== 'ready') return <SectionSkeleton label={t('calendar.loading')} />;
 
   if (!active) {
     return (
       <div className="flex flex-wrap items-center justify-between gap-3">
         <p className={`flex items-center gap-2 ${textClasses}`} data-testid="calendar-feed-state">
           <CalendarOff aria-hidden className="size-4 shrink-0" />
-          Your calendar feed is off.
+          {t('calendar.off')}
         </p>
         <Button variant="outline" disabled={acting} onClick={() => void makeLink()}>
-          Turn on calendar feed
+          {t('calendar.turnOn')}
         </Button>
       </div>
     );
@@ -54,8 +57,8 @@ function CalendarFeed() {
       <p className={`flex items-start gap-2 ${textClasses}`} data-testid="calendar-feed-state">
         <CalendarCheck aria-hidden className="mt-0.5 size-4 shrink-0" />
         <span>
-          Your calendar feed is on{createdAt ? `, with a link made ${formatDateTime(createdAt)}` : ''}.
-          {url ? null : ' Its link shows only once: make a new link to add it to another calendar.'}
+          {createdAt ? t('calendar.onSince', { when: formatDateTime(createdAt) }) : t('calendar.on')}
+          {url ? null : ` ${t('calendar.linkShownOnce')}`}
         </span>
       </p>
       {url ? (
@@ -64,7 +67,7 @@ function CalendarFeed() {
             htmlFor="calendar-feed-url"
             className="mb-1.5 block text-sm font-medium text-slate-700 dark:text-slate-300"
           >
-            Your calendar link
+            {t('calendar.link')}
           </label>
           <div className="flex flex-col gap-2 sm:flex-row">
             <input
@@ -77,28 +80,27 @@ function CalendarFeed() {
             />
             <Button variant="outline" className="shrink-0" onClick={() => void copyLink()}>
               <Copy aria-hidden className="size-4" />
-              Copy
+              {t('calendar.copy')}
             </Button>
           </div>
           <p id="calendar-feed-hint" className="mt-1.5 text-sm text-slate-600 dark:text-slate-300">
-            Add it to Google Calendar, Apple Calendar or Outlook as a subscription by URL. Anyone with this
-            link sees the events you go to.
+            {t('calendar.hint')}
           </p>
         </div>
       ) : null}
       <div className="flex flex-wrap gap-2">
         <Button variant="outline" disabled={acting} onClick={() => setConfirmingNewLink(true)}>
-          Make a new link
+          {t('calendar.newLink.title')}
         </Button>
         <Button variant="ghost" disabled={acting} onClick={() => void turnOff()}>
-          Turn off
+          {t('calendar.turnOff')}
         </Button>
       </div>
       <ConfirmDialog
         open={confirmingNewLink}
-        title="Make a new link?"
-        description="The link you use now stops working: calendars that follow it stop updating until you add the new one."
-        confirmLabel="Make a new link"
+        title={t('calendar.newLink.confirmTitle')}
+        description={t('calendar.newLink.description')}
+        confirmLabel={t('calendar.newLink.title')}
         pending={acting}
         onCancel={() => setConfirmingNewLink(false)}
         onConfirm={() => {

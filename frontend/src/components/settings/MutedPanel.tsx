@@ -1,7 +1,10 @@
 import { mutedWordSchema, type Fencer, type MutedWord } from '@piste/contracts';
+import i18next from 'i18next';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { z } from 'zod';
+import { intlLocale } from '../../i18n/languages';
 import { failureText, useContractForm } from '../../lib/forms';
 import { fencerPath } from '../../lib/paths';
 import { useMutedSettingsStore } from '../../stores/muted-settings';
@@ -13,19 +16,20 @@ import { SectionLoadError, SectionSkeleton, SettingsSection } from './SettingsSe
 
 /** The Muted tab: the fencers and the words whose posts stay out of the user's views. */
 export function MutedPanel() {
+  const { t } = useTranslation('settings');
   return (
     <>
       <SettingsSection
         id="settings-muted-fencers"
-        title="Muted fencers"
-        description="Their posts stay out of your feed, search, tags, drills and notifications. They are not told, and can still message you."
+        title={t('muted.fencers.title')}
+        description={t('muted.fencers.description')}
       >
         <MutedFencers />
       </SettingsSection>
       <SettingsSection
         id="settings-muted-words"
-        title="Muted words"
-        description="Posts with these words stay out of your feed, search, tags, drills and notifications."
+        title={t('muted.words.title')}
+        description={t('muted.words.description')}
       >
         <MutedWords />
       </SettingsSection>
@@ -44,17 +48,14 @@ function useMutedLists() {
 }
 
 function MutedFencers() {
+  const { t } = useTranslation('settings');
   const { status, retry } = useMutedLists();
   const fencers = useMutedSettingsStore((s) => s.fencers);
-  if (status === 'idle' || status === 'loading') return <SectionSkeleton label="Loading muted fencers" />;
-  if (status === 'error')
-    return <SectionLoadError message="Your muted fencers could not be loaded." onRetry={retry} />;
+  if (status === 'idle' || status === 'loading')
+    return <SectionSkeleton label={t('muted.fencers.loading')} />;
+  if (status === 'error') return <SectionLoadError message={t('muted.fencers.loadError')} onRetry={retry} />;
   if (fencers.length === 0) {
-    return (
-      <p className="text-sm text-slate-600 dark:text-slate-300">
-        You have not muted anyone. Mute a fencer from the menu of one of their posts.
-      </p>
-    );
+    return <p className="text-sm text-slate-600 dark:text-slate-300">{t('muted.fencers.none')}</p>;
   }
   return (
     <ul className="divide-y divide-slate-100 dark:divide-slate-800">
@@ -66,6 +67,7 @@ function MutedFencers() {
 }
 
 function MutedFencerRow({ fencer }: { fencer: Fencer }) {
+  const { t } = useTranslation('settings');
   const unmuting = useMutedSettingsStore((s) => s.unmuting.includes(fencer.id));
   const unmute = useMutedSettingsStore((s) => s.unmute);
   const name = fencer.name?.trim() || fencer.username;
@@ -85,11 +87,11 @@ function MutedFencerRow({ fencer }: { fencer: Fencer }) {
       </Link>
       <Button
         variant="outline"
-        aria-label={`Unmute ${name}`}
+        aria-label={t('muted.fencers.unmuteNamed', { name })}
         disabled={unmuting}
         onClick={() => void unmute(fencer)}
       >
-        Unmute
+        {t('muted.fencers.unmute')}
       </Button>
     </li>
   );
@@ -97,10 +99,10 @@ function MutedFencerRow({ fencer }: { fencer: Fencer }) {
 
 /** How long a word stays muted, as the form offers it. */
 const DURATIONS = [
-  { value: 'forever', label: 'Forever', hours: null },
-  { value: '24h', label: '24 hours', hours: 24 },
-  { value: '7d', label: '7 days', hours: 7 * 24 },
-  { value: '30d', label: '30 days', hours: 30 * 24 },
+  { value: 'forever', label: 'muted.words.durations.forever', hours: null },
+  { value: '24h', label: 'muted.words.durations.day', hours: 24 },
+  { value: '7d', label: 'muted.words.durations.week', hours: 7 * 24 },
+  { value: '30d', label: 'muted.words.durations.month', hours: 30 * 24 },
 ] as const;
 type Duration = (typeof DURATIONS)[number]['value'];
 
@@ -118,17 +120,17 @@ type MuteWordValues = z.input<typeof muteWordFormSchema>;
 const EMPTY_FORM: MuteWordValues = { word: '', duration: 'forever' };
 
 function MutedWords() {
+  const { t } = useTranslation('settings');
   const { status, retry } = useMutedLists();
   const words = useMutedSettingsStore((s) => s.words);
   const [serverError, setServerError] = useState<string | null>(null);
-  if (status === 'idle' || status === 'loading') return <SectionSkeleton label="Loading muted words" />;
-  if (status === 'error')
-    return <SectionLoadError message="Your muted words could not be loaded." onRetry={retry} />;
+  if (status === 'idle' || status === 'loading') return <SectionSkeleton label={t('muted.words.loading')} />;
+  if (status === 'error') return <SectionLoadError message={t('muted.words.loadError')} onRetry={retry} />;
   return (
     <div className="space-y-5">
       <ServerError message={serverError} />
       {words.length === 0 ? (
-        <p className="text-sm text-slate-600 dark:text-slate-300">You have not muted any words.</p>
+        <p className="text-sm text-slate-600 dark:text-slate-300">{t('muted.words.none')}</p>
       ) : (
         <ul className="divide-y divide-slate-100 dark:divide-slate-800">
           {words.map((muted) => (
@@ -143,12 +145,13 @@ function MutedWords() {
 
 /** 'Until you unmute' or 'Until 12 Mar 2027, 14:00'. */
 function expiryText(expiresAt: string | null): string {
-  if (!expiresAt) return 'Until you unmute';
-  const until = new Date(expiresAt).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-  return `Until ${until}`;
+  if (!expiresAt) return i18next.t('settings:muted.words.untilUnmuted');
+  const until = new Date(expiresAt).toLocaleString(intlLocale(), { dateStyle: 'medium', timeStyle: 'short' });
+  return i18next.t('settings:muted.words.until', { until });
 }
 
 function MutedWordRow({ muted, onError }: { muted: MutedWord; onError: (message: string | null) => void }) {
+  const { t } = useTranslation('settings');
   const saving = useMutedSettingsStore((s) => s.savingWords);
   const removeWord = useMutedSettingsStore((s) => s.removeWord);
 
@@ -157,7 +160,7 @@ function MutedWordRow({ muted, onError }: { muted: MutedWord; onError: (message:
     try {
       await removeWord(muted.word);
     } catch (error) {
-      onError(failureText(error, 'Your muted words could not be saved.'));
+      onError(failureText(error, t('muted.words.notSaved')));
     }
   }
 
@@ -171,17 +174,18 @@ function MutedWordRow({ muted, onError }: { muted: MutedWord; onError: (message:
       </span>
       <Button
         variant="outline"
-        aria-label={`Remove ${muted.word}`}
+        aria-label={t('muted.words.removeNamed', { word: muted.word })}
         disabled={saving}
         onClick={() => void remove()}
       >
-        Remove
+        {t('muted.words.remove')}
       </Button>
     </li>
   );
 }
 
 function MuteWordForm({ onError }: { onError: (message: string | null) => void }) {
+  const { t } = useTranslation('settings');
   const saving = useMutedSettingsStore((s) => s.savingWords);
   const addWord = useMutedSettingsStore((s) => s.addWord);
   const form = useContractForm(muteWordFormSchema, { defaultValues: EMPTY_FORM });
@@ -191,14 +195,14 @@ function MuteWordForm({ onError }: { onError: (message: string | null) => void }
       await addWord(word, expiryOf(duration));
       form.reset(EMPTY_FORM);
     } catch (error) {
-      onError(failureText(error, 'Your muted words could not be saved.'));
+      onError(failureText(error, t('muted.words.notSaved')));
     }
   }
 
   return (
     <form
       noValidate
-      aria-label="Mute a word"
+      aria-label={t('muted.words.form.label')}
       className="grid gap-4 border-t border-slate-100 pt-5 sm:grid-cols-[minmax(0,1fr)_10rem_auto] sm:items-start dark:border-slate-800"
       onSubmit={(event) => {
         onError(null);
@@ -207,20 +211,20 @@ function MuteWordForm({ onError }: { onError: (message: string | null) => void }
     >
       <TextField
         id="muted-word-word"
-        label="Word or phrase"
-        placeholder="e.g. spoilers"
+        label={t('muted.words.form.word')}
+        placeholder={t('muted.words.form.wordPlaceholder')}
         autoComplete="off"
         {...form.field('word')}
       />
       <SelectField
         id="muted-word-duration"
-        label="Mute for"
-        options={DURATIONS}
+        label={t('muted.words.form.duration')}
+        options={DURATIONS.map(({ value, label }) => ({ value, label: t(label) }))}
         {...form.field('duration')}
       />
       {/* Level with the inputs under their labels. */}
       <Button type="submit" disabled={saving} className="sm:mt-7">
-        {saving ? 'Muting...' : 'Mute word'}
+        {saving ? t('muted.words.form.muting') : t('muted.words.form.mute')}
       </Button>
     </form>
   );

@@ -1,21 +1,63 @@
 import { NOTIFICATION_SETTING_TYPES, type NotificationSettingType } from '@piste/contracts';
 import { BellRing } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { useNotificationSettingsStore } from '../../stores/notification-settings';
 import { Button } from '../Button';
 import { SectionLoadError, SectionSkeleton, SettingsSection } from './SettingsSection';
 
-const TYPE_LABELS: Record<NotificationSettingType, { label: string; hint: string }> = {
-  message: { label: 'Messages', hint: 'A fencer writes to you' },
-  comment: { label: 'Comments', hint: 'On your posts' },
-  mention: { label: 'Mentions', hint: 'Someone names you with @' },
-  'connection-request': { label: 'Connection requests', hint: 'Someone asks to connect' },
-  accepted: { label: 'Accepted requests', hint: 'Someone accepts your request' },
-  like: { label: 'Likes', hint: 'On your posts' },
-  dislike: { label: 'Dislikes', hint: 'On your posts' },
-  club: { label: 'Clubs', hint: 'News from your clubs' },
-  event: { label: 'Events', hint: 'Events you follow' },
-  bout: { label: 'Bouts', hint: 'Bouts to confirm, and answers to yours' },
-};
+/** Each type's name and what it is about, and the name as the checkboxes' labels say it. */
+const TYPE_LABELS = {
+  message: {
+    label: 'notifications.types.message.label',
+    hint: 'notifications.types.message.hint',
+    lower: 'notifications.types.message.lower',
+  },
+  comment: {
+    label: 'notifications.types.comment.label',
+    hint: 'notifications.types.comment.hint',
+    lower: 'notifications.types.comment.lower',
+  },
+  mention: {
+    label: 'notifications.types.mention.label',
+    hint: 'notifications.types.mention.hint',
+    lower: 'notifications.types.mention.lower',
+  },
+  'connection-request': {
+    label: 'notifications.types.connectionRequest.label',
+    hint: 'notifications.types.connectionRequest.hint',
+    lower: 'notifications.types.connectionRequest.lower',
+  },
+  accepted: {
+    label: 'notifications.types.accepted.label',
+    hint: 'notifications.types.accepted.hint',
+    lower: 'notifications.types.accepted.lower',
+  },
+  like: {
+    label: 'notifications.types.like.label',
+    hint: 'notifications.types.like.hint',
+    lower: 'notifications.types.like.lower',
+  },
+  dislike: {
+    label: 'notifications.types.dislike.label',
+    hint: 'notifications.types.dislike.hint',
+    lower: 'notifications.types.dislike.lower',
+  },
+  club: {
+    label: 'notifications.types.club.label',
+    hint: 'notifications.types.club.hint',
+    lower: 'notifications.types.club.lower',
+  },
+  event: {
+    label: 'notifications.types.event.label',
+    hint: 'notifications.types.event.hint',
+    lower: 'notifications.types.event.lower',
+  },
+  bout: {
+    label: 'notifications.types.bout.label',
+    hint: 'notifications.types.bout.hint',
+    lower: 'notifications.types.bout.lower',
+  },
+} as const satisfies Record<NotificationSettingType, { label: string; hint: string; lower: string }>;
 
 /** Messages first: the order a fencer cares about. */
 const ORDER = [...NOTIFICATION_SETTING_TYPES].sort(
@@ -24,19 +66,20 @@ const ORDER = [...NOTIFICATION_SETTING_TYPES].sort(
 
 /** The Notifications tab: this device's pushes, and per type what goes to the phone and the mailbox. */
 export function NotificationsPanel() {
+  const { t } = useTranslation('settings');
   return (
     <>
       <SettingsSection
         id="settings-device-push"
-        title="On this device"
-        description="Get notifications on this phone or computer even when Piste is closed."
+        title={t('notifications.device.title')}
+        description={t('notifications.device.description')}
       >
         <DevicePush />
       </SettingsSection>
       <SettingsSection
         id="settings-notification-types"
-        title="What reaches you"
-        description="Everything always shows in Piste. Choose what is also pushed to your devices, and what is emailed when you have not seen it within an hour (one email an hour at most)."
+        title={t('notifications.types.title')}
+        description={t('notifications.types.description')}
       >
         <TypeTable />
       </SettingsSection>
@@ -45,6 +88,7 @@ export function NotificationsPanel() {
 }
 
 function DevicePush() {
+  const { t } = useTranslation('settings');
   const permission = useNotificationSettingsStore((s) => s.permission);
   const subscribed = useNotificationSettingsStore((s) => s.subscribed);
   const switching = useNotificationSettingsStore((s) => s.switchingDevice);
@@ -52,16 +96,11 @@ function DevicePush() {
 
   if (permission === 'unsupported') {
     return (
-      <p className="text-sm text-slate-600 dark:text-slate-300">This browser cannot show notifications.</p>
+      <p className="text-sm text-slate-600 dark:text-slate-300">{t('notifications.device.unsupported')}</p>
     );
   }
   if (permission === 'denied') {
-    return (
-      <p className="text-sm text-slate-600 dark:text-slate-300">
-        Notifications are blocked for Piste in this browser. Allow them in its site settings, then come back
-        here.
-      </p>
-    );
+    return <p className="text-sm text-slate-600 dark:text-slate-300">{t('notifications.device.blocked')}</p>;
   }
   return (
     <div className="flex flex-wrap items-center justify-between gap-3">
@@ -70,37 +109,39 @@ function DevicePush() {
         data-testid="device-push"
       >
         <BellRing aria-hidden className="size-4 shrink-0" />
-        {subscribed ? 'Notifications are on for this device.' : 'Notifications are off for this device.'}
+        {subscribed ? t('notifications.device.on') : t('notifications.device.off')}
       </p>
       <Button variant="outline" disabled={switching} onClick={() => void setDevicePush(!subscribed)}>
-        {subscribed ? 'Turn off' : 'Turn on'}
+        {subscribed ? t('notifications.device.turnOff') : t('notifications.device.turnOn')}
       </Button>
     </div>
   );
 }
 
 function TypeTable() {
+  const { t } = useTranslation('settings');
   const status = useNotificationSettingsStore((s) => s.status);
   const settings = useNotificationSettingsStore((s) => s.settings);
   const toggle = useNotificationSettingsStore((s) => s.toggle);
   const load = useNotificationSettingsStore((s) => s.load);
 
-  if (status === 'idle' || status === 'loading') return <SectionSkeleton label="Loading your settings" />;
+  if (status === 'idle' || status === 'loading')
+    return <SectionSkeleton label={t('notifications.types.loading')} />;
   if (status === 'error') {
-    return <SectionLoadError message="Your settings could not be loaded." onRetry={() => void load()} />;
+    return <SectionLoadError message={t('notifications.types.loadError')} onRetry={() => void load()} />;
   }
   return (
     <table className="w-full text-sm">
       <thead>
         <tr className="text-left text-xs font-semibold tracking-wide text-slate-500 uppercase dark:text-slate-400">
           <th scope="col" className="pb-2 font-semibold">
-            Notification
+            {t('notifications.types.notification')}
           </th>
           <th scope="col" className="w-16 pb-2 text-center font-semibold">
-            Push
+            {t('notifications.types.push')}
           </th>
           <th scope="col" className="w-16 pb-2 text-center font-semibold">
-            Email
+            {t('notifications.types.email')}
           </th>
         </tr>
       </thead>
@@ -109,10 +150,10 @@ function TypeTable() {
           <tr key={type} data-testid={`notification-setting-${type}`}>
             <th scope="row" className="py-3 pr-3 text-left font-normal">
               <span className="block font-medium text-slate-900 dark:text-slate-100">
-                {TYPE_LABELS[type].label}
+                {t(TYPE_LABELS[type].label)}
               </span>
               <span className="block text-xs text-slate-500 dark:text-slate-400">
-                {TYPE_LABELS[type].hint}
+                {t(TYPE_LABELS[type].hint)}
               </span>
             </th>
             {(['push', 'email'] as const).map((channel) => (
@@ -120,7 +161,11 @@ function TypeTable() {
                 <input
                   type="checkbox"
                   className="size-5 cursor-pointer accent-slate-900 dark:accent-slate-100"
-                  aria-label={`${channel === 'push' ? 'Push' : 'Email'} for ${TYPE_LABELS[type].label.toLowerCase()}`}
+                  aria-label={
+                    channel === 'push'
+                      ? t('notifications.types.pushFor', { type: t(TYPE_LABELS[type].lower) })
+                      : t('notifications.types.emailFor', { type: t(TYPE_LABELS[type].lower) })
+                  }
                   checked={settings[type][channel]}
                   onChange={(event) => void toggle(type, channel, event.target.checked)}
                 />

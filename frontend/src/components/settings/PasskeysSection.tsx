@@ -1,6 +1,8 @@
 import { PASSKEY_NAME_MAX, renamePasskeySchema, type Passkey } from '@piste/contracts';
 import { KeyRound } from 'lucide-react';
+import i18next from 'i18next';
 import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { deviceName } from '../../lib/device-name';
 import { failureText } from '../../lib/forms';
 import { inSentence, timeAgo, useNow } from '../../lib/relative-time';
@@ -14,11 +16,12 @@ import { SectionLoadError, SectionSkeleton, SettingsSection } from './SettingsSe
 
 /** The Security tab's passkeys: signing in with the device's own unlocking instead of a password. */
 export function PasskeysSection() {
+  const { t } = useTranslation(['settings', 'common']);
   return (
     <SettingsSection
       id="settings-passkeys"
-      title="Passkeys"
-      description="A passkey lets you sign in with your fingerprint, face or screen lock instead of a password."
+      title={t('passkeys.title')}
+      description={t('passkeys.description')}
     >
       <PasskeysContent />
     </SettingsSection>
@@ -29,12 +32,13 @@ export function PasskeysSection() {
 function nameOrError(text: string): { name: string } | { error: string } {
   const parsed = renamePasskeySchema.safeParse({ name: text });
   if (parsed.success) return parsed.data;
-  return { error: parsed.error.issues[0]?.message ?? 'Give the passkey a name' };
+  return { error: parsed.error.issues[0]?.message ?? i18next.t('settings:passkeys.nameMissing') };
 }
 
 const NAME_INPUT = { autoComplete: 'off', maxLength: PASSKEY_NAME_MAX, autoFocus: true } as const;
 
 function PasskeysContent() {
+  const { t } = useTranslation(['settings', 'common']);
   const passkeys = usePasskeysStore((s) => s.passkeys);
   const status = usePasskeysStore((s) => s.status);
   const pending = usePasskeysStore((s) => s.pending);
@@ -46,12 +50,12 @@ function PasskeysContent() {
   if (status === 'error' && passkeys.length === 0) {
     return (
       <SectionLoadError
-        message="Your passkeys could not be loaded."
+        message={t('passkeys.loadError')}
         onRetry={() => void usePasskeysStore.getState().load()}
       />
     );
   }
-  if (status !== 'ready') return <SectionSkeleton label="Loading passkeys" />;
+  if (status !== 'ready') return <SectionSkeleton label={t('passkeys.loading')} />;
 
   async function remove() {
     if (!removing) return;
@@ -62,7 +66,7 @@ function PasskeysContent() {
   return (
     <>
       {passkeys.length > 0 ? (
-        <ul aria-label="Your passkeys" className="divide-y divide-slate-100 dark:divide-slate-800">
+        <ul aria-label={t('passkeys.listLabel')} className="divide-y divide-slate-100 dark:divide-slate-800">
           {passkeys.map((passkey) => (
             <li
               key={passkey.id}
@@ -81,20 +85,20 @@ function PasskeysContent() {
                     <Button
                       variant="outline"
                       className="px-3 py-1.5"
-                      aria-label={`Rename ${passkey.name}`}
+                      aria-label={t('passkeys.renameNamed', { name: passkey.name })}
                       disabled={pending}
                       onClick={() => setRenaming(passkey.id)}
                     >
-                      Rename
+                      {t('passkeys.rename')}
                     </Button>
                     <Button
                       variant="outline"
                       className="px-3 py-1.5"
-                      aria-label={`Remove ${passkey.name}`}
+                      aria-label={t('passkeys.removeNamed', { name: passkey.name })}
                       disabled={pending}
                       onClick={() => setRemoving(passkey)}
                     >
-                      Remove
+                      {t('passkeys.remove')}
                     </Button>
                   </div>
                 </>
@@ -103,22 +107,20 @@ function PasskeysContent() {
           ))}
         </ul>
       ) : (
-        <p className="text-sm text-slate-600 dark:text-slate-300">You have no passkeys yet.</p>
+        <p className="text-sm text-slate-600 dark:text-slate-300">{t('passkeys.none')}</p>
       )}
       <div className="mt-5 border-t border-slate-100 pt-5 dark:border-slate-800">
         {supported === false ? (
-          <p className="text-sm text-slate-600 dark:text-slate-300">
-            This browser cannot make passkeys. Add one from a phone or computer that can.
-          </p>
+          <p className="text-sm text-slate-600 dark:text-slate-300">{t('passkeys.unsupported')}</p>
         ) : supported ? (
           <AddPasskey />
         ) : null}
       </div>
       <ConfirmDialog
         open={removing !== null}
-        title={`Remove “${removing?.name ?? ''}”?`}
-        description="It will no longer sign you in to Piste. Your device may still list it: remove it there too."
-        confirmLabel="Remove"
+        title={t('passkeys.confirmRemove.title', { name: removing?.name ?? '' })}
+        description={t('passkeys.confirmRemove.description')}
+        confirmLabel={t('passkeys.remove')}
         destructive
         pending={pending}
         onCancel={() => setRemoving(null)}
@@ -130,6 +132,7 @@ function PasskeysContent() {
 
 /** A passkey's name, whether it is synced, when it was added and last used. */
 function PasskeyDetails({ passkey, now }: { passkey: Passkey; now: number }) {
+  const { t } = useTranslation(['settings', 'common']);
   return (
     // At least 13rem: on a phone the buttons go under the text rather than squeeze it.
     <div className="min-w-0 flex-1 basis-52">
@@ -137,19 +140,19 @@ function PasskeyDetails({ passkey, now }: { passkey: Passkey; now: number }) {
         <span className="max-w-full min-w-0 break-words">{passkey.name}</span>
         {passkey.backedUp ? (
           <span className="rounded-full bg-sky-50 px-2 py-0.5 text-xs font-semibold text-sky-800 dark:bg-sky-950 dark:text-sky-200">
-            Synced
+            {t('passkeys.synced')}
           </span>
         ) : null}
       </p>
       <p className="mt-0.5 text-sm text-slate-600 dark:text-slate-300">
         <span className="whitespace-nowrap">
-          Added {inSentence(timeAgo(passkey.createdAt, 'minutes', now))}
+          {t('passkeys.added', { when: inSentence(timeAgo(passkey.createdAt, 'minutes', now)) })}
         </span>
         {' · '}
         <span className="whitespace-nowrap">
           {passkey.lastUsedAt
-            ? `Last used ${inSentence(timeAgo(passkey.lastUsedAt, 'minutes', now))}`
-            : 'Not used yet'}
+            ? t('passkeys.lastUsed', { when: inSentence(timeAgo(passkey.lastUsedAt, 'minutes', now)) })
+            : t('passkeys.notUsed')}
         </span>
       </p>
     </div>
@@ -157,6 +160,7 @@ function PasskeyDetails({ passkey, now }: { passkey: Passkey; now: number }) {
 }
 
 function RenameForm({ passkey, onDone }: { passkey: Passkey; onDone: () => void }) {
+  const { t } = useTranslation(['settings', 'common']);
   const pending = usePasskeysStore((s) => s.pending);
   const [name, setName] = useState(passkey.name);
   const [nameError, setNameError] = useState<string | undefined>(undefined);
@@ -176,21 +180,21 @@ function RenameForm({ passkey, onDone }: { passkey: Passkey; onDone: () => void 
       await usePasskeysStore.getState().rename(passkey.id, parsed.name);
       onDone();
     } catch (error) {
-      setServerError(failureText(error, 'Passkey not renamed'));
+      setServerError(failureText(error, t('toasts.passkeyNotRenamed')));
     }
   }
 
   return (
     <form
       noValidate
-      aria-label={`Rename ${passkey.name}`}
+      aria-label={t('passkeys.renameNamed', { name: passkey.name })}
       className="min-w-0 flex-1 basis-52 space-y-3"
       onSubmit={(e) => void save(e)}
     >
       <ServerError message={serverError} />
       <TextField
         id={id}
-        label="Name"
+        label={t('passkeys.name')}
         {...NAME_INPUT}
         value={name}
         error={nameError}
@@ -198,10 +202,10 @@ function RenameForm({ passkey, onDone }: { passkey: Passkey; onDone: () => void 
       />
       <div className="flex flex-wrap gap-2">
         <Button type="submit" className="px-3 py-1.5" disabled={pending}>
-          {pending ? 'Saving...' : 'Save'}
+          {pending ? t('passkeys.saving') : t('passkeys.save')}
         </Button>
         <Button variant="outline" className="px-3 py-1.5" disabled={pending} onClick={onDone}>
-          Cancel
+          {t('common:actions.cancel')}
         </Button>
       </div>
     </form>
@@ -210,6 +214,7 @@ function RenameForm({ passkey, onDone }: { passkey: Passkey; onDone: () => void 
 
 /** 'Add a passkey', then its name (this browser's, to start with) and the browser's own prompt. */
 function AddPasskey() {
+  const { t } = useTranslation(['settings', 'common']);
   const pending = usePasskeysStore((s) => s.pending);
   const [open, setOpen] = useState(false);
   const [name, setName] = useState('');
@@ -236,7 +241,7 @@ function AddPasskey() {
       // Cancelling the browser's prompt leaves the form as it was, to try again or cancel.
       if (await usePasskeysStore.getState().add(parsed.name)) setOpen(false);
     } catch (error) {
-      setServerError(failureText(error, 'Passkey not added'));
+      setServerError(failureText(error, t('toasts.passkeyNotAdded')));
     }
   }
 
@@ -244,21 +249,21 @@ function AddPasskey() {
     return (
       <Button disabled={pending} onClick={start}>
         <KeyRound aria-hidden className="size-4" />
-        Add a passkey
+        {t('passkeys.add.title')}
       </Button>
     );
   }
   return (
     <form
       noValidate
-      aria-label="Add a passkey"
+      aria-label={t('passkeys.add.title')}
       className="max-w-md space-y-4"
       onSubmit={(e) => void create(e)}
     >
       <ServerError message={serverError} />
       <TextField
         id="new-passkey-name"
-        label="Name for this passkey"
+        label={t('passkeys.add.name')}
         aria-describedby={`${nameError ? 'new-passkey-name-error ' : ''}new-passkey-name-hint`}
         {...NAME_INPUT}
         value={name}
@@ -266,14 +271,14 @@ function AddPasskey() {
         onChange={(event) => setName(event.target.value)}
       />
       <p id="new-passkey-name-hint" className="text-sm text-slate-600 dark:text-slate-300">
-        Your device then asks for your fingerprint, face or screen lock.
+        {t('passkeys.add.hint')}
       </p>
       <div className="flex flex-wrap gap-3">
         <Button type="submit" disabled={pending}>
-          {pending ? 'Waiting for your device...' : 'Create passkey'}
+          {pending ? t('passkeys.add.waiting') : t('passkeys.add.create')}
         </Button>
         <Button variant="outline" disabled={pending} onClick={() => setOpen(false)}>
-          Cancel
+          {t('common:actions.cancel')}
         </Button>
       </div>
     </form>

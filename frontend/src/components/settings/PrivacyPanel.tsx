@@ -1,7 +1,7 @@
 import {
   deleteAccountSchema,
   EXPORT_LIFETIME_DAYS,
-  WRONG_CURRENT_PASSWORD,
+  WRONG_PASSWORD_CODE,
   type AccountExport,
   type DeleteAccountPayload,
 } from '@piste/contracts';
@@ -15,9 +15,12 @@ import {
   Trash2,
   type LucideIcon,
 } from 'lucide-react';
+import i18next from 'i18next';
 import { useEffect, useState, type ReactNode } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { failureText, useContractForm } from '../../lib/forms';
+import { intlLocale } from '../../i18n/languages';
+import { failedWithCode, failureText, useContractForm } from '../../lib/forms';
 import { formatDateTime } from '../../lib/moderation-format';
 import { useNow } from '../../lib/relative-time';
 import { useAccountDeletionStore } from '../../stores/account-deletion';
@@ -33,25 +36,20 @@ export const EXPORT_POLL_MS = 3_000;
 
 /** The Privacy and data tab: taking a copy of one's data away, and deleting the account. */
 export function PrivacyPanel() {
+  const { t } = useTranslation(['settings', 'common']);
   return (
     <>
       <SettingsSection
         id="settings-export"
-        title="Download your data"
-        description={
-          <>
-            Get a copy of everything you have shared on Piste: your profile, posts, comments, reactions,
-            connections, messages, notifications and the files you uploaded, in one ZIP archive. The download
-            link works for {EXPORT_LIFETIME_DAYS} days, and you can ask for one export a day.
-          </>
-        }
+        title={t('export.title')}
+        description={t('export.description', { days: EXPORT_LIFETIME_DAYS })}
       >
         <DataExport />
       </SettingsSection>
       <SettingsSection
         id="settings-delete"
-        title="Delete your account"
-        description="Deleting your account removes you from Piste for good."
+        title={t('deletion.title')}
+        description={t('deletion.description')}
       >
         <AccountDeletion />
       </SettingsSection>
@@ -59,29 +57,38 @@ export function PrivacyPanel() {
   );
 }
 
-/** '12.4 KB', '3.1 MB'. */
+const FILE_SIZE_UNITS = ['fileSize.kilobytes', 'fileSize.megabytes', 'fileSize.gigabytes'] as const;
+
+/** '12.4 KB', '3.1 MB' ('12,4 Ko' in French). */
 export function formatFileSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes} bytes`;
-  const units = ['KB', 'MB', 'GB'];
+  const number = (value: number, fractionDigits: number) =>
+    new Intl.NumberFormat(intlLocale(), {
+      minimumFractionDigits: fractionDigits,
+      maximumFractionDigits: fractionDigits,
+    }).format(value);
+  if (bytes < 1024) return i18next.t('settings:fileSize.bytes', { size: number(bytes, 0) });
   let size = bytes / 1024;
   let unit = 0;
-  while (size >= 1024 && unit < units.length - 1) {
+  while (size >= 1024 && unit < FILE_SIZE_UNITS.length - 1) {
     size /= 1024;
     unit += 1;
   }
-  return `${size < 10 ? size.toFixed(1) : Math.round(size)} ${units[unit]}`;
+  // Rounded as toFixed rounds, then written the language's way.
+  const shown = size < 10 ? number(Number(size.toFixed(1)), 1) : number(Math.round(size), 0);
+  return i18next.t(FILE_SIZE_UNITS[unit] ?? 'fileSize.gigabytes', { ns: 'settings', size: shown });
 }
 
 /** Why a new export cannot be asked for yet, or null when it can. */
 function requestBlockedReason(latest: AccountExport | null, now: number): string | null {
   if (!latest) return null;
   if (Date.parse(latest.nextAllowedAt) > now) {
-    return `You can request your next export from ${formatDateTime(latest.nextAllowedAt)}.`;
+    return i18next.t('settings:export.nextFrom', { when: formatDateTime(latest.nextAllowedAt) });
   }
-  return latest.status === 'pending' ? 'You can request a new export once this one is ready.' : null;
+  return latest.status === 'pending' ? i18next.t('settings:export.onceReady') : null;
 }
 
 function DataExport() {
+  const { t } = useTranslation(['settings', 'common']);
   const latest = useAccountExportStore((s) => s.latest);
   const status = useAccountExportStore((s) => s.status);
   const requesting = useAccountExportStore((s) => s.requesting);
@@ -101,12 +108,12 @@ function DataExport() {
   if (status === 'error' && !latest) {
     return (
       <SectionLoadError
-        message="Your data export could not be loaded."
+        message={t('export.loadError')}
         onRetry={() => void useAccountExportStore.getState().load()}
       />
     );
   }
-  if (status !== 'ready') return <SectionSkeleton label="Loading your data export" />;
+  if (status !== 'ready') return <SectionSkeleton label={t('export.loading')} />;
 
   const blockedReason = requestBlockedReason(latest, now);
   const downloadUrl = latest?.status === 'ready' ? latest.url : null;
@@ -119,7 +126,7 @@ function DataExport() {
         {downloadUrl ? (
           <a href={downloadUrl} download className={buttonClassName('primary')}>
             <Download aria-hidden className="size-4" />
-            Download
+            {t('export.download')}
           </a>
         ) : null}
         <Button
@@ -128,7 +135,7 @@ function DataExport() {
           aria-describedby={blockedReason ? 'export-request-blocked' : undefined}
           onClick={() => void useAccountExportStore.getState().request()}
         >
-          {requesting ? 'Requesting…' : 'Request export'}
+          {requesting ? t('export.requesting') : t('export.request')}
         </Button>
       </div>
       {blockedReason ? (
@@ -181,11 +188,12 @@ function StateText({ title, children }: { title: string; children: ReactNode }) 
 }
 
 function ExportStateLine({ latest }: { latest: AccountExport | null }) {
+  const { t } = useTranslation(['settings', 'common']);
   if (!latest) {
     return (
       <>
         <StateIcon icon={FileArchive} tone="neutral" />
-        <StateText title="No export yet">You have not asked for a copy of your data yet.</StateText>
+        <StateText title={t('export.state.none.title')}>{t('export.state.none.text')}</StateText>
       </>
     );
   }
@@ -194,25 +202,27 @@ function ExportStateLine({ latest }: { latest: AccountExport | null }) {
       return (
         <>
           <StateIcon icon={LoaderCircle} tone="neutral" spin />
-          <StateText title="Your archive is being prepared">
-            This usually takes a few moments. We will send you a notification and an email when it is ready.
-          </StateText>
+          <StateText title={t('export.state.pending.title')}>{t('export.state.pending.text')}</StateText>
         </>
       );
     case 'ready':
       return (
         <>
           <StateIcon icon={CircleCheck} tone="success" />
-          <StateText title="Your archive is ready">
+          <StateText title={t('export.state.ready.title')}>
             <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
               {latest.size !== null ? (
-                <ExportDetail term="Size">{formatFileSize(latest.size)}</ExportDetail>
+                <ExportDetail term={t('export.state.ready.size')}>{formatFileSize(latest.size)}</ExportDetail>
               ) : null}
               {latest.readyAt ? (
-                <ExportDetail term="Ready">{formatDateTime(latest.readyAt)}</ExportDetail>
+                <ExportDetail term={t('export.state.ready.readyAt')}>
+                  {formatDateTime(latest.readyAt)}
+                </ExportDetail>
               ) : null}
               {latest.expiresAt ? (
-                <ExportDetail term="Expires">{formatDateTime(latest.expiresAt)}</ExportDetail>
+                <ExportDetail term={t('export.state.ready.expires')}>
+                  {formatDateTime(latest.expiresAt)}
+                </ExportDetail>
               ) : null}
             </dl>
           </StateText>
@@ -222,18 +232,15 @@ function ExportStateLine({ latest }: { latest: AccountExport | null }) {
       return (
         <>
           <StateIcon icon={CircleExclamationPoint} tone="error" />
-          <StateText title="Your archive could not be prepared">
-            Something went wrong while we put it together. Please ask for a new export.
-          </StateText>
+          <StateText title={t('export.state.failed.title')}>{t('export.state.failed.text')}</StateText>
         </>
       );
     case 'expired':
       return (
         <>
           <StateIcon icon={Clock} tone="neutral" />
-          <StateText title="Your last archive has expired">
-            Archives are deleted {EXPORT_LIFETIME_DAYS} days after they are ready. Ask for a new export
-            whenever you need one.
+          <StateText title={t('export.state.expired.title')}>
+            {t('export.state.expired.text', { days: EXPORT_LIFETIME_DAYS })}
           </StateText>
         </>
       );
@@ -249,7 +256,10 @@ function ExportDetail({ term, children }: { term: string; children: ReactNode })
   );
 }
 
+const TERM_CLASSES = 'font-semibold text-slate-900 dark:text-slate-100';
+
 function AccountDeletion() {
+  const { t } = useTranslation(['settings', 'common']);
   const [confirming, setConfirming] = useState(false);
   const deleting = useAccountDeletionStore((s) => s.deleting);
 
@@ -257,23 +267,23 @@ function AccountDeletion() {
     <>
       <ul className="space-y-3 text-sm text-slate-700 dark:text-slate-300">
         <li>
-          <span className="font-semibold text-slate-900 dark:text-slate-100">What goes: </span>
-          everything. Your profile, posts, comments, reactions, connections, messages, notifications and the
-          files you uploaded are deleted, and you are signed out everywhere.
+          <Trans t={t} i18nKey="deletion.whatGoes" components={{ term: <span className={TERM_CLASSES} /> }} />
         </li>
         <li>
-          <span className="font-semibold text-slate-900 dark:text-slate-100">What stays: </span>
-          reports you filed about other people&rsquo;s posts, and the moderation record of them, are kept
-          without your name.
+          <Trans
+            t={t}
+            i18nKey="deletion.whatStays"
+            components={{ term: <span className={TERM_CLASSES} /> }}
+          />
         </li>
       </ul>
       <p className="mt-4 flex items-start gap-2 rounded-lg border border-red-200 bg-red-50 px-3 py-2.5 text-sm font-medium text-red-800 dark:border-red-900 dark:bg-red-950 dark:text-red-200">
         <CircleExclamationPoint aria-hidden className="mt-0.5 size-4 shrink-0" />
-        This cannot be undone. If you want a copy of your data, download it first.
+        {t('deletion.warning')}
       </p>
       <Button variant="destructive" className="mt-5" onClick={() => setConfirming(true)}>
         <Trash2 aria-hidden className="size-4" />
-        Delete account
+        {t('deletion.delete')}
       </Button>
       <ModalDialog
         open={confirming}
@@ -290,6 +300,7 @@ function AccountDeletion() {
 
 /** The dialog's content: the password, as the proof that it is really the owner, then the deletion. */
 function DeleteAccountForm({ onCancel }: { onCancel: () => void }) {
+  const { t } = useTranslation(['settings', 'common']);
   const deleteAccount = useAccountDeletionStore((s) => s.deleteAccount);
   const deleting = useAccountDeletionStore((s) => s.deleting);
   const navigate = useNavigate();
@@ -300,8 +311,9 @@ function DeleteAccountForm({ onCancel }: { onCancel: () => void }) {
     try {
       await deleteAccount(payload);
     } catch (error) {
-      const message = failureText(error, 'Your account could not be deleted.');
-      if (message === WRONG_CURRENT_PASSWORD) form.setError('password', { message }, { shouldFocus: true });
+      const message = failureText(error, t('deletion.failed'));
+      if (failedWithCode(error, WRONG_PASSWORD_CODE))
+        form.setError('password', { message }, { shouldFocus: true });
       else setServerError(message);
       return;
     }
@@ -312,7 +324,7 @@ function DeleteAccountForm({ onCancel }: { onCancel: () => void }) {
   return (
     <form
       noValidate
-      aria-label="Delete account"
+      aria-label={t('deletion.delete')}
       className="p-5 sm:p-6"
       onSubmit={(event) => {
         setServerError(null);
@@ -320,28 +332,27 @@ function DeleteAccountForm({ onCancel }: { onCancel: () => void }) {
       }}
     >
       <h2 id="delete-account-title" className="text-lg font-semibold">
-        Delete your account?
+        {t('deletion.confirm.title')}
       </h2>
       <p id="delete-account-description" className="mt-2 text-sm text-slate-600 dark:text-slate-300">
-        Everything you have on Piste is deleted and you are signed out everywhere. This cannot be undone.
-        Enter your password to confirm.
+        {t('deletion.confirm.description')}
       </p>
       <div className="mt-4 space-y-4">
         <ServerError message={serverError} />
         <TextField
           id="delete-account-password"
           type="password"
-          label="Password"
+          label={t('deletion.confirm.password')}
           autoComplete="current-password"
           {...form.field('password')}
         />
       </div>
       <div className="mt-6 flex flex-wrap justify-end gap-2">
         <Button variant="outline" onClick={onCancel} disabled={deleting}>
-          Cancel
+          {t('common:actions.cancel')}
         </Button>
         <Button type="submit" variant="destructive" disabled={deleting}>
-          {deleting ? 'Deleting…' : 'Delete account'}
+          {deleting ? t('deletion.deleting') : t('deletion.delete')}
         </Button>
       </div>
     </form>

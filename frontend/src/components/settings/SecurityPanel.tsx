@@ -1,12 +1,14 @@
 import {
   changePasswordFormSchema,
-  WRONG_CURRENT_PASSWORD,
+  WRONG_PASSWORD_CODE,
   type AccountSession,
   type ChangePasswordForm,
 } from '@piste/contracts';
 import { Monitor, Smartphone } from 'lucide-react';
 import { useState } from 'react';
-import { failureText, useContractForm } from '../../lib/forms';
+import { useTranslation } from 'react-i18next';
+import i18next from 'i18next';
+import { failedWithCode, failureText, useContractForm } from '../../lib/forms';
 import { inSentence, timeAgo, useNow } from '../../lib/relative-time';
 import { useAccountSessionsStore } from '../../stores/account-sessions';
 import { useAccountStore } from '../../stores/account';
@@ -23,19 +25,20 @@ import { TwoFactorSection } from './TwoFactorSection';
  * passkeys.
  */
 export function SecurityPanel() {
+  const { t } = useTranslation('settings');
   return (
     <>
       <SettingsSection
         id="settings-password"
-        title="Change password"
-        description="Every other browser signed in to your account is signed out when you change it."
+        title={t('password.title')}
+        description={t('password.description')}
       >
         <ChangePasswordForm />
       </SettingsSection>
       <SettingsSection
         id="settings-sessions"
-        title="Where you are signed in"
-        description="Sign out any browser you do not recognise, then change your password."
+        title={t('sessions.title')}
+        description={t('sessions.description')}
       >
         <SessionList />
       </SettingsSection>
@@ -45,32 +48,32 @@ export function SecurityPanel() {
   );
 }
 
-const PASSWORD_FIELDS: TextFieldSpec<keyof ChangePasswordForm>[] = [
-  {
-    name: 'currentPassword',
-    type: 'password',
-    label: 'Current password',
-    autoComplete: 'current-password',
-  },
-  {
-    name: 'newPassword',
-    type: 'password',
-    label: 'New password',
-    autoComplete: 'new-password',
-    placeholder: 'At least 6 characters',
-  },
-  {
-    name: 'confirmPassword',
-    type: 'password',
-    label: 'Confirm new password',
-    autoComplete: 'new-password',
-    placeholder: 'Repeat your new password',
-  },
-];
-
 const EMPTY_PASSWORDS: ChangePasswordForm = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
 function ChangePasswordForm() {
+  const { t } = useTranslation('settings');
+  const passwordFields: TextFieldSpec<keyof ChangePasswordForm>[] = [
+    {
+      name: 'currentPassword',
+      type: 'password',
+      label: t('password.current'),
+      autoComplete: 'current-password',
+    },
+    {
+      name: 'newPassword',
+      type: 'password',
+      label: t('password.new'),
+      autoComplete: 'new-password',
+      placeholder: t('password.newPlaceholder'),
+    },
+    {
+      name: 'confirmPassword',
+      type: 'password',
+      label: t('password.confirm'),
+      autoComplete: 'new-password',
+      placeholder: t('password.confirmPlaceholder'),
+    },
+  ];
   const changePassword = useAccountStore((s) => s.changePassword);
   const form = useContractForm(changePasswordFormSchema, { defaultValues: EMPTY_PASSWORDS });
   const [pending, setPending] = useState(false);
@@ -82,8 +85,8 @@ function ChangePasswordForm() {
       await changePassword({ currentPassword, newPassword });
       form.reset(EMPTY_PASSWORDS);
     } catch (error) {
-      const message = failureText(error, 'Password not changed');
-      if (message === WRONG_CURRENT_PASSWORD) {
+      const message = failureText(error, t('toasts.passwordNotChanged'));
+      if (failedWithCode(error, WRONG_PASSWORD_CODE)) {
         form.setError('currentPassword', { message }, { shouldFocus: true });
       } else {
         setServerError(message);
@@ -96,7 +99,7 @@ function ChangePasswordForm() {
   return (
     <form
       noValidate
-      aria-label="Change password"
+      aria-label={t('password.title')}
       className="max-w-md space-y-4"
       onSubmit={(event) => {
         setServerError(null);
@@ -104,9 +107,9 @@ function ChangePasswordForm() {
       }}
     >
       <ServerError message={serverError} />
-      <TextFields idPrefix="change-password" specs={PASSWORD_FIELDS} field={form.field} />
+      <TextFields idPrefix="change-password" specs={passwordFields} field={form.field} />
       <Button type="submit" disabled={pending}>
-        {pending ? 'Changing...' : 'Change password'}
+        {pending ? t('password.changing') : t('password.change')}
       </Button>
     </form>
   );
@@ -114,8 +117,8 @@ function ChangePasswordForm() {
 
 /** 'Chrome on Linux', as far as the browser told. */
 export function browserName(session: AccountSession): string {
-  const browser = session.browser ?? 'Unknown browser';
-  return session.os ? `${browser} on ${session.os}` : browser;
+  const browser = session.browser ?? i18next.t('settings:sessions.unknownBrowser');
+  return session.os ? i18next.t('settings:sessions.browserOn', { browser, os: session.os }) : browser;
 }
 
 const PHONE_SYSTEMS = /android|ios|iphone|ipad/i;
@@ -124,6 +127,7 @@ const PHONE_SYSTEMS = /android|ios|iphone|ipad/i;
 type PendingSignOut = { kind: 'one'; session: AccountSession } | { kind: 'others' };
 
 function SessionList() {
+  const { t } = useTranslation('settings');
   const sessions = useAccountSessionsStore((s) => s.sessions);
   const status = useAccountSessionsStore((s) => s.status);
   const ending = useAccountSessionsStore((s) => s.ending);
@@ -133,12 +137,12 @@ function SessionList() {
   if (status === 'error' && sessions.length === 0) {
     return (
       <SectionLoadError
-        message="The list of browsers could not be loaded."
+        message={t('sessions.loadError')}
         onRetry={() => void useAccountSessionsStore.getState().load()}
       />
     );
   }
-  if (status !== 'ready') return <SectionSkeleton label="Loading where you are signed in" />;
+  if (status !== 'ready') return <SectionSkeleton label={t('sessions.loading')} />;
 
   const others = sessions.filter((session) => !session.current);
 
@@ -152,7 +156,7 @@ function SessionList() {
 
   return (
     <>
-      <ul aria-label="Signed-in browsers" className="divide-y divide-slate-100 dark:divide-slate-800">
+      <ul aria-label={t('sessions.listLabel')} className="divide-y divide-slate-100 dark:divide-slate-800">
         {sessions.map((session) => {
           const Icon = PHONE_SYSTEMS.test(session.os ?? '') ? Smartphone : Monitor;
           const name = browserName(session);
@@ -171,23 +175,27 @@ function SessionList() {
                   {name}
                   {session.current ? (
                     <span className="rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-semibold text-emerald-800 dark:bg-emerald-950 dark:text-emerald-200">
-                      This browser
+                      {t('sessions.thisBrowser')}
                     </span>
                   ) : null}
                 </p>
                 <p className="mt-0.5 text-sm text-slate-600 dark:text-slate-300">
-                  {session.ip ?? 'Unknown address'}
+                  {session.ip ?? t('sessions.unknownAddress')}
                 </p>
                 <p className="mt-0.5 text-sm text-slate-600 dark:text-slate-300">
                   {session.createdAt ? (
                     <span className="whitespace-nowrap">
-                      Signed in {inSentence(timeAgo(session.createdAt, 'minutes', now))}
+                      {t('sessions.signedIn', {
+                        when: inSentence(timeAgo(session.createdAt, 'minutes', now)),
+                      })}
                     </span>
                   ) : null}
                   {session.createdAt && session.lastActiveAt ? ' · ' : null}
                   {session.lastActiveAt ? (
                     <span className="whitespace-nowrap">
-                      Last active {inSentence(timeAgo(session.lastActiveAt, 'minutes', now))}
+                      {t('sessions.lastActive', {
+                        when: inSentence(timeAgo(session.lastActiveAt, 'minutes', now)),
+                      })}
                     </span>
                   ) : null}
                 </p>
@@ -196,11 +204,11 @@ function SessionList() {
                 <Button
                   variant="outline"
                   className="ml-13 px-3 py-1.5 sm:ml-0"
-                  aria-label={`Sign out ${name}`}
+                  aria-label={t('sessions.signOutNamed', { name })}
                   disabled={ending !== null}
                   onClick={() => setConfirm({ kind: 'one', session })}
                 >
-                  Sign out
+                  {t('sessions.signOut')}
                 </Button>
               )}
             </li>
@@ -210,27 +218,25 @@ function SessionList() {
       <div className="mt-5 border-t border-slate-100 pt-5 dark:border-slate-800">
         {others.length > 0 ? (
           <Button variant="outline" disabled={ending !== null} onClick={() => setConfirm({ kind: 'others' })}>
-            Sign out all other browsers
+            {t('sessions.signOutOthers')}
           </Button>
         ) : (
-          <p className="text-sm text-slate-600 dark:text-slate-300">
-            This is the only browser signed in to your account.
-          </p>
+          <p className="text-sm text-slate-600 dark:text-slate-300">{t('sessions.onlyThisOne')}</p>
         )}
       </div>
       <ConfirmDialog
         open={confirm !== null}
         title={
           confirm?.kind === 'one'
-            ? `Sign out ${browserName(confirm.session)}?`
-            : 'Sign out all other browsers?'
+            ? t('sessions.confirmOne.title', { name: browserName(confirm.session) })
+            : t('sessions.confirmOthers.title')
         }
         description={
           confirm?.kind === 'one'
-            ? 'That browser will need your password to sign in again.'
-            : 'Every browser but this one will need your password to sign in again.'
+            ? t('sessions.confirmOne.description')
+            : t('sessions.confirmOthers.description')
         }
-        confirmLabel={confirm?.kind === 'one' ? 'Sign out' : 'Sign out all'}
+        confirmLabel={confirm?.kind === 'one' ? t('sessions.signOut') : t('sessions.confirmOthers.confirm')}
         destructive
         pending={ending !== null}
         onCancel={() => setConfirm(null)}

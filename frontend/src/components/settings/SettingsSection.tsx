@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../Button';
 import { SkeletonBars } from '../Skeleton';
 
@@ -40,11 +41,12 @@ export function SectionSkeleton({ label }: { label: string }) {
 
 /** What a section says when its content could not be loaded, with a way to try again. */
 export function SectionLoadError({ message, onRetry }: { message: string; onRetry: () => void }) {
+  const { t } = useTranslation();
   return (
     <div className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-slate-200 bg-slate-50 px-4 py-3 text-sm text-slate-700 dark:border-slate-800 dark:bg-slate-800/50 dark:text-slate-300">
       <p>{message}</p>
       <Button variant="outline" onClick={onRetry}>
-        Try again
+        {t('actions.tryAgain')}
       </Button>
     </div>
   );

@@ -1,5 +1,6 @@
 import { Bell, FolderLock, ShieldCheck, UserRound, VolumeX, type LucideIcon } from 'lucide-react';
 import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import { onArrowKeys, tabButtonProps } from '../Tabs';
 
 export const SETTINGS_TABS = ['account', 'security', 'notifications', 'muted', 'privacy'] as const;
@@ -11,13 +12,13 @@ export const SETTINGS_TABS_ID = 'settings';
 export const isSettingsTab = (value: string | null): value is SettingsTab =>
   !!value && (SETTINGS_TABS as readonly string[]).includes(value);
 
-const TAB_LOOKS: Record<SettingsTab, { label: string; icon: LucideIcon }> = {
-  account: { label: 'Account', icon: UserRound },
-  security: { label: 'Security', icon: ShieldCheck },
-  notifications: { label: 'Notifications', icon: Bell },
-  muted: { label: 'Muted', icon: VolumeX },
-  privacy: { label: 'Privacy and data', icon: FolderLock },
-};
+const TAB_LOOKS = {
+  account: { label: 'tabs.account', icon: UserRound },
+  security: { label: 'tabs.security', icon: ShieldCheck },
+  notifications: { label: 'tabs.notifications', icon: Bell },
+  muted: { label: 'tabs.muted', icon: VolumeX },
+  privacy: { label: 'tabs.privacy', icon: FolderLock },
+} as const satisfies Record<SettingsTab, { label: string; icon: LucideIcon }>;
 
 /**
  * The settings' tabs in a row over an underline; the arrow keys move between them. On a phone the row scrolls
@@ -30,6 +31,7 @@ export function SettingsTabs({
   tab: SettingsTab;
   selectTab: (tab: SettingsTab) => void;
 }) {
+  const { t } = useTranslation('settings');
   const activeTab = useRef<HTMLButtonElement | null>(null);
   useEffect(() => {
     activeTab.current?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
@@ -37,7 +39,7 @@ export function SettingsTabs({
   return (
     <div
       role="tablist"
-      aria-label="Settings"
+      aria-label={t('page.title')}
       onKeyDown={onArrowKeys(SETTINGS_TABS, tab, SETTINGS_TABS_ID, selectTab)}
       className="mb-6 flex gap-1 overflow-x-auto shadow-[inset_0_-1px_0_0] shadow-slate-200 [scrollbar-width:none] dark:shadow-slate-800"
     >
@@ -57,7 +59,7 @@ export function SettingsTabs({
           >
             {/* On a phone the labels alone, so most of the row shows at once. */}
             <Icon aria-hidden className="hidden size-4 sm:block" />
-            {label}
+            {t(label)}
           </button>
         );
       })}

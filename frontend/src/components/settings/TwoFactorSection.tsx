@@ -1,6 +1,8 @@
 import { disableTotpSchema, enableTotpSchema, regenerateRecoveryCodesSchema } from '@piste/contracts';
 import QRCode from 'qrcode';
+import i18next from 'i18next';
 import { useEffect, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { downloadText } from '../../lib/download';
 import { failureText } from '../../lib/forms';
 import { useTwoFactorStore } from '../../stores/two-factor';
@@ -11,11 +13,12 @@ import { SectionLoadError, SectionSkeleton, SettingsSection } from './SettingsSe
 
 /** The Security tab's two-factor sign-in: an authenticator app's code after the password, and recovery codes. */
 export function TwoFactorSection() {
+  const { t } = useTranslation(['settings', 'common']);
   return (
     <SettingsSection
       id="settings-two-factor"
-      title="Two-factor sign-in"
-      description="After your password, Piste asks for a code from an authenticator app on your phone."
+      title={t('twoFactor.title')}
+      description={t('twoFactor.description')}
     >
       <TwoFactorContent />
     </SettingsSection>
@@ -23,6 +26,7 @@ export function TwoFactorSection() {
 }
 
 function TwoFactorContent() {
+  const { t } = useTranslation(['settings', 'common']);
   const twoFactor = useTwoFactorStore((s) => s.twoFactor);
   const status = useTwoFactorStore((s) => s.status);
   const setup = useTwoFactorStore((s) => s.setup);
@@ -32,18 +36,18 @@ function TwoFactorContent() {
   if (status === 'error' && !twoFactor) {
     return (
       <SectionLoadError
-        message="Two-factor sign-in could not be loaded."
+        message={t('twoFactor.loadError')}
         onRetry={() => void useTwoFactorStore.getState().load()}
       />
     );
   }
-  if (!twoFactor) return <SectionSkeleton label="Loading two-factor sign-in" />;
+  if (!twoFactor) return <SectionSkeleton label={t('twoFactor.loading')} />;
   if (recoveryCodes) return <RecoveryCodesList codes={recoveryCodes} />;
   if (twoFactor.totp) return <TwoFactorOn recoveryCodesLeft={twoFactor.recoveryCodesLeft} />;
   if (setup) return <TotpSetupForm secret={setup.secret} otpauthUrl={setup.otpauthUrl} />;
   return (
     <div className="flex flex-wrap items-center justify-between gap-3">
-      <p className="text-sm text-slate-600 dark:text-slate-300">Two-factor sign-in is off.</p>
+      <p className="text-sm text-slate-600 dark:text-slate-300">{t('twoFactor.off')}</p>
       <Button
         disabled={pending}
         onClick={() =>
@@ -53,7 +57,7 @@ function TwoFactorContent() {
             .catch(() => undefined)
         }
       >
-        Set up
+        {t('twoFactor.setUp')}
       </Button>
     </div>
   );
@@ -61,6 +65,7 @@ function TwoFactorContent() {
 
 /** The QR code an authenticator app scans, drawn here so the secret never leaves the page. */
 function TotpQrCode({ otpauthUrl }: { otpauthUrl: string }) {
+  const { t } = useTranslation(['settings', 'common']);
   const [source, setSource] = useState<string | null>(null);
 
   useEffect(() => {
@@ -81,7 +86,7 @@ function TotpQrCode({ otpauthUrl }: { otpauthUrl: string }) {
   return (
     <img
       src={source}
-      alt="QR code to scan with your authenticator app"
+      alt={t('twoFactor.setup.qrAlt')}
       width={176}
       height={176}
       className="size-44 rounded-lg border border-slate-200 bg-white p-1 dark:border-slate-700"
@@ -93,7 +98,7 @@ function TotpQrCode({ otpauthUrl }: { otpauthUrl: string }) {
 function codeOrError(text: string): { code: string } | { error: string } {
   const parsed = enableTotpSchema.safeParse({ code: text });
   if (parsed.success) return parsed.data;
-  return { error: parsed.error.issues[0]?.message ?? 'Enter the 6-digit code from your app' };
+  return { error: parsed.error.issues[0]?.message ?? i18next.t('settings:twoFactor.setup.codeMissing') };
 }
 
 const CODE_INPUT = {
@@ -105,6 +110,7 @@ const CODE_INPUT = {
 } as const;
 
 function TotpSetupForm({ secret, otpauthUrl }: { secret: string; otpauthUrl: string }) {
+  const { t } = useTranslation(['settings', 'common']);
   const pending = useTwoFactorStore((s) => s.pending);
   const [code, setCode] = useState('');
   const [codeError, setCodeError] = useState<string | undefined>(undefined);
@@ -122,24 +128,24 @@ function TotpSetupForm({ secret, otpauthUrl }: { secret: string; otpauthUrl: str
     try {
       await useTwoFactorStore.getState().enable(parsed.code);
     } catch (error) {
-      setServerError(failureText(error, 'Two-factor sign-in not turned on'));
+      setServerError(failureText(error, t('toasts.twoFactorNotOn')));
     }
   }
 
   return (
     <form
       noValidate
-      aria-label="Set up two-factor sign-in"
+      aria-label={t('twoFactor.setup.label')}
       className="space-y-4"
       onSubmit={(e) => void turnOn(e)}
     >
       <ol className="list-decimal space-y-1 pl-5 text-sm text-slate-700 dark:text-slate-300">
-        <li>Scan this QR code with an authenticator app.</li>
-        <li>Enter the 6-digit code the app shows.</li>
+        <li>{t('twoFactor.setup.scan')}</li>
+        <li>{t('twoFactor.setup.enterCode')}</li>
       </ol>
       <TotpQrCode otpauthUrl={otpauthUrl} />
       <div className="text-sm text-slate-600 dark:text-slate-300">
-        <p>Cannot scan it? Enter this key in the app instead:</p>
+        <p>{t('twoFactor.setup.cannotScan')}</p>
         <code
           data-testid="totp-secret"
           className="mt-1 block font-mono text-base break-all text-slate-900 select-all dark:text-slate-100"
@@ -151,7 +157,7 @@ function TotpSetupForm({ secret, otpauthUrl }: { secret: string; otpauthUrl: str
       <div className="max-w-xs">
         <TextField
           id="totp-setup-code"
-          label="Code from the app"
+          label={t('twoFactor.setup.code')}
           {...CODE_INPUT}
           value={code}
           error={codeError}
@@ -160,14 +166,14 @@ function TotpSetupForm({ secret, otpauthUrl }: { secret: string; otpauthUrl: str
       </div>
       <div className="flex flex-wrap gap-3">
         <Button type="submit" disabled={pending}>
-          {pending ? 'Turning on...' : 'Turn on'}
+          {pending ? t('twoFactor.setup.turningOn') : t('twoFactor.setup.turnOn')}
         </Button>
         <Button
           variant="outline"
           disabled={pending}
           onClick={() => useTwoFactorStore.getState().cancelSetup()}
         >
-          Cancel
+          {t('common:actions.cancel')}
         </Button>
       </div>
     </form>
@@ -176,14 +182,12 @@ function TotpSetupForm({ secret, otpauthUrl }: { secret: string; otpauthUrl: str
 
 /** The recovery codes just made, shown this once. */
 function RecoveryCodesList({ codes }: { codes: string[] }) {
+  const { t } = useTranslation(['settings', 'common']);
   return (
     <div className="space-y-4">
-      <p className="text-sm text-slate-700 dark:text-slate-300">
-        Save these recovery codes somewhere safe. Each one signs you in once if you lose your phone. They are
-        not shown again.
-      </p>
+      <p className="text-sm text-slate-700 dark:text-slate-300">{t('twoFactor.recoveryCodes.save')}</p>
       <ul
-        aria-label="Recovery codes"
+        aria-label={t('twoFactor.recoveryCodes.label')}
         className="grid grid-cols-2 gap-2 rounded-lg border border-slate-200 bg-slate-50 p-4 font-mono text-sm text-slate-900 dark:border-slate-800 dark:bg-slate-800/50 dark:text-slate-100"
       >
         {codes.map((code) => (
@@ -195,9 +199,11 @@ function RecoveryCodesList({ codes }: { codes: string[] }) {
           variant="outline"
           onClick={() => downloadText('piste-recovery-codes.txt', `${codes.join('\n')}\n`)}
         >
-          Download
+          {t('twoFactor.recoveryCodes.download')}
         </Button>
-        <Button onClick={() => useTwoFactorStore.getState().dismissRecoveryCodes()}>I saved them</Button>
+        <Button onClick={() => useTwoFactorStore.getState().dismissRecoveryCodes()}>
+          {t('twoFactor.recoveryCodes.saved')}
+        </Button>
       </div>
     </div>
   );
@@ -206,26 +212,25 @@ function RecoveryCodesList({ codes }: { codes: string[] }) {
 type OnAction = 'none' | 'recovery-codes' | 'turn-off';
 
 function TwoFactorOn({ recoveryCodesLeft }: { recoveryCodesLeft: number }) {
+  const { t } = useTranslation(['settings', 'common']);
   const [action, setAction] = useState<OnAction>('none');
   const close = () => setAction('none');
 
   return (
     <div className="space-y-4">
       <p className="text-sm text-slate-700 dark:text-slate-300">
-        <span className="font-semibold text-emerald-700 dark:text-emerald-300">
-          Two-factor sign-in is on.
-        </span>{' '}
-        {recoveryCodesLeft === 1 ? '1 recovery code left.' : `${recoveryCodesLeft} recovery codes left.`}
+        <span className="font-semibold text-emerald-700 dark:text-emerald-300">{t('twoFactor.on')}</span>{' '}
+        {t('twoFactor.codesLeft', { count: recoveryCodesLeft })}
       </p>
       {action === 'recovery-codes' ? <NewRecoveryCodesForm onCancel={close} /> : null}
       {action === 'turn-off' ? <TurnOffForm onCancel={close} /> : null}
       {action === 'none' ? (
         <div className="flex flex-wrap gap-3">
           <Button variant="outline" onClick={() => setAction('recovery-codes')}>
-            New recovery codes
+            {t('twoFactor.newCodes.title')}
           </Button>
           <Button variant="destructive" onClick={() => setAction('turn-off')}>
-            Turn off
+            {t('twoFactor.turnOff.turnOff')}
           </Button>
         </div>
       ) : null}
@@ -234,6 +239,7 @@ function TwoFactorOn({ recoveryCodesLeft }: { recoveryCodesLeft: number }) {
 }
 
 function NewRecoveryCodesForm({ onCancel }: { onCancel: () => void }) {
+  const { t } = useTranslation(['settings', 'common']);
   const pending = useTwoFactorStore((s) => s.pending);
   const [password, setPassword] = useState('');
   const [passwordError, setPasswordError] = useState<string | undefined>(undefined);
@@ -251,23 +257,23 @@ function NewRecoveryCodesForm({ onCancel }: { onCancel: () => void }) {
     try {
       await useTwoFactorStore.getState().regenerateRecoveryCodes(parsed.data.password);
     } catch (error) {
-      setServerError(failureText(error, 'No new recovery codes'));
+      setServerError(failureText(error, t('toasts.noNewCodes')));
     }
   }
 
   return (
     <form
       noValidate
-      aria-label="New recovery codes"
+      aria-label={t('twoFactor.newCodes.title')}
       className="max-w-md space-y-4"
       onSubmit={(e) => void send(e)}
     >
-      <p className="text-sm text-slate-600 dark:text-slate-300">Your old recovery codes stop working.</p>
+      <p className="text-sm text-slate-600 dark:text-slate-300">{t('twoFactor.newCodes.warning')}</p>
       <ServerError message={serverError} />
       <TextField
         id="recovery-codes-password"
         type="password"
-        label="Password"
+        label={t('twoFactor.password')}
         autoComplete="current-password"
         value={password}
         error={passwordError}
@@ -275,10 +281,10 @@ function NewRecoveryCodesForm({ onCancel }: { onCancel: () => void }) {
       />
       <div className="flex flex-wrap gap-3">
         <Button type="submit" disabled={pending}>
-          {pending ? 'Making codes...' : 'Make new codes'}
+          {pending ? t('twoFactor.newCodes.making') : t('twoFactor.newCodes.make')}
         </Button>
         <Button variant="outline" disabled={pending} onClick={onCancel}>
-          Cancel
+          {t('common:actions.cancel')}
         </Button>
       </div>
     </form>
@@ -286,6 +292,7 @@ function NewRecoveryCodesForm({ onCancel }: { onCancel: () => void }) {
 }
 
 function TurnOffForm({ onCancel }: { onCancel: () => void }) {
+  const { t } = useTranslation(['settings', 'common']);
   const pending = useTwoFactorStore((s) => s.pending);
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
@@ -310,14 +317,14 @@ function TurnOffForm({ onCancel }: { onCancel: () => void }) {
     try {
       await useTwoFactorStore.getState().disable(parsed.data);
     } catch (error) {
-      setServerError(failureText(error, 'Two-factor sign-in not turned off'));
+      setServerError(failureText(error, t('toasts.twoFactorNotOff')));
     }
   }
 
   return (
     <form
       noValidate
-      aria-label="Turn off two-factor sign-in"
+      aria-label={t('twoFactor.turnOff.label')}
       className="max-w-md space-y-4"
       onSubmit={(e) => void send(e)}
     >
@@ -325,7 +332,7 @@ function TurnOffForm({ onCancel }: { onCancel: () => void }) {
       <TextField
         id="turn-off-password"
         type="password"
-        label="Password"
+        label={t('twoFactor.password')}
         autoComplete="current-password"
         value={password}
         error={errors.password}
@@ -333,7 +340,7 @@ function TurnOffForm({ onCancel }: { onCancel: () => void }) {
       />
       <TextField
         id="turn-off-code"
-        label="Code from your authenticator app"
+        label={t('twoFactor.turnOff.code')}
         {...CODE_INPUT}
         value={code}
         error={errors.code}
@@ -341,10 +348,10 @@ function TurnOffForm({ onCancel }: { onCancel: () => void }) {
       />
       <div className="flex flex-wrap gap-3">
         <Button type="submit" variant="destructive" disabled={pending}>
-          {pending ? 'Turning off...' : 'Turn off'}
+          {pending ? t('twoFactor.turnOff.turningOff') : t('twoFactor.turnOff.turnOff')}
         </Button>
         <Button variant="outline" disabled={pending} onClick={onCancel}>
-          Cancel
+          {t('common:actions.cancel')}
         </Button>
       </div>
     </form>

@@ -1,6 +1,8 @@
 import type { AdminUserPage as AccountPage, SessionUser } from '@piste/contracts';
+import i18next, { type ParseKeys } from 'i18next';
 import { ArrowLeft, UserRound } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { AccessDenied } from '../../components/AccessDenied';
 import { AccountActions } from '../../components/admin/AccountActions';
@@ -27,49 +29,48 @@ export function AdminUserPage({ user }: { user: SessionUser }) {
 
 /** What the dialog asks before each action, in the account's name. */
 function reasonRequest(action: AdminUserAction, name: string): ReasonRequest {
+  const t = (key: ParseKeys<'admin'>) => i18next.t(key, { ns: 'admin', name });
   switch (action.kind) {
     case 'suspend':
       return {
-        title: `Suspend ${name}?`,
-        description:
-          'They are signed out everywhere at once, and cannot sign in until the account is unsuspended.',
-        confirmLabel: 'Suspend account',
+        title: t('account.dialogs.suspend.title'),
+        description: t('account.dialogs.suspend.description'),
+        confirmLabel: t('account.dialogs.suspend.confirm'),
         destructive: true,
       };
     case 'unsuspend':
       return {
-        title: `Unsuspend ${name}?`,
-        description: 'They can sign in again.',
-        confirmLabel: 'Unsuspend',
+        title: t('account.dialogs.unsuspend.title'),
+        description: t('account.dialogs.unsuspend.description'),
+        confirmLabel: t('actions.unsuspend'),
         destructive: false,
       };
     case 'grant-admin':
       return {
-        title: `Make ${name} an admin?`,
-        description: 'They can moderate reports and manage every account, yours included.',
-        confirmLabel: 'Make admin',
+        title: t('account.dialogs.grantAdmin.title'),
+        description: t('account.dialogs.grantAdmin.description'),
+        confirmLabel: t('actions.makeAdmin'),
         destructive: false,
       };
     case 'revoke-admin':
       return {
-        title: `Revoke ${name}'s admin rights?`,
-        description: 'They lose moderation and administration at once. The last admin cannot be demoted.',
-        confirmLabel: 'Revoke admin',
+        title: t('account.dialogs.revokeAdmin.title'),
+        description: t('account.dialogs.revokeAdmin.description'),
+        confirmLabel: t('actions.revokeAdmin'),
         destructive: true,
       };
     case 'delete':
       return {
-        title: `Delete ${name}'s account?`,
-        description:
-          'They are signed out now, and the account is deleted within a minute with everything in it. This cannot be undone.',
-        confirmLabel: 'Delete account',
+        title: t('account.dialogs.delete.title'),
+        description: t('account.dialogs.delete.description'),
+        confirmLabel: t('actions.deleteAccount'),
         destructive: true,
       };
     case 'lift-ban':
       return {
-        title: 'Lift this ban?',
-        description: `${name} can post again at once, unless another ban lasts.`,
-        confirmLabel: 'Lift ban',
+        title: t('account.dialogs.liftBan.title'),
+        description: t('account.dialogs.liftBan.description'),
+        confirmLabel: t('bans.lift'),
         destructive: false,
       };
   }
@@ -80,6 +81,7 @@ function AccountView({ viewer }: { viewer: SessionUser }) {
   const store = useAdminUserPageStore();
   const { open } = store;
   const [action, setAction] = useState<AdminUserAction | null>(null);
+  const { t } = useTranslation('admin');
 
   useEffect(() => {
     setAction(null);
@@ -91,7 +93,7 @@ function AccountView({ viewer }: { viewer: SessionUser }) {
     return (
       <PageNotReady
         failed={store.status === 'error'}
-        what="account"
+        what={t('account.what')}
         icon={UserRound}
         onRetry={() => void store.refresh()}
         bars={[['h-8 w-64', 'strong'], 'h-4 w-48', 'h-5 w-40', 'h-16 w-full']}
@@ -115,7 +117,7 @@ function AccountView({ viewer }: { viewer: SessionUser }) {
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
         <Link to={ADMIN_USERS_PATH} className={buttonClassName('ghost', 'px-3')}>
           <ArrowLeft aria-hidden className="size-4" />
-          All users
+          {t('account.allUsers')}
         </Link>
       </div>
       <AdminNav />
@@ -131,21 +133,21 @@ function AccountView({ viewer }: { viewer: SessionUser }) {
         <ReportsAgainst reports={page.reports} total={page.user.reportsAgainst} />
         <AdminSection
           id="account-audit"
-          title="Audit"
+          title={t('audit.title')}
           actions={
             <Link
               to={adminAuditPath(page.user.id)}
               className="text-sm font-medium text-slate-700 underline underline-offset-2 hover:text-slate-900 dark:text-slate-300 dark:hover:text-white"
             >
-              View all
+              {t('account.viewAll')}
             </Link>
           }
         >
           {page.audit.length === 0 ? (
-            <NothingYet>No admin has acted on this account.</NothingYet>
+            <NothingYet>{t('account.noAudit')}</NothingYet>
           ) : (
             <ul
-              aria-label="Audit of this account"
+              aria-label={t('account.auditLabel')}
               className="divide-y divide-slate-100 dark:divide-slate-800"
             >
               {page.audit.map((entry) => (
@@ -170,13 +172,20 @@ function AccountView({ viewer }: { viewer: SessionUser }) {
 /** Who the account is: name, username, badges, email, dates, and why it is suspended. */
 function AccountSummary({ page }: { page: AccountPage }) {
   const { user } = page;
+  const { t } = useTranslation('admin');
   const facts: [string, string][] = [
-    ['Email', user.email],
-    ['Email verified', user.emailVerifiedAt ? formatDateTime(user.emailVerifiedAt) : 'Not verified'],
-    ['Joined', formatDateTime(user.createdAt)],
-    ['Last active', user.lastActiveAt ? formatDateTime(user.lastActiveAt) : 'Never'],
-    ['Title', user.title ?? '—'],
-    ['Role', user.role],
+    [t('account.facts.email'), user.email],
+    [
+      t('account.facts.emailVerified'),
+      user.emailVerifiedAt ? formatDateTime(user.emailVerifiedAt) : t('account.facts.notVerified'),
+    ],
+    [t('account.facts.joined'), formatDateTime(user.createdAt)],
+    [
+      t('account.facts.lastActive'),
+      user.lastActiveAt ? formatDateTime(user.lastActiveAt) : t('account.facts.never'),
+    ],
+    [t('account.facts.title'), user.title ?? '—'],
+    [t('account.facts.role'), user.role],
   ];
   return (
     <section className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6 dark:border-slate-800 dark:bg-slate-900">
@@ -195,7 +204,7 @@ function AccountSummary({ page }: { page: AccountPage }) {
                   to={fencerPath(user.username)}
                   className="font-medium underline underline-offset-2 hover:text-slate-900 dark:hover:text-white"
                 >
-                  Public profile
+                  {t('account.publicProfile')}
                 </Link>
               </>
             )}
@@ -210,13 +219,17 @@ function AccountSummary({ page }: { page: AccountPage }) {
           data-testid="suspension-notice"
           className="mt-4 rounded-xl border border-red-200 bg-red-50 px-4 py-3 text-sm break-words text-red-800 dark:border-red-900 dark:bg-red-950 dark:text-red-200"
         >
-          Suspended {formatDateTime(user.suspendedAt)}
-          {user.suspendedReason ? `: ${user.suspendedReason}` : ''}
+          {user.suspendedReason
+            ? t('account.suspendedWithReason', {
+                at: formatDateTime(user.suspendedAt),
+                reason: user.suspendedReason,
+              })
+            : t('account.suspended', { at: formatDateTime(user.suspendedAt) })}
         </p>
       ) : null}
       {user.deletionRequestedAt ? (
         <p className="mt-4 rounded-xl border border-slate-200 bg-slate-50 px-4 py-3 text-sm text-slate-700 dark:border-slate-700 dark:bg-slate-800 dark:text-slate-200">
-          Being deleted since {formatDateTime(user.deletionRequestedAt)}.
+          {t('account.beingDeleted', { at: formatDateTime(user.deletionRequestedAt) })}
         </p>
       ) : null}
       <dl className="mt-5 grid grid-cols-1 gap-x-6 gap-y-3 text-sm sm:grid-cols-2">
@@ -231,22 +244,23 @@ function AccountSummary({ page }: { page: AccountPage }) {
   );
 }
 
-const COUNT_LABELS: [keyof AccountPage['counts'], string][] = [
-  ['posts', 'Posts'],
-  ['comments', 'Comments'],
-  ['connections', 'Connections'],
-  ['clubs', 'Clubs'],
+const COUNT_LABELS: [keyof AccountPage['counts'], ParseKeys<'admin'>][] = [
+  ['posts', 'account.counts.posts'],
+  ['comments', 'account.counts.comments'],
+  ['connections', 'account.counts.connections'],
+  ['clubs', 'account.counts.clubs'],
 ];
 
 function AccountCounts({ counts }: { counts: AccountPage['counts'] }) {
+  const { t } = useTranslation('admin');
   return (
-    <dl aria-label="Activity" className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+    <dl aria-label={t('account.counts.label')} className="grid grid-cols-2 gap-3 sm:grid-cols-4">
       {COUNT_LABELS.map(([key, label]) => (
         <div
           key={key}
           className="rounded-2xl border border-slate-200 bg-white px-4 py-3 shadow-sm dark:border-slate-800 dark:bg-slate-900"
         >
-          <dt className="text-xs font-medium text-slate-500 uppercase dark:text-slate-400">{label}</dt>
+          <dt className="text-xs font-medium text-slate-500 uppercase dark:text-slate-400">{t(label)}</dt>
           <dd className="mt-1 text-2xl font-bold text-slate-900 dark:text-slate-100">{counts[key]}</dd>
         </div>
       ))}

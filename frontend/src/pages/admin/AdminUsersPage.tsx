@@ -1,6 +1,7 @@
 import { ADMIN_USER_STATUSES, type AdminUserStatus, type SessionUser } from '@piste/contracts';
 import { Users } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { AccessDenied } from '../../components/AccessDenied';
 import { AdminNav } from '../../components/admin/AdminNav';
@@ -16,13 +17,13 @@ import { useAdminUsersStore } from '../../stores/admin-users';
 /** How long typing pauses before the list follows it. */
 export const USER_SEARCH_DEBOUNCE_MS = 300;
 
-const STATUS_LABELS: Record<AdminUserStatus, string> = {
-  all: 'All accounts',
-  admin: 'Admins',
-  banned: 'Banned',
-  suspended: 'Suspended',
-  deleted: 'Being deleted',
-};
+const STATUS_LABELS = {
+  all: 'users.statuses.all',
+  admin: 'users.statuses.admin',
+  banned: 'users.statuses.banned',
+  suspended: 'users.statuses.suspended',
+  deleted: 'users.statuses.deleted',
+} as const satisfies Record<AdminUserStatus, string>;
 
 const isStatus = (value: string | null): value is AdminUserStatus =>
   (ADMIN_USER_STATUSES as readonly (string | null)[]).includes(value);
@@ -32,8 +33,13 @@ const labelClasses = 'mb-1.5 block text-sm font-medium text-slate-700 dark:text-
 /** /admin/users?q=&status= — admins find accounts by username, name or email, and by status; newest first. */
 export function AdminUsersPage({ user }: { user: SessionUser }) {
   if (!user.isAdmin) return <AccessDenied />;
+  return <AdminUsersScreen />;
+}
+
+function AdminUsersScreen() {
+  const { t } = useTranslation('admin');
   return (
-    <HeadedPage width="wide" title="Users" subtitle="Find fencers' accounts, and act on them">
+    <HeadedPage width="wide" title={t('users.title')} subtitle={t('users.subtitle')}>
       <AdminNav />
       <AccountSearch />
     </HeadedPage>
@@ -41,6 +47,7 @@ export function AdminUsersPage({ user }: { user: SessionUser }) {
 }
 
 function AccountSearch() {
+  const { t } = useTranslation(['admin', 'common']);
   // The search stays in the address, so Back from an account's page finds the same list.
   const [params, setParams] = useSearchParams();
   const writeParams = useRef(setParams);
@@ -77,26 +84,26 @@ function AccountSearch() {
     <>
       <div
         role="search"
-        aria-label="Find accounts"
+        aria-label={t('users.find')}
         className="mb-5 grid grid-cols-1 gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-[minmax(0,1fr)_11rem] dark:border-slate-800 dark:bg-slate-900"
       >
         <div>
           <label htmlFor="admin-users-q" className={labelClasses}>
-            Search
+            {t('users.search')}
           </label>
           <input
             id="admin-users-q"
             type="search"
             value={q}
             maxLength={100}
-            placeholder="Username, name or email..."
+            placeholder={t('users.searchPlaceholder')}
             onChange={(event) => setQ(event.target.value)}
             className={controlClassName(false)}
           />
         </div>
         <div>
           <label htmlFor="admin-users-status" className={labelClasses}>
-            Status
+            {t('users.status')}
           </label>
           <select
             id="admin-users-status"
@@ -106,7 +113,7 @@ function AccountSearch() {
           >
             {ADMIN_USER_STATUSES.map((value) => (
               <option key={value} value={value}>
-                {STATUS_LABELS[value]}
+                {t(STATUS_LABELS[value])}
               </option>
             ))}
           </select>
@@ -114,7 +121,7 @@ function AccountSearch() {
       </div>
 
       {loadStatus === 'loading' ? (
-        <div aria-busy="true" aria-label="Loading accounts" className="space-y-3">
+        <div aria-busy="true" aria-label={t('users.loading')} className="space-y-3">
           {[0, 1, 2].map((index) => (
             <SkeletonBars
               key={index}
@@ -126,11 +133,11 @@ function AccountSearch() {
       ) : loadStatus === 'error' ? (
         <EmptyState
           icon={Users}
-          title="Failed to fetch users"
-          description="Check your connection and try again."
+          title={t('users.fetchFailed')}
+          description={t('common:pageNotReady.checkConnection')}
           action={
             <Button variant="outline" onClick={() => void reload()}>
-              Try again
+              {t('common:actions.tryAgain')}
             </Button>
           }
         />
@@ -138,13 +145,13 @@ function AccountSearch() {
         <div data-testid="admin-users-empty">
           <EmptyState
             icon={Users}
-            title={filtered ? 'No accounts match' : 'No accounts yet'}
-            description={filtered ? 'Try another name, or all accounts.' : undefined}
+            title={filtered ? t('users.noMatch.title') : t('users.empty')}
+            description={filtered ? t('users.noMatch.description') : undefined}
           />
         </div>
       ) : (
         <PagedItems
-          label="Accounts"
+          label={t('users.accounts')}
           items={users}
           render={(account) => <AdminUserCard user={account} />}
           hasMore={nextCursor !== null}

@@ -1,6 +1,7 @@
 import type { SessionUser } from '@piste/contracts';
 import { ScrollText } from 'lucide-react';
 import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { AccessDenied } from '../../components/AccessDenied';
 import { AdminNav } from '../../components/admin/AdminNav';
@@ -16,12 +17,13 @@ import { useAuditStore } from '../../stores/admin-audit';
 /** /admin/audit?userId= — every moderation and account action, newest first; or those about or by one account. */
 export function AuditPage({ user }: { user: SessionUser }) {
   if (!user.isAdmin) return <AccessDenied />;
+  return <AuditScreen />;
+}
+
+function AuditScreen() {
+  const { t } = useTranslation('admin');
   return (
-    <HeadedPage
-      width="wide"
-      title="Audit"
-      subtitle="Every moderation and account action: who, to whom, why and when"
-    >
+    <HeadedPage width="wide" title={t('audit.title')} subtitle={t('audit.subtitle')}>
       <AdminNav />
       <AuditList />
     </HeadedPage>
@@ -29,6 +31,7 @@ export function AuditPage({ user }: { user: SessionUser }) {
 }
 
 function AuditList() {
+  const { t } = useTranslation(['admin', 'common']);
   const [params] = useSearchParams();
   const userId = params.get('userId') ?? undefined;
   const { items: entries, status, nextCursor, loadingMore, loadMore, reload } = useAuditStore();
@@ -42,17 +45,17 @@ function AuditList() {
     <>
       {userId ? (
         <p className="mb-4 flex flex-wrap items-center gap-x-3 gap-y-1 rounded-xl border border-slate-200 bg-white px-4 py-3 text-sm text-slate-700 dark:border-slate-800 dark:bg-slate-900 dark:text-slate-300">
-          <span>Showing the entries about or by one account.</span>
+          <span>{t('audit.oneAccount')}</span>
           <Link to={adminUserPath(userId)} className="font-medium underline underline-offset-2">
-            Open the account
+            {t('audit.openAccount')}
           </Link>
           <Link to={ADMIN_AUDIT_PATH} className="font-medium underline underline-offset-2">
-            Show every entry
+            {t('audit.showAll')}
           </Link>
         </p>
       ) : null}
       {status === 'loading' ? (
-        <div role="status" aria-busy="true" aria-label="Loading the audit">
+        <div role="status" aria-busy="true" aria-label={t('audit.loading')}>
           <SkeletonBars
             bars={[['h-4 w-64', 'strong'], 'h-3 w-48', ['h-4 w-56', 'strong'], 'h-3 w-40']}
             className="space-y-3 rounded-2xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900"
@@ -61,24 +64,24 @@ function AuditList() {
       ) : status === 'error' ? (
         <EmptyState
           icon={ScrollText}
-          title="Failed to fetch the audit"
-          description="Check your connection and try again."
+          title={t('audit.fetchFailed')}
+          description={t('common:pageNotReady.checkConnection')}
           action={
             <Button variant="outline" onClick={() => void reload()}>
-              Try again
+              {t('common:actions.tryAgain')}
             </Button>
           }
         />
       ) : entries.length === 0 ? (
         <EmptyState
           icon={ScrollText}
-          title="Nothing in the audit yet"
-          description="Admin actions will show here."
+          title={t('audit.empty.title')}
+          description={t('audit.empty.description')}
         />
       ) : (
         <>
           <ul
-            aria-label="Audit entries"
+            aria-label={t('audit.entries')}
             className="divide-y divide-slate-100 overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm dark:divide-slate-800 dark:border-slate-800 dark:bg-slate-900"
           >
             {entries.map((entry) => (
@@ -89,7 +92,11 @@ function AuditList() {
           </ul>
           {nextCursor !== null ? (
             <div className="mt-5 flex justify-center">
-              <LoadMoreButton loading={loadingMore} onClick={() => void loadMore()} label="Load More" />
+              <LoadMoreButton
+                loading={loadingMore}
+                onClick={() => void loadMore()}
+                label={t('audit.loadMore')}
+              />
             </div>
           ) : null}
         </>

@@ -1,9 +1,10 @@
 import type { SessionUser } from '@piste/contracts';
 import { Castle, MapPin, Users } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import { Button } from '../../components/Button';
-import { clubPlace, membersText } from '../../components/clubs/club-format';
+import { clubPlace } from '../../components/clubs/club-format';
 import { ClubLogo } from '../../components/clubs/ClubLogo';
 import { ClubEvents } from '../../components/events/ClubEvents';
 import { ClubMembers } from '../../components/clubs/ClubMembers';
@@ -21,13 +22,13 @@ import { runsClub, useClubPageStore } from '../../stores/club-page';
 import { NotFoundPage } from '../NotFoundPage';
 
 type ClubTab = 'posts' | 'events' | 'members' | 'requests' | 'edit';
-const TAB_LABELS: Record<ClubTab, string> = {
-  posts: 'Posts',
-  events: 'Events',
-  members: 'Members',
-  requests: 'Requests',
-  edit: 'Edit',
-};
+const TAB_LABELS = {
+  posts: 'page.tabs.posts',
+  events: 'page.tabs.events',
+  members: 'page.tabs.members',
+  requests: 'page.tabs.requests',
+  edit: 'page.tabs.edit',
+} as const satisfies Record<ClubTab, string>;
 const TABS_ID = 'club';
 
 /**
@@ -40,6 +41,7 @@ export function ClubPage({ user }: { user: SessionUser }) {
   const { open } = store;
   const navigate = useNavigate();
   const [tab, setTab] = useState<ClubTab>('posts');
+  const { t } = useTranslation(['clubs', 'common', 'events']);
 
   useEffect(() => {
     setTab('posts');
@@ -58,7 +60,7 @@ export function ClubPage({ user }: { user: SessionUser }) {
     return (
       <PageNotReady
         failed={store.status === 'error'}
-        what="club"
+        what={t('page.what')}
         icon={Castle}
         onRetry={() => void store.refresh()}
         bars={[['h-8 w-64', 'strong'], 'h-4 w-48', 'h-5 w-40', 'h-16 w-full']}
@@ -91,9 +93,9 @@ export function ClubPage({ user }: { user: SessionUser }) {
                 </span>
                 <span data-testid="club-members-count" className="inline-flex items-center gap-1">
                   <Users aria-hidden className="size-4 shrink-0" />
-                  {membersText(membersCount)}
+                  {t('members', { count: membersCount })}
                 </span>
-                <span>{club.joinPolicy === 'open' ? 'Open to join' : 'Joining by request'}</span>
+                <span>{club.joinPolicy === 'open' ? t('page.openToJoin') : t('page.byRequest')}</span>
               </div>
             </div>
           </div>
@@ -116,7 +118,7 @@ export function ClubPage({ user }: { user: SessionUser }) {
 
       <div
         role="tablist"
-        aria-label="Club"
+        aria-label={t('page.tablist')}
         onKeyDown={onArrowKeys(tabs, shownTab, TABS_ID, setTab)}
         // Five tabs are wider than a phone: they scroll sideways, over a rule drawn as a shadow so nothing spills.
         className="flex gap-1 overflow-x-auto shadow-[inset_0_-1px_0_var(--color-slate-200)] dark:shadow-[inset_0_-1px_0_var(--color-slate-800)]"
@@ -134,7 +136,7 @@ export function ClubPage({ user }: { user: SessionUser }) {
                   : 'border-transparent text-slate-600 hover:text-slate-900 dark:text-slate-400 dark:hover:text-white'
               }`}
             >
-              {TAB_LABELS[id]}
+              {t(TAB_LABELS[id])}
               {count ? (
                 <span
                   data-testid="club-requests-count"
@@ -154,16 +156,16 @@ export function ClubPage({ user }: { user: SessionUser }) {
             <div data-testid="club-alone" className="mb-5">
               <EmptyState
                 icon={Users}
-                title="Your club has only you so far"
-                description={`Invite your fencers: share this page's link (${window.location.origin}${clubPath(club.slug)}) with them${
+                title={t('page.alone.title')}
+                description={
                   club.joinPolicy === 'request'
-                    ? ', and accept their requests, or switch joining to open in Edit so they join at once.'
-                    : '. Joining is open: they join with one click.'
-                }`}
+                    ? t('page.alone.request', { link: `${window.location.origin}${clubPath(club.slug)}` })
+                    : t('page.alone.open', { link: `${window.location.origin}${clubPath(club.slug)}` })
+                }
                 action={
                   club.joinPolicy === 'request' ? (
                     <Button variant="outline" onClick={() => setTab('edit')}>
-                      Edit joining
+                      {t('page.alone.editJoining')}
                     </Button>
                   ) : undefined
                 }
@@ -198,7 +200,7 @@ export function ClubPage({ user }: { user: SessionUser }) {
                 disabled={store.loadingMoreMembers}
                 onClick={() => void store.loadMoreMembers()}
               >
-                {store.loadingMoreMembers ? 'Loading...' : 'Load More'}
+                {store.loadingMoreMembers ? t('common:loading') : t('page.loadMore')}
               </Button>
             </div>
           ) : null}

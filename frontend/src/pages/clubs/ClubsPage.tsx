@@ -1,6 +1,7 @@
-import { isWeapon, WEAPON_LABELS, WEAPONS, type Weapon } from '@piste/contracts';
+import { isWeapon, WEAPONS, type Weapon } from '@piste/contracts';
 import { Castle, Plus } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { Button, buttonClassName } from '../../components/Button';
 import { ClubCard } from '../../components/clubs/ClubCard';
@@ -11,6 +12,7 @@ import { HeadedPage } from '../../components/PageHeader';
 import { PagedItems } from '../../components/PagedItems';
 import { SkeletonBars } from '../../components/Skeleton';
 import { NEW_CLUB_PATH } from '../../lib/paths';
+import { weaponLabel } from '../../lib/weapons';
 import { useClubsStore } from '../../stores/clubs';
 
 /** How long typing pauses before the list follows it. */
@@ -20,6 +22,7 @@ const labelClasses = 'mb-1.5 block text-sm font-medium text-slate-700 dark:text-
 
 /** /clubs?q=&country=&weapon= — the club directory: by name, country and weapon, newest first. */
 export function ClubsPage() {
+  const { t } = useTranslation(['clubs', 'common']);
   // The filters stay in the address, so a filtered directory can be shared and comes back with Back.
   const [params, setParams] = useSearchParams();
   // Its identity follows the address it writes: read through a ref, so writing it does not filter again.
@@ -51,46 +54,46 @@ export function ClubsPage() {
   const createLink = (
     <Link to={NEW_CLUB_PATH} className={buttonClassName('primary')}>
       <Plus aria-hidden className="size-4" />
-      Create a club
+      {t('create.title')}
     </Link>
   );
 
   return (
     <HeadedPage
       width="medium"
-      title="Clubs"
-      subtitle="Find where fencers train, and join your club"
+      title={t('directory.title')}
+      subtitle={t('directory.subtitle')}
       actions={createLink}
     >
       <div
         role="search"
-        aria-label="Filter clubs"
+        aria-label={t('directory.filter')}
         className="mb-5 grid grid-cols-1 gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-[minmax(0,1fr)_9rem_9rem] dark:border-slate-800 dark:bg-slate-900"
       >
         <div>
           <label htmlFor="clubs-q" className={labelClasses}>
-            Club name
+            {t('form.name')}
           </label>
           <input
             id="clubs-q"
             type="search"
             value={q}
             maxLength={100}
-            placeholder="Search clubs by name..."
+            placeholder={t('directory.searchPlaceholder')}
             onChange={(event) => setQ(event.target.value)}
             className={controlClassName(false)}
           />
         </div>
         <div>
           <label htmlFor="clubs-country" className={labelClasses}>
-            Country
+            {t('directory.country')}
           </label>
           <input
             id="clubs-country"
             value={country}
             maxLength={2}
             list="clubs-countries"
-            placeholder="e.g. FR"
+            placeholder={t('form.countryPlaceholder')}
             autoComplete="off"
             onChange={(event) => setCountry(event.target.value)}
             className={`${controlClassName(false)} uppercase placeholder:normal-case`}
@@ -105,7 +108,7 @@ export function ClubsPage() {
         </div>
         <div>
           <label htmlFor="clubs-weapon" className={labelClasses}>
-            Weapon
+            {t('directory.weapon')}
           </label>
           <select
             id="clubs-weapon"
@@ -113,10 +116,10 @@ export function ClubsPage() {
             onChange={(event) => setWeapon(event.target.value as Weapon | '')}
             className={controlClassName(false)}
           >
-            <option value="">All weapons</option>
+            <option value="">{t('directory.allWeapons')}</option>
             {WEAPONS.map((w) => (
               <option key={w} value={w}>
-                {WEAPON_LABELS[w]}
+                {weaponLabel(w)}
               </option>
             ))}
           </select>
@@ -124,7 +127,7 @@ export function ClubsPage() {
       </div>
 
       {status === 'loading' ? (
-        <div aria-busy="true" aria-label="Loading clubs" className="space-y-3">
+        <div aria-busy="true" aria-label={t('directory.loading')} className="space-y-3">
           {[0, 1, 2].map((index) => (
             <SkeletonBars
               key={index}
@@ -136,11 +139,11 @@ export function ClubsPage() {
       ) : status === 'error' ? (
         <EmptyState
           icon={Castle}
-          title="Failed to fetch clubs"
-          description="Check your connection and try again."
+          title={t('directory.failed')}
+          description={t('common:pageNotReady.checkConnection')}
           action={
             <Button variant="outline" onClick={() => void reload()}>
-              Try again
+              {t('common:actions.tryAgain')}
             </Button>
           }
         />
@@ -149,21 +152,21 @@ export function ClubsPage() {
           {filtered ? (
             <EmptyState
               icon={Castle}
-              title="No clubs match"
-              description="Try another name, another country or all weapons."
+              title={t('directory.noMatch.title')}
+              description={t('directory.noMatch.description')}
             />
           ) : (
             <EmptyState
               icon={Castle}
-              title="No clubs yet"
-              description="Create the first one for your club."
+              title={t('directory.empty.title')}
+              description={t('directory.empty.description')}
               action={createLink}
             />
           )}
         </div>
       ) : (
         <PagedItems
-          label="Clubs"
+          label={t('directory.title')}
           items={clubs}
           render={(club) => <ClubCard club={club} />}
           hasMore={nextCursor !== null}

@@ -1,5 +1,6 @@
 import { createClubSchema } from '@piste/contracts';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { Button } from '../../components/Button';
 import {
@@ -17,6 +18,7 @@ import { useClubPageStore } from '../../stores/club-page';
 /** /clubs/new — a club's name, place, weapons and how fencers join; its creator becomes its owner. */
 export function CreateClubPage() {
   const create = useClubPageStore((s) => s.create);
+  const { t } = useTranslation(['clubs', 'common']);
   const navigate = useNavigate();
   const [saving, setSaving] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
@@ -31,20 +33,16 @@ export function CreateClubPage() {
       const slug = await create(club);
       void navigate(clubPath(slug));
     } catch (error) {
-      setServerError(failureText(error, 'The club could not be created. Please try again.'));
+      setServerError(failureText(error, t('create.failed')));
       setSaving(false);
     }
   });
 
   return (
-    <HeadedPage
-      width="narrow"
-      title="Create a club"
-      subtitle="You will be its owner: you can add admins later"
-    >
+    <HeadedPage width="narrow" title={t('create.title')} subtitle={t('create.subtitle')}>
       <form
         noValidate
-        aria-label="Create a club"
+        aria-label={t('create.title')}
         onSubmit={submit}
         className="space-y-5 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6 dark:border-slate-800 dark:bg-slate-900"
       >
@@ -55,10 +53,10 @@ export function CreateClubPage() {
         <JoinPolicyField idPrefix="club" binding={form.field('joinPolicy')} />
         <div className="flex justify-end gap-2">
           <Button variant="outline" disabled={saving} onClick={() => void navigate(-1)}>
-            Cancel
+            {t('common:actions.cancel')}
           </Button>
           <Button type="submit" disabled={saving}>
-            {saving ? 'Creating...' : 'Create club'}
+            {saving ? t('create.creating') : t('create.submit')}
           </Button>
         </div>
       </form>

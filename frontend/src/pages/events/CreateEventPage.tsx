@@ -1,6 +1,7 @@
 import type { CreateEventPayload, SessionUser } from '@piste/contracts';
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
 import { EventForm, newEventValues } from '../../components/events/EventForm';
 import { HeadedPage } from '../../components/PageHeader';
 import { failureText } from '../../lib/forms';
@@ -17,6 +18,7 @@ export function CreateEventPage({ user }: { user: SessionUser }) {
   const create = useEventPageStore((s) => s.create);
   const clubsOf = useHostingClubsStore((s) => s.username);
   const clubs = useHostingClubsStore((s) => s.clubs);
+  const { t } = useTranslation('events');
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const [saving, setSaving] = useState(false);
@@ -34,24 +36,20 @@ export function CreateEventPage({ user }: { user: SessionUser }) {
       const id = await create(payload);
       void navigate(eventPath(id));
     } catch (error) {
-      setServerError(failureText(error, 'The event could not be created. Please try again.'));
+      setServerError(failureText(error, t('create.failed')));
       setSaving(false);
     }
   }
 
   return (
-    <HeadedPage
-      width="narrow"
-      title="Create an event"
-      subtitle="A competition, a training, a camp or a social: fencers see it and say if they are going"
-    >
+    <HeadedPage width="narrow" title={t('create.title')} subtitle={t('create.subtitle')}>
       <EventForm
-        label="Create an event"
+        label={t('create.title')}
         defaults={defaults}
         clubs={clubsOf === user.username ? clubs : []}
         preselectClubId={params.get('club')}
-        submitLabel="Create event"
-        savingLabel="Creating..."
+        submitLabel={t('create.submit')}
+        savingLabel={t('create.creating')}
         saving={saving}
         serverError={serverError}
         onSubmit={(payload) => void submit(payload)}

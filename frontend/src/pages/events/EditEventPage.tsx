@@ -2,6 +2,7 @@ import type { CreateEventPayload } from '@piste/contracts';
 import { CalendarDays } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
 import { EventForm, eventValues } from '../../components/events/EventForm';
 import { HeadedPage } from '../../components/PageHeader';
 import { PageNotReady } from '../../components/PageNotReady';
@@ -18,6 +19,7 @@ export function EditEventPage() {
   const navigate = useNavigate();
   const [saving, setSaving] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
+  const { t } = useTranslation('events');
 
   useEffect(() => {
     void open(id);
@@ -29,7 +31,7 @@ export function EditEventPage() {
     return (
       <PageNotReady
         failed={store.status === 'error'}
-        what="event"
+        what={t('page.what')}
         icon={CalendarDays}
         onRetry={() => void store.refresh()}
         bars={[['h-8 w-64 max-w-full', 'strong'], 'h-10 w-full', 'h-10 w-full', 'h-10 w-full']}
@@ -49,20 +51,20 @@ export function EditEventPage() {
       await store.update(edit);
       void navigate(eventPath(id));
     } catch (error) {
-      setServerError(failureText(error, 'The event could not be saved. Please try again.'));
+      setServerError(failureText(error, t('edit.failed')));
       setSaving(false);
     }
   }
 
   return (
-    <HeadedPage width="narrow" title="Edit event" subtitle={event.title}>
+    <HeadedPage width="narrow" title={t('edit.title')} subtitle={event.title}>
       <EventForm
         key={event.id}
-        label="Edit event"
+        label={t('edit.title')}
         defaults={eventValues(event)}
         clubs={null}
-        submitLabel="Save changes"
-        savingLabel="Saving..."
+        submitLabel={t('edit.submit')}
+        savingLabel={t('edit.saving')}
         saving={saving}
         serverError={serverError}
         onSubmit={(payload) => void submit(payload)}

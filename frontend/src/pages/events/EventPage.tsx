@@ -13,6 +13,7 @@ import {
 } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
 import { Button, buttonClassName } from '../../components/Button';
 import { ClubWeapons } from '../../components/clubs/ClubWeapons';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
@@ -42,6 +43,7 @@ export function EventPage({ user }: { user: SessionUser }) {
   const navigate = useNavigate();
   const [confirmingCancel, setConfirmingCancel] = useState(false);
   const [loggingBout, setLoggingBout] = useState(false);
+  const { t } = useTranslation(['events', 'people', 'clubs']);
 
   useEffect(() => {
     void open(id);
@@ -53,7 +55,7 @@ export function EventPage({ user }: { user: SessionUser }) {
     return (
       <PageNotReady
         failed={store.status === 'error'}
-        what="event"
+        what={t('page.what')}
         icon={CalendarDays}
         onRetry={() => void store.refresh()}
         bars={[['h-8 w-64 max-w-full', 'strong'], 'h-4 w-72 max-w-full', 'h-4 w-48', 'h-10 w-60 max-w-full']}
@@ -85,20 +87,20 @@ export function EventPage({ user }: { user: SessionUser }) {
         </h1>
 
         <dl className="mt-4 space-y-2 text-sm text-slate-700 dark:text-slate-300">
-          <Detail icon={CalendarDays} term="When">
+          <Detail icon={CalendarDays} term={t('page.when')}>
             <span data-testid="event-times">{eventTimes(event)}</span>
             {yourTimes ? (
               <span data-testid="event-your-times" className="block text-slate-500 dark:text-slate-400">
-                Your time: {yourTimes}
+                {t('page.yourTime', { times: yourTimes })}
               </span>
             ) : null}
           </Detail>
-          <Detail icon={MapPin} term="Where">
+          <Detail icon={MapPin} term={t('page.where')}>
             {eventPlace(event)}
           </Detail>
           {creatorName && event.creator ? (
-            <Detail icon={Users} term="Organiser">
-              Added by{' '}
+            <Detail icon={Users} term={t('page.organiser')}>
+              {t('page.addedBy')}{' '}
               <Link to={profilePath(event.creator)} className={linkClasses}>
                 {creatorName}
               </Link>
@@ -109,7 +111,7 @@ export function EventPage({ user }: { user: SessionUser }) {
         <div className="mt-4 flex flex-wrap items-center gap-2">
           <ClubWeapons weapons={event.weapons} />
           {event.categories.length ? (
-            <ul aria-label="Categories" className="flex flex-wrap gap-1.5">
+            <ul aria-label={t('form.categories')} className="flex flex-wrap gap-1.5">
               {event.categories.map((category) => (
                 <li
                   key={category}
@@ -136,9 +138,9 @@ export function EventPage({ user }: { user: SessionUser }) {
               rel="noopener noreferrer"
               className={`inline-flex items-center gap-1 break-all ${linkClasses}`}
             >
-              Registration
+              {t('page.registration')}
               <ExternalLink aria-hidden className="size-4 shrink-0" />
-              <span className="sr-only">(opens in a new tab)</span>
+              <span className="sr-only">{t('page.newTab')}</span>
             </a>
           </p>
         ) : null}
@@ -153,13 +155,13 @@ export function EventPage({ user }: { user: SessionUser }) {
           />
           <a href={eventCalendarFilePath(event.id)} download className={buttonClassName('outline')}>
             <CalendarPlus aria-hidden className="size-4" />
-            Add to calendar
+            {t('page.addToCalendar')}
           </a>
           {/* Once it has started, those who went log their bouts there. */}
           {viewerStatus === 'going' && Date.parse(event.startsAt) <= Date.now() ? (
             <Button variant="outline" onClick={() => setLoggingBout(true)}>
               <Swords aria-hidden className="size-4" />
-              Log a bout
+              {t('people:record.logBout')}
             </Button>
           ) : null}
         </div>
@@ -168,11 +170,11 @@ export function EventPage({ user }: { user: SessionUser }) {
           <div className="mt-4 flex flex-wrap gap-2">
             <Link to={editEventPath(event.id)} className={buttonClassName('outline')}>
               <Pencil aria-hidden className="size-4" />
-              Edit
+              {t('page.edit')}
             </Link>
             <Button variant="outline" disabled={store.acting} onClick={() => setConfirmingCancel(true)}>
               <Trash2 aria-hidden className="size-4" />
-              Cancel event
+              {t('page.cancelEvent')}
             </Button>
           </div>
         ) : null}
@@ -180,15 +182,15 @@ export function EventPage({ user }: { user: SessionUser }) {
 
       <section aria-labelledby="event-attendees-heading" className="space-y-3">
         <h2 id="event-attendees-heading" className="text-lg font-semibold text-slate-900 dark:text-slate-100">
-          Who is going
+          {t('attendees.label')}
         </h2>
         {attendees.length ? (
           <EventAttendees attendees={attendees} viewerId={user.id} />
         ) : (
           <EmptyState
             icon={Clock}
-            title="No one has answered yet"
-            description="Say if you are going: your connections see it, and it goes into your calendar feed."
+            title={t('attendees.empty.title')}
+            description={t('attendees.empty.description')}
           />
         )}
       </section>
@@ -202,9 +204,9 @@ export function EventPage({ user }: { user: SessionUser }) {
       />
       <ConfirmDialog
         open={confirmingCancel}
-        title="Cancel this event?"
-        description={`${event.title} leaves Piste, with who was going. This cannot be undone.`}
-        confirmLabel="Cancel event"
+        title={t('page.cancelDialog.title')}
+        description={t('page.cancelDialog.description', { title: event.title })}
+        confirmLabel={t('page.cancelEvent')}
         destructive
         pending={store.acting}
         onCancel={() => setConfirmingCancel(false)}

@@ -1,6 +1,7 @@
 import { CalendarDays, Plus } from 'lucide-react';
 import { useEffect, useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
 import { Button, buttonClassName } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
 import { EventCard } from '../../components/events/EventCard';
@@ -18,6 +19,7 @@ export function EventsPage() {
   const filters = useMemo(() => eventFiltersOf(new URLSearchParams(search)), [search]);
   const { items: events, status, nextCursor, loadingMore, loadMore, reload } = useEventsStore();
   const open = useEventsStore((s) => s.open);
+  const { t } = useTranslation(['events', 'common', 'clubs']);
 
   useEffect(() => {
     void open(filters);
@@ -26,21 +28,16 @@ export function EventsPage() {
   const addLink = (
     <Link to={NEW_EVENT_PATH} className={buttonClassName('primary')}>
       <Plus aria-hidden className="size-4" />
-      Add an event
+      {t('clubEvents.add')}
     </Link>
   );
 
   return (
-    <HeadedPage
-      width="medium"
-      title="Events"
-      subtitle="Competitions, trainings, camps and socials, soonest first"
-      actions={addLink}
-    >
+    <HeadedPage width="medium" title={t('list.title')} subtitle={t('list.subtitle')} actions={addLink}>
       <EventFilterBar />
 
       {status === 'loading' ? (
-        <div aria-busy="true" aria-label="Loading events" className="space-y-3">
+        <div aria-busy="true" aria-label={t('list.loading')} className="space-y-3">
           {[0, 1, 2].map((index) => (
             <SkeletonBars
               key={index}
@@ -52,11 +49,11 @@ export function EventsPage() {
       ) : status === 'error' ? (
         <EmptyState
           icon={CalendarDays}
-          title="Failed to fetch events"
-          description="Check your connection and try again."
+          title={t('list.fetchFailed')}
+          description={t('common:pageNotReady.checkConnection')}
           action={
             <Button variant="outline" onClick={() => void reload()}>
-              Try again
+              {t('common:actions.tryAgain')}
             </Button>
           }
         />
@@ -65,26 +62,26 @@ export function EventsPage() {
           {isFiltered(filters) ? (
             <EmptyState
               icon={CalendarDays}
-              title="No events match"
-              description="Try other dates, another country, all weapons or all kinds."
+              title={t('list.noMatch.title')}
+              description={t('list.noMatch.description')}
               action={
                 <Link to={EVENTS_PATH} className={buttonClassName('outline')}>
-                  Clear filters
+                  {t('filters.clear')}
                 </Link>
               }
             />
           ) : (
             <EmptyState
               icon={CalendarDays}
-              title="No events yet"
-              description="Add the first one: a competition, a training, a camp or a social."
+              title={t('list.empty.title')}
+              description={t('list.empty.description')}
               action={addLink}
             />
           )}
         </div>
       ) : (
         <PagedItems
-          label="Events"
+          label={t('list.title')}
           items={events}
           render={(event) => <EventCard event={event} />}
           hasMore={nextCursor !== null}

@@ -1,3 +1,4 @@
+import i18next from 'i18next';
 import type { BlockedUser, ConnectionRequest, ConnectionUser } from '@piste/contracts';
 import { useEffect } from 'react';
 import { create } from 'zustand';
@@ -126,17 +127,24 @@ export const useConnectionsStore = create<ConnectionsState>()((set, get) => {
     searchAsTyped: () =>
       get()
         .search()
-        .catch((error: unknown) => void notify.error(errorMessage(error, 'Failed to search users'))),
+        .catch(
+          (error: unknown) =>
+            void notify.error(errorMessage(error, i18next.t('common:connectionToasts.searchFailed'))),
+        ),
 
     openConnectionsPage: (userId) => {
       const state = get();
       state.bindUser(userId);
       state
         .loadConnections()
-        .catch((error: unknown) => notify.error(errorMessage(error, 'Failed to fetch friends')));
+        .catch((error: unknown) =>
+          notify.error(errorMessage(error, i18next.t('common:connectionToasts.fetchFailed'))),
+        );
       state
         .loadRequests()
-        .catch((error: unknown) => notify.error(errorMessage(error, 'Failed to fetch friend requests')));
+        .catch((error: unknown) =>
+          notify.error(errorMessage(error, i18next.t('common:connectionToasts.fetchRequestsFailed'))),
+        );
       state.loadBlocked().catch(() => undefined);
     },
 
@@ -147,7 +155,7 @@ export const useConnectionsStore = create<ConnectionsState>()((set, get) => {
       // Without the list the menu offers Block User; the server answers for the real state.
       state.loadBlocked().catch(() => undefined);
       return state.loadConnections().catch(() => {
-        if (!shown) notify.error('Failed to fetch friends');
+        if (!shown) notify.error(i18next.t('common:connectionToasts.fetchFailed'));
       });
     },
 

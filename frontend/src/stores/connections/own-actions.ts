@@ -1,5 +1,6 @@
 import type { StoreApi } from 'zustand';
 import type { ConnectionUser } from '@piste/contracts';
+import i18next from 'i18next';
 import { errorMessage } from '../../api/client';
 import * as connectionsApi from '../../api/connections';
 import { notify } from '../../lib/toast';
@@ -11,7 +12,7 @@ type OwnActions = Pick<
 >;
 
 /** Every failed own action but a block says why, or asks to try again. */
-const retryLater = (error: unknown) => errorMessage(error, 'Please try again later.');
+const retryLater = (error: unknown) => errorMessage(error, i18next.t('common:errors.tryAgainLater'));
 
 /** The user's own actions on requests and connections, each with the spec's toasts. */
 export function createOwnActions(
@@ -76,7 +77,7 @@ export function createOwnActions(
         receiverId,
         async () => {
           const userId = get().userId;
-          if (!userId) throw new Error('Not logged in');
+          if (!userId) throw new Error(i18next.t('common:connectionToasts.notLoggedIn'));
           const request = await connectionsApi.sendFriendRequest(userId, receiverId);
           set((s) => ({ sent: [request, ...s.sent.filter((r) => r.id !== request.id)] }));
           patchResult(receiverId, { requestStatus: 'sent', requestId: request.id });
@@ -84,8 +85,11 @@ export function createOwnActions(
         },
         {
           done: () =>
-            notify.success('Connection request sent', 'Your connection request has been sent successfully.'),
-          failed: (error) => notify.error('Failed to send friend request', retryLater(error)),
+            notify.success(
+              i18next.t('common:connectionToasts.requestSent'),
+              i18next.t('common:connectionToasts.requestSentDetail'),
+            ),
+          failed: (error) => notify.error(i18next.t('common:connectionToasts.sendFailed'), retryLater(error)),
         },
       ),
 
@@ -114,10 +118,16 @@ export function createOwnActions(
         {
           done: () =>
             status === 'accepted'
-              ? notify.success('Connection request accepted', 'You are now connected!')
-              : notify.success('Connection request declined', 'Connection request has been declined.'),
+              ? notify.success(
+                  i18next.t('common:connectionToasts.accepted'),
+                  i18next.t('common:connectionToasts.acceptedDetail'),
+                )
+              : notify.success(
+                  i18next.t('common:connectionToasts.declined'),
+                  i18next.t('common:connectionToasts.declinedDetail'),
+                ),
           failed: (error) => {
-            notify.error('Failed to respond to friend request', retryLater(error));
+            notify.error(i18next.t('common:connectionToasts.respondFailed'), retryLater(error));
             refetchRequests();
           },
         },
@@ -135,11 +145,11 @@ export function createOwnActions(
         {
           done: () =>
             notify.success(
-              'Request withdrawn',
-              `Your connection request to ${nameOf(receiver)} was withdrawn.`,
+              i18next.t('common:connectionToasts.withdrawn'),
+              i18next.t('common:connectionToasts.withdrawnDetail', { name: nameOf(receiver) }),
             ),
           failed: (error) => {
-            notify.error('Failed to withdraw request', retryLater(error));
+            notify.error(i18next.t('common:connectionToasts.withdrawFailed'), retryLater(error));
             refetchRequests();
           },
         },
@@ -154,8 +164,12 @@ export function createOwnActions(
         },
         {
           done: () =>
-            notify.success('Connection removed', `${nameOf(user)} is no longer one of your connections.`),
-          failed: (error) => notify.error('Failed to remove connection', retryLater(error)),
+            notify.success(
+              i18next.t('common:connectionToasts.removed'),
+              i18next.t('common:connectionToasts.removedDetail', { name: nameOf(user) }),
+            ),
+          failed: (error) =>
+            notify.error(i18next.t('common:connectionToasts.removeFailed'), retryLater(error)),
         },
       ),
 
@@ -174,8 +188,9 @@ export function createOwnActions(
           }));
         },
         {
-          done: () => notify.success("User blocked successfully. You won't receive messages from them."),
-          failed: (error) => notify.error('Failed to block user', errorMessage(error, '')),
+          done: () => notify.success(i18next.t('common:connectionToasts.blocked')),
+          failed: (error) =>
+            notify.error(i18next.t('common:connectionToasts.blockFailed'), errorMessage(error, '')),
         },
       ),
 
@@ -194,8 +209,9 @@ export function createOwnActions(
             .catch(() => undefined);
         },
         {
-          done: () => notify.success('User unblocked successfully. You can now receive messages from them.'),
-          failed: (error) => notify.error('Failed to unblock user', errorMessage(error, '')),
+          done: () => notify.success(i18next.t('common:connectionToasts.unblocked')),
+          failed: (error) =>
+            notify.error(i18next.t('common:connectionToasts.unblockFailed'), errorMessage(error, '')),
         },
       ),
   };

@@ -1,3 +1,4 @@
+import i18next from 'i18next';
 import type { Conversation, DirectMessage } from '@piste/contracts';
 import * as messagesApi from '../../api/messages';
 import { notify } from '../../lib/toast';
@@ -70,10 +71,10 @@ export const createConversationsSlice: MessagesSlice<ConversationsSlice> = (set,
       try {
         await messagesApi.deleteConversation(conversationId);
       } catch {
-        notify.error('Failed to delete conversation');
+        notify.error(i18next.t('messages:toasts.deleteFailed'));
         return false;
       }
-      notify.success('Conversation deleted successfully');
+      notify.success(i18next.t('messages:toasts.deleted'));
       set((state) => {
         const threads = { ...state.threads };
         delete threads[conversationId];

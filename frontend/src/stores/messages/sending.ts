@@ -1,3 +1,4 @@
+import i18next from 'i18next';
 import { errorMessage } from '../../api/client';
 import * as messagesApi from '../../api/messages';
 import { notify } from '../../lib/toast';
@@ -59,7 +60,7 @@ export const createSendingSlice: MessagesSlice<SendingSlice> = (set, get) => {
       useNotificationsStore.getState().add({
         type: 'message',
         user: { id: partner.id, name: partner.name, avatar: partner.avatar },
-        message: 'You sent a message',
+        message: i18next.t('messages:toasts.youSent'),
         conversationId: reply.conversationId,
       });
       return reply.conversationId;
@@ -73,7 +74,10 @@ export const createSendingSlice: MessagesSlice<SendingSlice> = (set, get) => {
           ),
         })),
       );
-      notify.error('Failed to send message', errorMessage(error, 'Please try again.'));
+      notify.error(
+        i18next.t('messages:toasts.sendFailed'),
+        errorMessage(error, i18next.t('common:errors.tryAgain')),
+      );
       return null;
     }
   };
