@@ -39,6 +39,13 @@ export interface BenchSettings {
     steps: number[];
     /** How long each step must hold, in seconds. */
     holdSeconds: number;
+    /**
+     * One replica's steps alone (no comparison of coalescing, no two replicas), each run for its whole hold: a
+     * quicker measurement of rates at a given number of fencers.
+     */
+    oneReplicaOnly: boolean;
+    /** Posts of the first page a fencer's screen shows (a phone: 3 of the 10). */
+    screenPosts: number;
   };
   /** Idle signed-in sockets of the `idle` scenario. */
   idleSockets: number;
@@ -49,7 +56,7 @@ export const USAGE =
   '  DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench\n' +
   'Optional: REDIS_URL, BENCH_DATABASE (default piste_bench), BENCH_SECONDS (default 10), BENCH_SCENARIOS ' +
   `(comma list of ${SCENARIOS.join(', ')}), BENCH_RESEED=1, BENCH_CAPACITY_STEPS (default ` +
-  `${CAPACITY_STEPS.join(',')}), BENCH_CAPACITY_HOLD_S (default 120), BENCH_IDLE_SOCKETS (default 20000).`;
+  `${CAPACITY_STEPS.join(',')}), BENCH_CAPACITY_HOLD_S (default 120), BENCH_CAPACITY_ONE_REPLICA=1, BENCH_SCREEN_POSTS (default 3), BENCH_IDLE_SOCKETS (default 20000).`;
 
 /** A comma list of whole numbers ≥ 1, rising; null when it is not one. */
 function risingNumbers(value: string): number[] | null {
@@ -75,6 +82,9 @@ export function readSettings(env: NodeJS.ProcessEnv): BenchSettings | string {
     return 'BENCH_CAPACITY_STEPS must be a comma list of rising numbers of fencers, e.g. 500,1000,2000';
   const holdSeconds = Number(env.BENCH_CAPACITY_HOLD_S ?? 120);
   if (!Number.isFinite(holdSeconds) || holdSeconds < 5) return 'BENCH_CAPACITY_HOLD_S must be ≥ 5 seconds';
+  const screenPosts = Number(env.BENCH_SCREEN_POSTS ?? 3);
+  if (!Number.isInteger(screenPosts) || screenPosts < 1 || screenPosts > 10)
+    return 'BENCH_SCREEN_POSTS must be a whole number of posts from 1 to 10';
   const idleSockets = Number(env.BENCH_IDLE_SOCKETS ?? 20_000);
   if (!Number.isInteger(idleSockets) || idleSockets < 100)
     return 'BENCH_IDLE_SOCKETS must be a whole number ≥ 100';
@@ -94,7 +104,12 @@ export function readSettings(env: NodeJS.ProcessEnv): BenchSettings | string {
     rounds: 3,
     scenarios: wanted.length ? SCENARIOS.filter((s) => wanted.includes(s)) : [...SCENARIOS],
     reseed: env.BENCH_RESEED === '1' || env.BENCH_RESEED === 'true',
-    capacity: { steps, holdSeconds },
+    capacity: {
+      steps,
+      holdSeconds,
+      oneReplicaOnly: env.BENCH_CAPACITY_ONE_REPLICA === '1' || env.BENCH_CAPACITY_ONE_REPLICA === 'true',
+      screenPosts,
+    },
     idleSockets,
   };
 }

@@ -135,6 +135,7 @@ describeInBrowser('moderation', () => {
     expect(refused.status()).toBe(403);
     await expect(refused.json()).resolves.toEqual({
       message: expect.stringMatching(/^You are banned from posting until \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC$/),
+      code: 'bans.banned',
     });
     // A reload keeps it closed: the session user carries the ban.
     await a.page.reload();

@@ -185,6 +185,7 @@ export async function runStep(
 
 /**
  * Raises the fencers step by step (keeping those already connected) until a step fails; returns every step run.
+ * With `stopEarly` false each step runs its whole hold, held or not (a measurement of rates).
  * `specs` holds every fencer the largest step needs.
  */
 export async function runSteps(
@@ -193,6 +194,7 @@ export async function runSteps(
   steps: number[],
   holdSeconds: number,
   log: (line: string) => void,
+  { stopEarly = true } = {},
 ): Promise<StepResult[]> {
   const results: StepResult[] = [];
   let connected = 0;
@@ -207,7 +209,7 @@ export async function runSteps(
       `      ${fencers} fencers: ${joining.length} more connected in ${((performance.now() - started) / 1000).toFixed(1)} s` +
         (failed.length ? `, ${failed.length} refused (${failed[0]})` : ''),
     );
-    const result = await runStep(target, fencers, holdSeconds);
+    const result = await runStep(target, fencers, holdSeconds, { stopEarly });
     if (failed.length) {
       result.held = false;
       result.reasons.unshift(`${failed.length} sockets could not connect`);

@@ -38,6 +38,8 @@ const CONNECT_BATCH = 50;
 
 interface Fencer extends FencerSpec {
   socket: RawSocket;
+  /** Posts whose comments are open now. */
+  openThreads: string[];
   /** Per post on screen, the tail of the last counts frame (from the post id on). */
   lastCounts: Map<string, string>;
   /** Probes only: per post, each rise of the like count seen and when. */
@@ -66,7 +68,6 @@ const agent = new Agent({ keepAlive: true, maxSockets: 128 });
 const fencers: Fencer[] = [];
 const byIndex = new Map<number, Fencer>();
 const probesOf = new Map<Weapon, Fencer[]>();
-let watched: Record<Weapon, string[]>;
 let rules: DeliveryRules;
 let acting = false;
 let inFlight = 0;
@@ -278,14 +279,27 @@ async function like(fencer: Fencer): Promise<void> {
 }
 
 async function comment(fencer: Fencer): Promise<void> {
-  const onScreen = watched[fencer.weapon];
-  const postId = onScreen[Math.floor(Math.random() * onScreen.length)];
+  const postId = fencer.screen[Math.floor(Math.random() * fencer.screen.length)];
+  await openThread(fencer, postId);
   const content = `Bench comment ${workerTag}-${sequence++}: good distance, keep the blade in line.`;
   const probes = probesOf.get(fencer.weapon) ?? [];
   const sentAt = performance.now();
   if (probes.length) pendingComments.set(content, { sentAt, waiting: new Set(probes) });
   const reply = await send(fencer, 'comment', 'POST', '/api/comments', { postId, content });
   if (reply?.status !== 201) pendingComments.delete(content);
+}
+
+/** Opens the post's comments (to write one), closing the thread open before, as the web client does. */
+async function openThread(fencer: Fencer, postId: string): Promise<void> {
+  if (fencer.openThreads.includes(postId)) return;
+  const closing = fencer.openThreads;
+  fencer.openThreads = [postId];
+  try {
+    if (closing.length) await fencer.socket.emit('comments:unwatch', { postIds: closing });
+    await fencer.socket.emit('comments:watch', { postIds: [postId] });
+  } catch {
+    // A socket that went away is counted as lost by its own handler.
+  }
 }
 
 async function message(fencer: Fencer): Promise<void> {
@@ -318,6 +332,7 @@ async function connect(specs: FencerSpec[], localAddress: string | undefined): P
           ...spec,
           lastCounts: new Map(),
           seen: spec.probe ? new Map() : undefined,
+          openThreads: spec.threads,
           nextLike: 0,
           timers: [],
           socket: undefined as unknown as RawSocket,
@@ -331,9 +346,10 @@ async function connect(specs: FencerSpec[], localAddress: string | undefined): P
         });
         try {
           await fencer.socket.connected;
-          // As the feed page does: follow the feed, then the posts it shows.
+          // As the feed page does: follow the feed, then the posts on screen and the comments opened.
           await fencer.socket.emit('feed:watch', { weapon: spec.weapon });
-          await fencer.socket.emit('posts:watch', { postIds: watched[spec.weapon] });
+          await fencer.socket.emit('posts:watch', { postIds: spec.screen });
+          if (spec.threads.length) await fencer.socket.emit('comments:watch', { postIds: spec.threads });
           fencers.push(fencer);
           byIndex.set(fencer.index, fencer);
           if (fencer.probe) probesOf.set(fencer.weapon, [...(probesOf.get(fencer.weapon) ?? []), fencer]);
@@ -408,7 +424,7 @@ async function quiet(): Promise<void> {
 function check(truth: Record<string, PostTruth>): CountsCheck {
   const result: CountsCheck = { checked: 0, stale: 0, missing: 0 };
   for (const fencer of fencers) {
-    for (const postId of watched[fencer.weapon]) {
+    for (const postId of fencer.screen) {
       const post = truth[postId];
       const tail = fencer.lastCounts.get(postId);
       if (!post) continue;
@@ -441,7 +457,6 @@ function reset(): void {
 serveRequests(async (kind, body) => {
   switch (kind) {
     case 'setup':
-      watched = body.watched as Record<Weapon, string[]>;
       rules = body.rules as DeliveryRules;
       return null;
     case 'connect':

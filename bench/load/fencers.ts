@@ -25,7 +25,14 @@ export interface FencerSpec {
   weapon: Weapon;
   /** The replica this fencer's socket and requests go to. */
   url: string;
-  /** Posts of their feed's first page they may like, in the order they will (none they reacted to before). */
+  /**
+   * The posts on their screen (a phone shows a few of the first page's ten; a probe all ten): watched with
+   * `posts:watch`, and the ones they like and comment on.
+   */
+  screen: string[];
+  /** Posts whose comments they have open at first (`comments:watch`); commenting on another post opens its. */
+  threads: string[];
+  /** Posts of their screen they may like, in the order they will (none they reacted to before). */
   likable: string[];
   /** The fencer (index) they message: a connection, simulated by the same worker. */
   partner: number;

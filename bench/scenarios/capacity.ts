@@ -24,6 +24,8 @@ import { withServers, type Scenario } from './scenario';
 const TARGET_FENCERS = 5000;
 /** Processes the generator's fencers are spread over. */
 const WORKERS = 4;
+/** Fencers per weapon of whom one has the comments of the first post on their screen open from the start. */
+const THREAD_OPEN_EVERY = 3;
 /** Probe sockets per weapon and worker: they decode post events and time each like and comment of their worker. */
 const PROBES_PER_WEAPON = 2;
 /** The coalescing interval the product ships with (POST_COUNTS_INTERVAL_MS's default). */
@@ -50,8 +52,10 @@ interface Plan {
 
 /**
  * Fencers 1…max: weapons in turn, pairs (2k, 2k+1) of connected users (the data set connects n and n+1) who
- * message each other, each liking the posts of their first page they have not reacted to (a different order
- * each), and the first of each weapon in every worker a probe.
+ * message each other, each showing `screenPosts` consecutive posts of their first page (a different window each),
+ * one in THREAD_OPEN_EVERY of them with the first one's comments open, each liking the posts of their screen they
+ * have not reacted to; the first of each weapon in every worker a probe, which shows the whole page and every
+ * thread of it.
  */
 async function plan(
   settings: BenchSettings,
@@ -82,13 +86,19 @@ async function plan(
         const weapon = WEAPONS[index % WEAPONS.length];
         const page = watched[weapon];
         const rotated = [...page.slice(index % page.length), ...page.slice(0, index % page.length)];
+        const screen = probes[index] ? page : rotated.slice(0, settings.capacity.screenPosts);
+        const opensThread = Math.floor(index / WEAPONS.length) % THREAD_OPEN_EVERY === 0;
         return {
           index,
           userId: session.userId,
           cookie: session.cookie,
           weapon,
           url: urls[index % urls.length],
-          likable: rotated.filter((postId) => !reacted.has(`${session.userId} ${postId}`)),
+          screen,
+          threads: probes[index] ? page : opensThread ? [screen[0]] : [],
+          likable: (probes[index] ? rotated : screen).filter(
+            (postId) => !reacted.has(`${session.userId} ${postId}`),
+          ),
           partner: index % 2 === 0 ? index + 1 : index - 1,
           probe: probes[index],
         };
@@ -239,9 +249,27 @@ export const capacityScenario: Scenario = {
     const one = await withTarget(
       settings,
       { replicas: 1, intervalMs: COUNTS_INTERVAL_MS, maxFencers: max, watched: prepared.watched },
-      (target, urls) => runSteps(target, prepared.specs(urls), steps, holdSeconds, log),
+      (target, urls) =>
+        runSteps(target, prepared.specs(urls), steps, holdSeconds, log, {
+          stopEarly: !settings.capacity.oneReplicaOnly,
+        }),
     );
     phases.push({ label: '1 replica', replicas: 1, intervalMs: COUNTS_INTERVAL_MS, steps: one });
+    const notes = [
+      `each fencer reads the first page of their weapon's feed every ${MIX.feedEveryMs / 1000} s, likes a post of it ` +
+        `every ${MIX.likeEveryMs / 1000} s, comments every ${MIX.commentEveryMs / 1000} s and messages a connection ` +
+        `(who has the conversation open, and marks it read) every ${MIX.messageEveryMs / 1000} s; a third of them ` +
+        `per weapon share the same ${prepared.watched.epee.length} newest posts, each showing ` +
+        `${settings.capacity.screenPosts} of them on screen (watched), one in ${THREAD_OPEN_EVERY} with the comments ` +
+        `of one open, and a commenter the thread they comment on. ${WORKERS} generator processes; ` +
+        `a step fails at a p99 over 250 ms, any failed request or lost socket, a message or comment later than ` +
+        `${LATE_MS} ms (counts: ${LATE_MS} ms plus the coalescing interval) or not there within ${LOST_MS / 1000} s, ` +
+        `or a screen whose last counts differ from the database's.`,
+      ...one.map((step) => `1 replica: ${describeStep(step)}`),
+    ];
+    if (settings.capacity.oneReplicaOnly) {
+      return { title: 'Capacity', rows: phaseRows(phases[0], holdSeconds), notes, rounds: { phases } };
+    }
 
     // Where fan-out starts to matter: the first step that failed (or the largest, when every step held).
     const compared = one.find((step) => !step.held)?.fencers ?? one.at(-1)!.fencers;
@@ -303,18 +331,13 @@ export const capacityScenario: Scenario = {
       versus('replica CPU %', (step) => step.cpu.replicas),
       ...phaseRows(phases[1], holdSeconds),
     ];
-    const notes = [
-      `each fencer reads the first page of their weapon's feed every ${MIX.feedEveryMs / 1000} s, likes a post of it ` +
-        `every ${MIX.likeEveryMs / 1000} s, comments every ${MIX.commentEveryMs / 1000} s and messages a connection ` +
-        `(who has the conversation open, and marks it read) every ${MIX.messageEveryMs / 1000} s; a third of them ` +
-        `per weapon watch the same ${prepared.watched.epee.length} newest posts. ${WORKERS} generator processes; ` +
-        `a step fails at a p99 over 250 ms, any failed request or lost socket, a message or comment later than ` +
-        `${LATE_MS} ms (counts: ${LATE_MS} ms plus the coalescing interval) or not there within ${LOST_MS / 1000} s, ` +
-        `or a screen whose last counts differ from the database's.`,
-      ...phases.flatMap((phase) => phase.steps.map((step) => `${phase.label}: ${describeStep(step)}`)),
+    notes.push(
+      ...phases
+        .slice(1)
+        .flatMap((phase) => phase.steps.map((step) => `${phase.label}: ${describeStep(step)}`)),
       `1 replica, counts coalesced: ${describeStep(coalesced)}`,
       `1 replica, every change of counts sent: ${describeStep(everyChange)}`,
-    ];
+    );
     return { title: 'Capacity', rows, notes, rounds: { phases, coalesced, everyChange } };
   },
 };
