@@ -1,5 +1,4 @@
 import { lazy, Suspense, useEffect } from 'react';
-import { BrowserRouter } from 'react-router-dom';
 import { AppUpdateBanner } from './components/AppUpdateBanner';
 import { useToasterNeeded } from './lib/toast';
 import { socketSession } from './live-events';
@@ -19,11 +18,11 @@ export function App() {
   }, [userId]);
 
   return (
-    <BrowserRouter>
+    <>
       <AppRoutes />
       <AppUpdateBanner />
       <ToasterOnceNeeded />
-    </BrowserRouter>
+    </>
   );
 }
 

@@ -12,7 +12,6 @@ import { useTrendingTagsStore } from './stores/trending-tags';
 import { refreshConnectionsAfterReconnect, useConnectionsStore } from './stores/connections';
 import { useFeedStore } from './stores/feed';
 import { readShownConversation, useMessagesStore } from './stores/messages';
-import { useModerationStore } from './stores/moderation';
 import { followOtherTabs, useNotificationsStore } from './stores/notifications';
 import { usePostsStore } from './stores/posts';
 import { useSessionStore } from './stores/session';
@@ -70,9 +69,9 @@ const SERVER_EVENTS: ServerEventTable = {
     connections().refreshAfterEvent({ connectionsChanged: request.status === 'accepted' }),
   'friend-request:removed': ({ status }) =>
     connections().refreshAfterEvent({ connectionsChanged: status === 'accepted' }),
-  // Only admins' sockets receive these.
-  'report:new': ({ report }) => useModerationStore.getState().receive(report),
-  'report:updated': ({ report }) => useModerationStore.getState().receive(report),
+  // Only admins' sockets receive these; an admin's header has loaded the report queue's store.
+  'report:new': ({ report }) => loadedStore('moderation')?.receive(report),
+  'report:updated': ({ report }) => loadedStore('moderation')?.receive(report),
   'ban:new': ({ ban }) => receiveBan(ban),
   'ban:lifted': (lifted) => void receiveBanLifted(lifted),
   // An admin changed this user's rights: the header's Moderation link follows at once.
@@ -104,8 +103,8 @@ const ON_RECONNECT: Array<() => void> = [
     }
   },
   () => {
-    const moderation = useModerationStore.getState();
-    if (moderation.status !== 'idle') void moderation.load();
+    const moderation = loadedStore('moderation');
+    if (moderation && moderation.status !== 'idle') void moderation.load();
   },
   refreshConnectionsAfterReconnect,
   () => {
@@ -130,7 +129,6 @@ const ON_USER_CHANGE: Array<(user: SessionUser | null) => void> = [
   () => useCommentsStore.getState().reset(),
   // Suggested fencers come connections first: another user's connections are not this one's.
   () => useUserSuggestionsStore.getState().reset(),
-  () => useModerationStore.getState().reset(),
   () => useTrendingTagsStore.getState().reset(),
   // Every other screen's store loaded so far: the account's settings, the admin lists, the saved, tagged and
   // drill posts as the last user saw them, clubs and events with where the viewer stands in them, fencers'

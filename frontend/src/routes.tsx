@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { Navigate, Route, Routes } from 'react-router-dom';
+import { Navigate, Route, Switch } from './lib/router';
 import { LoadingScreen } from './components/LoadingScreen';
 import { SignedInLayout } from './components/SignedInLayout';
 import { FeedPage } from './pages/FeedPage';
@@ -73,53 +73,123 @@ export function AppRoutes() {
   if (!user) {
     return (
       <Suspense fallback={<LoadingScreen />}>
-        <Routes>
-          <Route path="forgot-password" element={<ForgotPasswordPage />} />
-          <Route path="reset-password" element={<ResetPasswordPage />} />
-          <Route path="verify-email" element={<VerifyEmailPage />} />
-          <Route path="*" element={<AuthPage />} />
-        </Routes>
+        <Switch>
+          <Route path="/forgot-password">
+            <ForgotPasswordPage />
+          </Route>
+          <Route path="/reset-password">
+            <ResetPasswordPage />
+          </Route>
+          <Route path="/verify-email">
+            <VerifyEmailPage />
+          </Route>
+          <Route>
+            <AuthPage />
+          </Route>
+        </Switch>
       </Suspense>
     );
   }
 
   // Pages suspend inside SignedInLayout, so the header stays while a page's chunk arrives.
   return (
-    <Routes>
-      <Route element={<SignedInLayout user={user} />}>
-        <Route index element={<FeedPage />} />
-        <Route path="auth" element={<Navigate to="/" replace />} />
-        <Route path="messages" element={<MessagesPage user={user} />} />
-        <Route path="profile" element={<ProfilePage user={user} />} />
-        <Route path="notifications" element={<NotificationsPage user={user} />} />
-        <Route path="connections" element={<ConnectionsPage user={user} />} />
-        <Route path="post" element={<CreatePostPage />} />
-        <Route path="moderation" element={<ModerationPage user={user} />} />
-        <Route path="admin/users" element={<AdminUsersPage user={user} />} />
-        <Route path="admin/users/:userId" element={<AdminUserPage user={user} />} />
-        <Route path="admin/audit" element={<AuditPage user={user} />} />
-        <Route path="search" element={<SearchPage />} />
-        <Route path="posts/:id" element={<PostPage />} />
-        <Route path="u/:username" element={<FencerPage user={user} />} />
-        <Route path="u/id/:userId" element={<FencerByIdPage />} />
-        <Route path="tags/:tag" element={<TagPage user={user} />} />
-        <Route path="saved" element={<SavedPage user={user} />} />
-        <Route path="drills" element={<DrillsPage user={user} />} />
-        <Route path="clubs" element={<ClubsPage />} />
-        <Route path="clubs/new" element={<CreateClubPage />} />
-        <Route path="clubs/:slug" element={<ClubPage user={user} />} />
-        <Route path="events" element={<EventsPage />} />
-        <Route path="events/new" element={<CreateEventPage user={user} />} />
-        <Route path="events/:id" element={<EventPage user={user} />} />
-        <Route path="events/:id/edit" element={<EditEventPage />} />
-        <Route path="settings" element={<SettingsPage user={user} />} />
-        <Route path="verify-email" element={<VerifyEmailPage signedIn />} />
-        <Route path="forgot-password" element={<ForgotPasswordPage signedIn />} />
-        <Route path="reset-password" element={<ResetPasswordPage signedIn />} />
+    <SignedInLayout user={user}>
+      <Switch>
+        <Route path="/">
+          <FeedPage />
+        </Route>
+        <Route path="/auth">
+          <Navigate to="/" />
+        </Route>
+        <Route path="/messages">
+          <MessagesPage user={user} />
+        </Route>
+        <Route path="/profile">
+          <ProfilePage user={user} />
+        </Route>
+        <Route path="/notifications">
+          <NotificationsPage user={user} />
+        </Route>
+        <Route path="/connections">
+          <ConnectionsPage user={user} />
+        </Route>
+        <Route path="/post">
+          <CreatePostPage />
+        </Route>
+        <Route path="/moderation">
+          <ModerationPage user={user} />
+        </Route>
+        <Route path="/admin/users">
+          <AdminUsersPage user={user} />
+        </Route>
+        <Route path="/admin/users/:userId">
+          <AdminUserPage user={user} />
+        </Route>
+        <Route path="/admin/audit">
+          <AuditPage user={user} />
+        </Route>
+        <Route path="/search">
+          <SearchPage />
+        </Route>
+        <Route path="/posts/:id">
+          <PostPage />
+        </Route>
+        <Route path="/u/:username">
+          <FencerPage user={user} />
+        </Route>
+        <Route path="/u/id/:userId">
+          <FencerByIdPage />
+        </Route>
+        <Route path="/tags/:tag">
+          <TagPage user={user} />
+        </Route>
+        <Route path="/saved">
+          <SavedPage user={user} />
+        </Route>
+        <Route path="/drills">
+          <DrillsPage user={user} />
+        </Route>
+        <Route path="/clubs">
+          <ClubsPage />
+        </Route>
+        <Route path="/clubs/new">
+          <CreateClubPage />
+        </Route>
+        <Route path="/clubs/:slug">
+          <ClubPage user={user} />
+        </Route>
+        <Route path="/events">
+          <EventsPage />
+        </Route>
+        <Route path="/events/new">
+          <CreateEventPage user={user} />
+        </Route>
+        <Route path="/events/:id">
+          <EventPage user={user} />
+        </Route>
+        <Route path="/events/:id/edit">
+          <EditEventPage />
+        </Route>
+        <Route path="/settings">
+          <SettingsPage user={user} />
+        </Route>
+        <Route path="/verify-email">
+          <VerifyEmailPage signedIn />
+        </Route>
+        <Route path="/forgot-password">
+          <ForgotPasswordPage signedIn />
+        </Route>
+        <Route path="/reset-password">
+          <ResetPasswordPage signedIn />
+        </Route>
         {/* FeedPage answers 404 for anything but epee, foil or sabre. */}
-        <Route path=":weapon" element={<FeedPage />} />
-        <Route path="*" element={<NotFoundPage />} />
-      </Route>
-    </Routes>
+        <Route path="/:weapon">
+          <FeedPage />
+        </Route>
+        <Route>
+          <NotFoundPage />
+        </Route>
+      </Switch>
+    </SignedInLayout>
   );
 }

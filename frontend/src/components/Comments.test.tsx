@@ -10,7 +10,7 @@ import { sessionUser } from '../test-support/session-user';
 import { Comments } from './Comments';
 
 // A plain anchor for Link: where a link goes is what is checked, not the navigation.
-jest.mock('react-router-dom', () => ({
+jest.mock('../lib/router', () => ({
   Link: ({ to, ...props }: { to: string }) =>
     jest.requireActual<typeof import('react')>('react').createElement('a', { href: to, ...props }),
 }));

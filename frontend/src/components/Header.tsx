@@ -15,13 +15,13 @@ import {
 } from 'lucide-react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router-dom';
+import { Link, useLocation } from '../lib/router';
 import { CLUBS_PATH, DRILLS_PATH, EVENTS_PATH, SAVED_PATH, SETTINGS_PATH } from '../lib/paths';
 import { WEAPON_TAB_CLASSES, weaponLabel, weaponOfPath } from '../lib/weapons';
 import { Avatar } from './Avatar';
 import { NotificationBell } from './NotificationBell';
 import { ThemeToggle } from './ThemeToggle';
-import { usePendingReportCount } from '../stores/moderation';
+import { usePendingReportCount } from '../stores/pending-reports';
 import { useUnreadMessageTotal } from '../stores/messages';
 import { useConnectionRequestBadge } from '../stores/connections';
 

@@ -1,6 +1,6 @@
 import { House } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link } from '../lib/router';
 
 export function HomeButton({ label }: { label?: string }) {
   const { t } = useTranslation();

@@ -1,7 +1,7 @@
 import { Bell } from 'lucide-react';
 import { lazy, Suspense, useEffect, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from '../lib/router';
 import { useNotificationsStore } from '../stores/notifications';
 import { usePopup } from './DropdownMenu';
 

@@ -17,7 +17,7 @@ import {
 } from 'lucide-react';
 import { useSyncExternalStore, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link } from '../lib/router';
 import { notificationPath } from '../lib/paths';
 import { notificationTime, useNotificationsStore } from '../stores/notifications';
 import { Avatar } from './Avatar';

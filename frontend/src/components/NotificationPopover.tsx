@@ -1,7 +1,7 @@
 import { CheckCheck } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '../lib/router';
 import { useNotificationsStore } from '../stores/notifications';
 import { NotificationList } from './NotificationItem';
 
@@ -48,7 +48,7 @@ export function NotificationPopover({ id, onClose }: { id: string; onClose: () =
           type="button"
           onClick={() => {
             onClose();
-            void navigate('/notifications');
+            navigate('/notifications');
           }}
           className="w-full rounded-lg px-3 py-2 text-sm font-semibold text-slate-700 transition hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-slate-900 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white dark:focus-visible:outline-slate-300"
         >

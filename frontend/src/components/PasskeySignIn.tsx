@@ -1,7 +1,7 @@
 import { KeyRound } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '../lib/router';
 import { failureText } from '../lib/forms';
 import { useWebAuthnSupport } from '../lib/webauthn';
 import { useSessionStore } from '../stores/session';
@@ -28,7 +28,7 @@ export function PasskeySignIn() {
     try {
       // Null: the browser's prompt was cancelled, and nothing is said.
       if (await loginWithPasskey()) {
-        await navigate('/', { replace: true });
+        navigate('/', { replace: true });
         return;
       }
     } catch (error) {

@@ -13,7 +13,7 @@ import { sessionUser } from '../test-support/session-user';
 import { PostCard } from './PostCard';
 
 // A plain anchor for Link: where a link goes is what is checked, not the navigation.
-jest.mock('react-router-dom', () => ({
+jest.mock('../lib/router', () => ({
   Link: ({ to, ...props }: { to: string }) =>
     jest.requireActual<typeof import('react')>('react').createElement('a', { href: to, ...props }),
 }));
@@ -172,6 +172,7 @@ describe('PostCard', () => {
     render(makePost(), author);
     expect(openMenu()).toEqual(['Edit post', 'Save post', 'Delete Post', 'Hide Post']);
     act(() => button('Delete Post').click());
+    await lazyPartsArrive();
     const dialog = host.querySelector('dialog')!;
     expect(dialog.open).toBe(true);
     expect(dialog.textContent).toContain('Delete this post?');

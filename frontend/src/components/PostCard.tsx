@@ -15,7 +15,7 @@ import {
 } from 'lucide-react';
 import { lazy, memo, Suspense, useState, type RefCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link } from '../lib/router';
 import { clubPath } from '../lib/paths';
 import { useOnScreen, useWatchedPosts } from '../realtime/post-watch';
 import { useBannedUntil } from '../stores/ban';

@@ -15,7 +15,7 @@ jest.mock('../realtime/socket', () =>
     .socketModule(),
 );
 jest.mock('../api/posts');
-jest.mock('react-router-dom', () => ({
+jest.mock('../lib/router', () => ({
   Link: ({ to, ...props }: { to: string }) =>
     jest.requireActual<typeof import('react')>('react').createElement('a', { href: to, ...props }),
 }));

@@ -1,8 +1,10 @@
 import { Bookmark, BookmarkMinus, EyeOff, Flag, Pencil, Trash2, VolumeX } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from './ConfirmDialog';
 import { DropdownMenu } from './DropdownMenu';
+
+/** Fetched the first time someone asks to delete or remove a post. */
+const ConfirmDialog = lazy(() => import('./ConfirmDialog').then((m) => ({ default: m.ConfirmDialog })));
 
 interface PostMenuProps {
   isAuthor: boolean;
@@ -37,6 +39,9 @@ export function PostMenu({
   onHide,
 }: PostMenuProps) {
   const [confirmingDelete, setConfirmingDelete] = useState(false);
+  // Mounted from the first ask on, so that closing it (not unmounting it) gives the focus back to the menu.
+  const [confirmAsked, setConfirmAsked] = useState(false);
+  if (confirmingDelete && !confirmAsked) setConfirmAsked(true);
   const [deleting, setDeleting] = useState(false);
   const { t } = useTranslation('feed');
 
@@ -77,16 +82,20 @@ export function PostMenu({
           { icon: EyeOff, label: t('post.menu.hide'), onSelect: onHide },
         ]}
       />
-      <ConfirmDialog
-        open={confirmingDelete}
-        title={isAuthor ? t('post.confirmDelete.title') : t('post.confirmRemove.title')}
-        description={t('post.confirmDelete.description')}
-        confirmLabel={isAuthor ? t('post.menu.delete') : t('post.menu.remove')}
-        destructive
-        pending={deleting}
-        onCancel={() => setConfirmingDelete(false)}
-        onConfirm={() => void confirmDelete()}
-      />
+      {confirmAsked ? (
+        <Suspense fallback={null}>
+          <ConfirmDialog
+            open={confirmingDelete}
+            title={isAuthor ? t('post.confirmDelete.title') : t('post.confirmRemove.title')}
+            description={t('post.confirmDelete.description')}
+            confirmLabel={isAuthor ? t('post.menu.delete') : t('post.menu.remove')}
+            destructive
+            pending={deleting}
+            onCancel={() => setConfirmingDelete(false)}
+            onConfirm={() => void confirmDelete()}
+          />
+        </Suspense>
+      ) : null}
     </>
   );
 }

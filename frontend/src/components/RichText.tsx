@@ -1,6 +1,6 @@
 import { textPieces } from '@piste/contracts';
 import { Fragment } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '../lib/router';
 import { fencerPath, tagPath } from '../lib/paths';
 
 const LINK_CLASS =

@@ -1,7 +1,7 @@
 import { enableTotpSchema, type LoginTwoFactorPayload } from '@piste/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '../lib/router';
 import { ApiError } from '../api/client';
 import { failureText } from '../lib/forms';
 import { useSessionStore } from '../stores/session';
@@ -54,7 +54,7 @@ export function SecondFactorForm({ onBack, onRestart }: SecondFactorFormProps) {
     setPending(true);
     try {
       await loginSecondFactor(payload);
-      await navigate('/', { replace: true });
+      navigate('/', { replace: true });
     } catch (error) {
       const message = failureText(error, t('login.failed'));
       if (mustRestart(error)) {

@@ -1,7 +1,6 @@
 import type { SessionUser } from '@piste/contracts';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet } from 'react-router-dom';
 import { LoadingScreen } from './LoadingScreen';
 import { useScrollToTopOnNavigation } from '../lib/scroll-to-top';
 import { EmailVerificationBanner } from './EmailVerificationBanner';
@@ -13,9 +12,9 @@ import { PushPrompt } from './PushPrompt';
 
 /**
  * Every signed-in page: the header, the ban notice while one lasts, the request to confirm the email address
- * until it is, the page, the live-status banner, and the report dialog any page's "Report" opens.
+ * until it is, the page (`children`), the live-status banner, and the report dialog any page's "Report" opens.
  */
-export function SignedInLayout({ user }: { user: SessionUser }) {
+export function SignedInLayout({ user, children }: { user: SessionUser; children: ReactNode }) {
   useScrollToTopOnNavigation();
   return (
     <div className="min-h-screen bg-slate-50 dark:bg-slate-950">
@@ -30,9 +29,7 @@ export function SignedInLayout({ user }: { user: SessionUser }) {
         className="mx-auto w-full max-w-6xl px-4 py-6 outline-none sm:px-6 sm:py-8"
       >
         {/* Pages other than the feed load on first visit; the header stays while they arrive. */}
-        <Suspense fallback={<LoadingScreen inPage />}>
-          <Outlet />
-        </Suspense>
+        <Suspense fallback={<LoadingScreen inPage />}>{children}</Suspense>
       </main>
       <LiveStatusBanner />
       <PushPrompt />

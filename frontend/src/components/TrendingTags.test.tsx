@@ -3,7 +3,7 @@ import { useTrendingTagsStore } from '../stores/trending-tags';
 import { mountEach } from '../test-support/mounted';
 import { TrendingTags } from './TrendingTags';
 
-jest.mock('react-router-dom', () => jest.requireActual('../test-support/router-mock').routerModule());
+jest.mock('../lib/router', () => jest.requireActual('../test-support/router-mock').routerModule());
 jest.mock('../api/social');
 
 beforeEach(() => useTrendingTagsStore.getState().reset());

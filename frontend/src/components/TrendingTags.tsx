@@ -1,7 +1,7 @@
 import type { Weapon } from '@piste/contracts';
 import { TrendingUp } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link } from '../lib/router';
 import { tagPath } from '../lib/paths';
 import { useTrendingTagsStore, type TrendingTag } from '../stores/trending-tags';
 

@@ -1,19 +1,7 @@
 import * as pushApi from '../api/push';
+import { pushPermission, type PushPermission } from './push-permission';
 
-/** Where this browser stands with push: no support, blocked by the user, not asked yet, or allowed. */
-export type PushPermission = 'unsupported' | 'denied' | 'default' | 'granted';
-
-export function pushPermission(): PushPermission {
-  if (
-    typeof window === 'undefined' ||
-    !('serviceWorker' in navigator) ||
-    !('PushManager' in window) ||
-    !('Notification' in window)
-  ) {
-    return 'unsupported';
-  }
-  return Notification.permission;
-}
+export { pushPermission, type PushPermission } from './push-permission';
 
 /** The VAPID key as the bytes `PushManager.subscribe` takes (it comes as URL-safe base64). */
 function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {

@@ -1,5 +1,5 @@
 import { useLayoutEffect, useRef } from 'react';
-import { NavigationType, useLocation, useNavigationType } from 'react-router-dom';
+import { cameByHistory, useLocation } from './router';
 
 /**
  * Every signed-in page starts at its top: on signing in (the auth screen may have been scrolled down to its
@@ -8,11 +8,10 @@ import { NavigationType, useLocation, useNavigationType } from 'react-router-dom
  */
 export function useScrollToTopOnNavigation(): void {
   const { pathname } = useLocation();
-  const navigationType = useNavigationType();
   const mounted = useRef(false);
   useLayoutEffect(() => {
     const first = !mounted.current;
     mounted.current = true;
-    if (first || navigationType !== NavigationType.Pop) window.scrollTo(0, 0);
-  }, [pathname, navigationType]);
+    if (first || !cameByHistory()) window.scrollTo(0, 0);
+  }, [pathname]);
 }

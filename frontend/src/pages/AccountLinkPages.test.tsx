@@ -12,7 +12,7 @@ import { ForgotPasswordPage } from './ForgotPasswordPage';
 import { ResetPasswordPage } from './ResetPasswordPage';
 import { VerifyEmailPage } from './VerifyEmailPage';
 
-jest.mock('react-router-dom', () => jest.requireActual('../test-support/router-mock').routerModule());
+jest.mock('../lib/router', () => jest.requireActual('../test-support/router-mock').routerModule());
 jest.mock('../api/account');
 jest.mock('../api/auth');
 jest.mock('../lib/toast', () => jest.requireActual('../test-support/live-socket-mock').toastModule());

@@ -11,7 +11,7 @@ import { routerAddress } from '../test-support/router-mock';
 import { sessionUser } from '../test-support/session-user';
 import { AuthPage } from './AuthPage';
 
-jest.mock('react-router-dom', () => jest.requireActual('../test-support/router-mock').routerModule());
+jest.mock('../lib/router', () => jest.requireActual('../test-support/router-mock').routerModule());
 jest.mock('../api/auth');
 jest.mock('../api/passkeys');
 // Loaded with import() by the page: the mock is the browser's passkey prompt.

@@ -8,7 +8,7 @@ import { routerAddress } from '../test-support/router-mock';
 import { sessionUser } from '../test-support/session-user';
 import { AuthPage } from './AuthPage';
 
-jest.mock('react-router-dom', () => jest.requireActual('../test-support/router-mock').routerModule());
+jest.mock('../lib/router', () => jest.requireActual('../test-support/router-mock').routerModule());
 const { navigate } = routerAddress();
 jest.mock('../lib/toast', () => ({ notify: { success: jest.fn(), error: jest.fn(), info: jest.fn() } }));
 const toast = jest.mocked(notify);

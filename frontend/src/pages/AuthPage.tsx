@@ -8,7 +8,7 @@ import {
 import type { TFunction } from 'i18next';
 import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from '../lib/router';
 import { AUTH_LINK_CLASSES, AuthShell } from '../components/AuthShell';
 import { Button } from '../components/Button';
 import { ServerError } from '../components/FormMessage';
@@ -100,7 +100,7 @@ function AuthForm<Schema extends FormSchema>({
     setIsPending(true);
     try {
       if ((await send(values)) === SECOND_STEP) return;
-      await navigate('/', { replace: true });
+      navigate('/', { replace: true });
     } catch (error) {
       setServerError(error instanceof Error ? error.message : failure);
       setIsPending(false);

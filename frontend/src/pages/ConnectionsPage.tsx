@@ -1,7 +1,7 @@
 import type { ConnectionUser, SessionUser } from '@piste/contracts';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from '../lib/router';
 import { HeadedPage } from '../components/PageHeader';
 import { TabPanel } from '../components/Tabs';
 import { ConfirmDialog } from '../components/ConfirmDialog';

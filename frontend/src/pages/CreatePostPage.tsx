@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '../lib/router';
 import { Composer } from '../components/Composer';
 import { HeadedPage } from '../components/PageHeader';
 import { useFeedStore } from '../stores/feed';
@@ -18,7 +18,7 @@ export function CreatePostPage() {
         user={user}
         weapon={lastWeapon}
         chooseWeapon
-        onPosted={(post) => void navigate(`/${post.weapon}`)}
+        onPosted={(post) => navigate(`/${post.weapon}`)}
       />
     </HeadedPage>
   );

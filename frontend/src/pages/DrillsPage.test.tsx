@@ -11,7 +11,7 @@ import { routerAddress } from '../test-support/router-mock';
 import { sessionUser } from '../test-support/session-user';
 import { DrillsPage } from './DrillsPage';
 
-jest.mock('react-router-dom', () => jest.requireActual('../test-support/router-mock').routerModule());
+jest.mock('../lib/router', () => jest.requireActual('../test-support/router-mock').routerModule());
 jest.mock('../api/social');
 jest.mock('../lib/toast', () => jest.requireActual('../test-support/live-socket-mock').toastModule());
 jest.mock('../realtime/socket', () =>

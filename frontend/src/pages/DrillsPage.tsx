@@ -1,7 +1,7 @@
 import type { SessionUser } from '@piste/contracts';
 import { Dumbbell } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from '../lib/router';
 import { buttonClassName } from '../components/Button';
 import { DrillFilterBar } from '../components/drills/DrillFilterBar';
 import { drillFiltersOf, isFiltered } from '../components/drills/drill-filters';

@@ -2,7 +2,7 @@ import { DEFAULT_WEAPON, isWeapon, WEAPONS, type SessionUser, type Weapon } from
 import { ArrowUp, Swords } from 'lucide-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useParams } from '../lib/router';
 import { Avatar } from '../components/Avatar';
 import { FeedComposer } from '../components/composer/FeedComposer';
 import { EmptyState } from '../components/EmptyState';

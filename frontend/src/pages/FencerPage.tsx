@@ -1,6 +1,6 @@
 import type { SessionUser } from '@piste/contracts';
 import { Flag } from 'lucide-react';
-import { Navigate, useNavigate, useParams } from 'react-router-dom';
+import { Navigate, useNavigate, useParams } from '../lib/router';
 import { useTranslation } from 'react-i18next';
 import { useEffect } from 'react';
 import { DropdownMenu } from '../components/DropdownMenu';
@@ -33,7 +33,7 @@ export function FencerByIdPage() {
   const { t } = useTranslation('people');
   switch (lookup.status) {
     case 'found':
-      return <Navigate to={fencerPath(lookup.username)} replace />;
+      return <Navigate to={fencerPath(lookup.username)} />;
     case 'not-found':
       return <FencerNotFound />;
     case 'error':
@@ -56,7 +56,7 @@ function FencerProfileView({ username, user }: { username: string; user: Session
   const storedUsername = load.status === 'ready' ? load.fencer.profile.username : null;
   useEffect(() => {
     if (storedUsername && storedUsername !== username) {
-      void navigate(fencerPath(storedUsername), { replace: true });
+      navigate(fencerPath(storedUsername), { replace: true });
     }
   }, [storedUsername, username, navigate]);
 

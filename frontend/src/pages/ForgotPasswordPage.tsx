@@ -2,7 +2,7 @@ import { forgotPasswordSchema, type ForgotPasswordPayload } from '@piste/contrac
 import { KeyRound, MailCheck } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link } from '../lib/router';
 import { AccountCard } from '../components/account/AccountCard';
 import { AUTH_LINK_CLASSES } from '../components/AuthShell';
 import { Button } from '../components/Button';

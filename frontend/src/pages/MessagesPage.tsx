@@ -6,7 +6,7 @@ import {
 } from '@piste/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from '../lib/router';
 import {
   ConversationPane,
   NoConversationSelected,

@@ -2,7 +2,7 @@ import i18next from 'i18next';
 import { ArrowLeft, LoaderCircle } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useParams } from '../lib/router';
 import { ApiError, errorMessage } from '../api/client';
 import { authorNameOf } from '../components/PostByline';
 import { PostResultCard } from '../components/search/PostResultCard';

@@ -15,7 +15,7 @@ import {
 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from '../lib/router';
 import { intlLocale } from '../i18n/languages';
 import { weaponLabel } from '../lib/weapons';
 import { Avatar } from '../components/Avatar';
@@ -122,7 +122,7 @@ export function ProfilePage({ user }: { user: SessionUser }) {
     try {
       await logout();
       resetProfileStore();
-      await navigate('/', { replace: true });
+      navigate('/', { replace: true });
     } catch {
       // The session store has shown the spec's toast.
       setIsLoggingOut(false);

@@ -3,7 +3,7 @@ import { KeyRound, Link2Off } from 'lucide-react';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from '../lib/router';
 import { AccountCard } from '../components/account/AccountCard';
 import { AUTH_LINK_CLASSES } from '../components/AuthShell';
 import { Button, buttonClassName } from '../components/Button';
@@ -55,7 +55,7 @@ export function ResetPasswordPage({ signedIn = false }: { signedIn?: boolean }) 
       else setServerError(message);
       return;
     }
-    await navigate('/', { replace: true });
+    navigate('/', { replace: true });
   }
 
   if (linkRefused) {

@@ -1,7 +1,7 @@
 import { LoaderCircle, SearchX } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from '../lib/router';
 import { LoadMoreButton } from '../components/PostList';
 import { FencerSummary } from '../components/search/FencerSummary';
 import { fencerPath } from '../lib/paths';

@@ -25,7 +25,7 @@ import { routerAddress } from '../test-support/router-mock';
 import { sessionUser } from '../test-support/session-user';
 import { SettingsPage } from './SettingsPage';
 
-jest.mock('react-router-dom', () => jest.requireActual('../test-support/router-mock').routerModule());
+jest.mock('../lib/router', () => jest.requireActual('../test-support/router-mock').routerModule());
 jest.mock('../api/account');
 jest.mock('../lib/toast', () => jest.requireActual('../test-support/live-socket-mock').toastModule());
 const api = jest.mocked(accountApi);

@@ -1,7 +1,7 @@
 import type { SessionUser } from '@piste/contracts';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from '../lib/router';
 import { HeadedPage } from '../components/PageHeader';
 import { AccountPanel } from '../components/settings/AccountPanel';
 import { CalendarFeedPanel } from '../components/settings/CalendarFeedPanel';

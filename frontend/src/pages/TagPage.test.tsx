@@ -12,7 +12,7 @@ import { SavedPage } from './SavedPage';
 import { TagPage } from './TagPage';
 
 const mockParams: { tag?: string } = {};
-jest.mock('react-router-dom', () => ({
+jest.mock('../lib/router', () => ({
   ...jest
     .requireActual<typeof import('../test-support/router-mock')>('../test-support/router-mock')
     .routerModule(),

@@ -1,7 +1,7 @@
 import { foldTag, isWeapon, WEAPONS, type SessionUser, type Weapon } from '@piste/contracts';
 import { Hash } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams, useSearchParams } from 'react-router-dom';
+import { Link, useParams, useSearchParams } from '../lib/router';
 import { EmptyState } from '../components/EmptyState';
 import { HeadedPage } from '../components/PageHeader';
 import { PostPageList } from '../components/post-pages/PostPageList';

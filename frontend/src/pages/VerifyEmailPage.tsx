@@ -2,7 +2,7 @@ import { linkTokenSchema } from '@piste/contracts';
 import { LoaderCircle, MailCheck, MailX } from 'lucide-react';
 import { useEffect } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from '../lib/router';
 import { AccountCard } from '../components/account/AccountCard';
 import { AUTH_LINK_CLASSES } from '../components/AuthShell';
 import { buttonClassName } from '../components/Button';

@@ -15,6 +15,7 @@ import type { useEventsStore } from '../stores/events';
 import type { useFencerClubsStore } from '../stores/fencer-clubs';
 import type { useFencerRecordStore } from '../stores/fencer-record';
 import type { useHostingClubsStore } from '../stores/hosting-clubs';
+import type { useModerationStore } from '../stores/moderation';
 import type { useMutedSettingsStore } from '../stores/muted-settings';
 import type { useNotificationSettingsStore } from '../stores/notification-settings';
 import type { usePasskeysStore } from '../stores/passkeys';
@@ -47,6 +48,7 @@ interface ScreenStores {
   'fencer-clubs': typeof useFencerClubsStore;
   'fencer-record': typeof useFencerRecordStore;
   'hosting-clubs': typeof useHostingClubsStore;
+  moderation: typeof useModerationStore;
   'muted-settings': typeof useMutedSettingsStore;
   'notification-settings': typeof useNotificationSettingsStore;
   passkeys: typeof usePasskeysStore;

@@ -1,10 +1,10 @@
 import i18next from 'i18next';
 import { RESOLVED_REPORTS_LIMIT, type BanDurationHours, type Report } from '@piste/contracts';
-import { useEffect } from 'react';
 import { create } from 'zustand';
 import { ApiError, errorMessage } from '../api/client';
 import * as moderationApi from '../api/moderation';
 import { notify } from '../lib/toast';
+import { screenStoreLoaded } from '../realtime/screen-stores';
 
 /**
  * The admin's report queue. It is filled by GET /api/reports and kept live by `report:new` and
@@ -166,12 +166,4 @@ export function splitResolved(reports: Report[]): { count: number; shown: Report
   return { count: resolved.length, shown: resolved.slice(0, RESOLVED_REPORTS_LIMIT) };
 }
 
-/** The header badge: pending reports for an admin (loads the queue once), 0 for everyone else. */
-export function usePendingReportCount(isAdmin: boolean): number {
-  const status = useModerationStore((s) => s.status);
-  const load = useModerationStore((s) => s.load);
-  useEffect(() => {
-    if (isAdmin && status === 'idle') void load();
-  }, [isAdmin, status, load]);
-  return useModerationStore((s) => (isAdmin ? selectPendingCount(s) : 0));
-}
+screenStoreLoaded('moderation', useModerationStore);

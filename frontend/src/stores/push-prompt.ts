@@ -1,6 +1,5 @@
 import { create } from 'zustand';
-import { pushPermission } from '../lib/push';
-import { useNotificationSettingsStore } from './notification-settings';
+import { pushPermission } from '../lib/push-permission';
 
 /** Remembers that the user answered the prompt, so it is offered once per browser. */
 const ANSWERED_KEY = 'piste:push-prompt';
@@ -44,6 +43,8 @@ export const usePushPromptStore = create<PushPromptState>()((set, get) => ({
   accept: async () => {
     remember('accepted');
     set({ visible: false });
+    // The settings' store (and the push client) load when someone says yes, not with every first screen.
+    const { useNotificationSettingsStore } = await import('./notification-settings');
     await useNotificationSettingsStore.getState().setDevicePush(true);
   },
 

@@ -9,10 +9,7 @@ import i18next from 'i18next';
 import { create } from 'zustand';
 import * as authApi from '../api/auth';
 import { errorMessage } from '../api/client';
-import * as passkeysApi from '../api/passkeys';
-import { unsubscribeThisDevice } from '../lib/push';
 import { notify } from '../lib/toast';
-import { signWithPasskeyInBrowser } from '../lib/webauthn';
 
 type SessionStatus = 'loading' | 'ready';
 
@@ -126,6 +123,11 @@ export const useSessionStore = create<SessionState>()((set, get) => ({
   loginWithPasskey: () =>
     announced(
       async () => {
+        // Only the auth screen signs in with a passkey: its code stays out of the signed-in first load.
+        const [passkeysApi, { signWithPasskeyInBrowser }] = await Promise.all([
+          import('../api/passkeys'),
+          import('../lib/webauthn'),
+        ]);
         const response = await signWithPasskeyInBrowser(await passkeysApi.fetchSignInOptions());
         return response ? signIn(passkeysApi.loginWithPasskey({ response })) : null;
       },
@@ -144,7 +146,9 @@ export const useSessionStore = create<SessionState>()((set, get) => ({
     announced(
       async () => {
         // While still signed in: the server forgets this device, so the next user of the phone gets no pushes.
-        await unsubscribeThisDevice().catch(() => undefined);
+        await import('../lib/push')
+          .then(({ unsubscribeThisDevice }) => unsubscribeThisDevice())
+          .catch(() => undefined);
         await authApi.logout();
         set({ user: null, status: 'ready' });
       },

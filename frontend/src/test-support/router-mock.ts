@@ -1,10 +1,10 @@
 /**
- * A stand-in for `react-router-dom` in page tests (the real one needs browser APIs jsdom lacks): links are plain
+ * A stand-in for `lib/router` in page tests (so a test sets and reads the address itself): links are plain
  * anchors, `useNavigate` is a mock, and the address (path and query) is state a test sets and reads.
  *
  * In a test file (jest hoists `jest.mock` above the imports; the factory may only reach modules through `jest`):
  *
- *   jest.mock('react-router-dom', () => jest.requireActual('../test-support/router-mock').routerModule());
+ *   jest.mock('../lib/router', () => jest.requireActual('../test-support/router-mock').routerModule());
  *   const address = routerAddress();
  *   address.visit('/reset-password?token=…');
  */
@@ -68,5 +68,5 @@ export function routerModule() {
 
 /** The controls of the router this test file mocked with `routerModule()`. */
 export function routerAddress(): RouterControls {
-  return jest.requireMock<ReturnType<typeof routerModule>>('react-router-dom').router;
+  return jest.requireMock<ReturnType<typeof routerModule>>('../lib/router').router;
 }

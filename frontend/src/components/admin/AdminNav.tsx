@@ -1,7 +1,7 @@
 import { Flag, ScrollText, Users, type LucideIcon } from 'lucide-react';
 import type { ParseKeys } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router-dom';
+import { Link, useLocation } from '../../lib/router';
 import { ADMIN_AUDIT_PATH, ADMIN_USERS_PATH, MODERATION_PATH } from '../../lib/paths';
 
 const SECTIONS: { to: string; label: ParseKeys<'admin'>; icon: LucideIcon }[] = [

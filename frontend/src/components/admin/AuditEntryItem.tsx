@@ -13,7 +13,7 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import { Trans, useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link } from '../../lib/router';
 import { formatDateTime } from '../../lib/moderation-format';
 import { adminUserPath } from '../../lib/paths';
 

@@ -1,6 +1,6 @@
 import type { ReportAgainst } from '@piste/contracts';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link } from '../../lib/router';
 import { formatDateTime, REPORT_TARGET_LABELS, reportHeading } from '../../lib/moderation-format';
 import { postPath } from '../../lib/paths';
 import { ReportStatusBadge } from '../moderation/ReportStatusBadge';

@@ -1,7 +1,7 @@
 import type { Club } from '@piste/contracts';
 import { MapPin, Users } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link } from '../../lib/router';
 import { clubPath } from '../../lib/paths';
 import { clubPlace } from './club-format';
 import { ClubLogo } from './ClubLogo';

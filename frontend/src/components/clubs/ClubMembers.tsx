@@ -1,7 +1,7 @@
 import type { ClubMember, ClubRole } from '@piste/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link } from '../../lib/router';
 import { profilePath } from '../../lib/paths';
 import { Avatar } from '../Avatar';
 import { Button } from '../Button';

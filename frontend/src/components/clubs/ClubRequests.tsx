@@ -1,7 +1,7 @@
 import type { ClubRequest } from '@piste/contracts';
 import { UserPlus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link } from '../../lib/router';
 import { profilePath } from '../../lib/paths';
 import { Avatar } from '../Avatar';
 import { Button } from '../Button';

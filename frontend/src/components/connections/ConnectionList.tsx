@@ -1,7 +1,7 @@
 import type { BlockedUser, ConnectionUser } from '@piste/contracts';
 import { MessageCircle, UserPlus, Users } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link } from '../../lib/router';
 import { Button } from '../Button';
 import { ConnectionMenu } from './ConnectionMenu';
 import { nameOf, type NamedFencer } from '../../stores/connections';

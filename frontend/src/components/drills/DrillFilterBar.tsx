@@ -2,7 +2,7 @@ import { WEAPONS } from '@piste/contracts';
 import type { TFunction } from 'i18next';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from '../../lib/router';
 import { weaponLabel } from '../../lib/weapons';
 import { Button } from '../Button';
 import { SelectField, TextField } from '../FormField';

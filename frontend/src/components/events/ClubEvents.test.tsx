@@ -6,7 +6,7 @@ import { useEventsStore } from '../../stores/events';
 import { mountEach, settle } from '../../test-support/mounted';
 import { ClubEvents } from './ClubEvents';
 
-jest.mock('react-router-dom', () => jest.requireActual('../../test-support/router-mock').routerModule());
+jest.mock('../../lib/router', () => jest.requireActual('../../test-support/router-mock').routerModule());
 jest.mock('../../api/events');
 jest.mock('../../lib/toast', () => jest.requireActual('../../test-support/live-socket-mock').toastModule());
 

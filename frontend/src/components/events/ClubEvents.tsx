@@ -1,7 +1,7 @@
 import { CalendarDays, Plus } from 'lucide-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link } from '../../lib/router';
 import { newClubEventPath } from '../../lib/paths';
 import { useClubEventsStore } from '../../stores/club-events';
 import { Button, buttonClassName } from '../Button';

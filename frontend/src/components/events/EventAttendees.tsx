@@ -1,7 +1,7 @@
 import type { Attendee } from '@piste/contracts';
 import { Clock, UserPlus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link } from '../../lib/router';
 import { profilePath, REQUESTS_PATH } from '../../lib/paths';
 import { banNotice, useBannedUntil } from '../../stores/ban';
 import { useConnectionsStore } from '../../stores/connections';

@@ -1,7 +1,7 @@
 import type { FencingEvent } from '@piste/contracts';
 import { CalendarDays, Castle, MapPin, UserCheck } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link } from '../../lib/router';
 import { eventPath } from '../../lib/paths';
 import { ClubWeapons } from '../clubs/ClubWeapons';
 import { eventCity, eventTimes, startDay } from './event-format';

@@ -1,7 +1,7 @@
 import { EVENT_KINDS, WEAPONS } from '@piste/contracts';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from '../../lib/router';
 import { weaponLabel } from '../../lib/weapons';
 import { Button } from '../Button';
 import { countryName, FENCING_COUNTRIES } from '../clubs/club-format';

@@ -3,7 +3,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { CompetitionRecord } from './CompetitionRecord';
 
 // A plain anchor for Link: the markup is what is checked, not the navigation.
-jest.mock('react-router-dom', () => ({
+jest.mock('../../lib/router', () => ({
   Link: ({ to, ...props }: { to: string }) =>
     jest.requireActual<typeof import('react')>('react').createElement('a', { href: to, ...props }),
 }));

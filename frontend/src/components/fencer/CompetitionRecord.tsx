@@ -1,7 +1,7 @@
 import type { CompetitionEntry } from '@piste/contracts';
 import { Medal, Target, Trophy, Users } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link } from '../../lib/router';
 import { intlLocale } from '../../i18n/languages';
 
 interface CompetitionRecordProps {

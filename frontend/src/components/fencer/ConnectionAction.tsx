@@ -2,7 +2,7 @@ import type { ConnectionState, FencerProfile } from '@piste/contracts';
 import { Check, Clock, MessageCircle, Pencil, UserPlus, X } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link } from '../../lib/router';
 import { banNotice, useBannedUntil } from '../../stores/ban';
 import { useConnectionsStore, type ConnectionsState } from '../../stores/connections';
 import { Button } from '../Button';

@@ -1,6 +1,6 @@
 import { Castle } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link } from '../../lib/router';
 import { clubPath } from '../../lib/paths';
 import { useFencerClubsStore } from '../../stores/fencer-clubs';
 import { CLUB_ROLE_LABELS } from '../clubs/club-format';

@@ -1,7 +1,7 @@
 import type { SessionUser } from '@piste/contracts';
 import { LoaderCircle, PenLine } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link } from '../../lib/router';
 import { EmptyState } from '../EmptyState';
 import { PostList } from '../PostList';
 import type { FencerPostsView } from './useFencerPosts';

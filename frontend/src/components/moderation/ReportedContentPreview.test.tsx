@@ -4,7 +4,7 @@ import { PendingReportCard } from './PendingReportCard';
 import { ReportedContentPreview } from './ReportedContentPreview';
 
 // A plain anchor for Link: where a link goes is what is checked, not the navigation.
-jest.mock('react-router-dom', () => ({
+jest.mock('../../lib/router', () => ({
   Link: ({ to, ...props }: { to: string }) =>
     jest.requireActual<typeof import('react')>('react').createElement('a', { href: to, ...props }),
 }));

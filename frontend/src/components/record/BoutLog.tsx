@@ -3,7 +3,7 @@ import { ListOrdered } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { weaponLabel } from '../../lib/weapons';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from '../../lib/router';
 import { useFencerRecordStore } from '../../stores/fencer-record';
 import { Button } from '../Button';
 import { ConfirmDialog } from '../ConfirmDialog';

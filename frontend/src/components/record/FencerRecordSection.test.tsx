@@ -7,7 +7,7 @@ import { FencerRecordSection } from './FencerRecordSection';
 
 jest.mock('../../api/record');
 jest.mock('../../lib/toast', () => jest.requireActual('../../test-support/live-socket-mock').toastModule());
-jest.mock('react-router-dom', () =>
+jest.mock('../../lib/router', () =>
   jest
     .requireActual<typeof import('../../test-support/router-mock')>('../../test-support/router-mock')
     .routerModule(),

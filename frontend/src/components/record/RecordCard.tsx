@@ -2,7 +2,7 @@ import { ratingLabel, type Rating } from '@piste/contracts';
 import { Lock, Medal } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link } from '../../lib/router';
 import { WEAPON_DOT_CLASSES, weaponLabel } from '../../lib/weapons';
 import { useFencerRecordStore, type RecordHiddenReason } from '../../stores/fencer-record';
 import { Button } from '../Button';

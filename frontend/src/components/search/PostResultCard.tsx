@@ -1,6 +1,6 @@
 import { MessageCircle, ThumbsUp } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link } from '../../lib/router';
 import { fencerPath, postPath } from '../../lib/paths';
 import { weaponLabel } from '../../lib/weapons';
 import { usePost } from '../../stores/posts';

@@ -9,7 +9,7 @@ import { SEARCH_DEBOUNCE_MS } from './useSearchSuggestions';
 jest.mock('../../api/search');
 const api = jest.mocked(searchApi);
 const navigate = jest.fn();
-jest.mock('react-router-dom', () => ({ useNavigate: () => navigate }));
+jest.mock('../../lib/router', () => ({ useNavigate: () => navigate }));
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 

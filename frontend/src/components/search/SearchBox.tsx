@@ -2,7 +2,7 @@ import { SEARCH_TEXT_MAX, type Club, type FeedPost, type SearchUser } from '@pis
 import { ArrowRight, LoaderCircle, Search } from 'lucide-react';
 import { useEffect, useId, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '../../lib/router';
 import { FencerSummary } from './FencerSummary';
 import { clubPath, fencerPath, postPath, resultsPath } from '../../lib/paths';
 import { ClubSummary } from './ClubSummary';
@@ -77,7 +77,7 @@ export function SearchBox({ initialText = '', autoFocus = false }: SearchBoxProp
   function go(href: string) {
     setOpen(false);
     setActiveKey(null);
-    void navigate(href);
+    navigate(href);
   }
 
   function move(step: 1 | -1) {

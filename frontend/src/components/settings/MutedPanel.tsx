@@ -2,7 +2,7 @@ import { mutedWordSchema, type Fencer, type MutedWord } from '@piste/contracts';
 import i18next from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link } from '../../lib/router';
 import { z } from 'zod';
 import { intlLocale } from '../../i18n/languages';
 import { failureText, useContractForm } from '../../lib/forms';

@@ -18,7 +18,7 @@ import {
 import i18next from 'i18next';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '../../lib/router';
 import { intlLocale } from '../../i18n/languages';
 import { failedWithCode, failureText, useContractForm } from '../../lib/forms';
 import { formatDateTime } from '../../lib/moderation-format';
@@ -318,7 +318,7 @@ function DeleteAccountForm({ onCancel }: { onCancel: () => void }) {
       return;
     }
     // Signed out now: the sign-in screen, at the app's front door.
-    await navigate('/', { replace: true });
+    navigate('/', { replace: true });
   }
 
   return (

@@ -6,7 +6,7 @@ import { sessionUser } from '../../test-support/session-user';
 import { AdminUserPage } from './AdminUserPage';
 
 const mockParams: { userId?: string } = {};
-jest.mock('react-router-dom', () => ({
+jest.mock('../../lib/router', () => ({
   ...jest
     .requireActual<typeof import('../../test-support/router-mock')>('../../test-support/router-mock')
     .routerModule(),

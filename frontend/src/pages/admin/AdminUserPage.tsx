@@ -3,7 +3,7 @@ import i18next, { type ParseKeys } from 'i18next';
 import { ArrowLeft, UserRound } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useParams } from '../../lib/router';
 import { AccessDenied } from '../../components/AccessDenied';
 import { AccountActions } from '../../components/admin/AccountActions';
 import { AccountBadges } from '../../components/admin/AccountBadges';

@@ -10,7 +10,7 @@ import { sessionUser } from '../../test-support/session-user';
 import { AdminUsersPage, USER_SEARCH_DEBOUNCE_MS } from './AdminUsersPage';
 import { AuditPage } from './AuditPage';
 
-jest.mock('react-router-dom', () => jest.requireActual('../../test-support/router-mock').routerModule());
+jest.mock('../../lib/router', () => jest.requireActual('../../test-support/router-mock').routerModule());
 jest.mock('../../api/admin');
 jest.mock('../../lib/toast', () => jest.requireActual('../../test-support/live-socket-mock').toastModule());
 

@@ -2,7 +2,7 @@ import { ADMIN_USER_STATUSES, type AdminUserStatus, type SessionUser } from '@pi
 import { Users } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from '../../lib/router';
 import { AccessDenied } from '../../components/AccessDenied';
 import { AdminNav } from '../../components/admin/AdminNav';
 import { AdminUserCard } from '../../components/admin/AdminUserCard';

@@ -2,7 +2,7 @@ import type { SessionUser } from '@piste/contracts';
 import { ScrollText } from 'lucide-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from '../../lib/router';
 import { AccessDenied } from '../../components/AccessDenied';
 import { AdminNav } from '../../components/admin/AdminNav';
 import { AuditEntryItem } from '../../components/admin/AuditEntryItem';

@@ -11,7 +11,7 @@ jest.mock('../../api/clubs');
 jest.mock('../../lib/toast', () => jest.requireActual('../../test-support/live-socket-mock').toastModule());
 
 // The router mock has no :slug: the page reads it through useParams, given here.
-jest.mock('react-router-dom', () => ({
+jest.mock('../../lib/router', () => ({
   ...jest
     .requireActual<typeof import('../../test-support/router-mock')>('../../test-support/router-mock')
     .routerModule(),

@@ -2,7 +2,7 @@ import type { SessionUser } from '@piste/contracts';
 import { Castle, MapPin, Users } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useNavigate, useParams } from '../../lib/router';
 import { Button } from '../../components/Button';
 import { clubPlace } from '../../components/clubs/club-format';
 import { ClubLogo } from '../../components/clubs/ClubLogo';
@@ -227,7 +227,7 @@ export function ClubPage({ user }: { user: SessionUser }) {
             onUploadLogo={(file) => void store.uploadLogo(file)}
             onDelete={() =>
               void store.deleteClub().then((deleted) => {
-                if (deleted) void navigate(CLUBS_PATH);
+                if (deleted) navigate(CLUBS_PATH);
               })
             }
           />

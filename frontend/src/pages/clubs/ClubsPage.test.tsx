@@ -6,7 +6,7 @@ import { mountEach, settle, typeInto } from '../../test-support/mounted';
 import { routerAddress } from '../../test-support/router-mock';
 import { CLUB_FILTER_DEBOUNCE_MS, ClubsPage } from './ClubsPage';
 
-jest.mock('react-router-dom', () => jest.requireActual('../../test-support/router-mock').routerModule());
+jest.mock('../../lib/router', () => jest.requireActual('../../test-support/router-mock').routerModule());
 jest.mock('../../api/clubs');
 jest.mock('../../lib/toast', () => jest.requireActual('../../test-support/live-socket-mock').toastModule());
 

@@ -2,7 +2,7 @@ import { isWeapon, WEAPONS, type Weapon } from '@piste/contracts';
 import { Castle, Plus } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from '../../lib/router';
 import { Button, buttonClassName } from '../../components/Button';
 import { ClubCard } from '../../components/clubs/ClubCard';
 import { countryName, FENCING_COUNTRIES } from '../../components/clubs/club-format';

@@ -1,7 +1,7 @@
 import { createClubSchema } from '@piste/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '../../lib/router';
 import { Button } from '../../components/Button';
 import {
   ClubPlaceFields,
@@ -31,7 +31,7 @@ export function CreateClubPage() {
     setServerError(null);
     try {
       const slug = await create(club);
-      void navigate(clubPath(slug));
+      navigate(clubPath(slug));
     } catch (error) {
       setServerError(failureText(error, t('create.failed')));
       setSaving(false);
@@ -52,7 +52,7 @@ export function CreateClubPage() {
         <DescriptionField id="club-description" binding={form.field('description')} disabled={saving} />
         <JoinPolicyField idPrefix="club" binding={form.field('joinPolicy')} />
         <div className="flex justify-end gap-2">
-          <Button variant="outline" disabled={saving} onClick={() => void navigate(-1)}>
+          <Button variant="outline" disabled={saving} onClick={() => navigate(-1)}>
             {t('common:actions.cancel')}
           </Button>
           <Button type="submit" disabled={saving}>

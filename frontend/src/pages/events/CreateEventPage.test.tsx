@@ -10,7 +10,7 @@ import { routerAddress } from '../../test-support/router-mock';
 import { sessionUser } from '../../test-support/session-user';
 import { CreateEventPage } from './CreateEventPage';
 
-jest.mock('react-router-dom', () => jest.requireActual('../../test-support/router-mock').routerModule());
+jest.mock('../../lib/router', () => jest.requireActual('../../test-support/router-mock').routerModule());
 jest.mock('../../api/events');
 jest.mock('../../api/clubs');
 jest.mock('../../realtime/socket', () =>

@@ -1,6 +1,6 @@
 import type { CreateEventPayload, SessionUser } from '@piste/contracts';
 import { useEffect, useMemo, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate, useSearchParams } from '../../lib/router';
 import { useTranslation } from 'react-i18next';
 import { EventForm, newEventValues } from '../../components/events/EventForm';
 import { HeadedPage } from '../../components/PageHeader';
@@ -34,7 +34,7 @@ export function CreateEventPage({ user }: { user: SessionUser }) {
     setServerError(null);
     try {
       const id = await create(payload);
-      void navigate(eventPath(id));
+      navigate(eventPath(id));
     } catch (error) {
       setServerError(failureText(error, t('create.failed')));
       setSaving(false);
@@ -53,7 +53,7 @@ export function CreateEventPage({ user }: { user: SessionUser }) {
         saving={saving}
         serverError={serverError}
         onSubmit={(payload) => void submit(payload)}
-        onCancel={() => void navigate(-1)}
+        onCancel={() => navigate(-1)}
       />
     </HeadedPage>
   );

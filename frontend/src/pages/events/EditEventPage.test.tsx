@@ -12,7 +12,7 @@ jest.mock('../../realtime/socket', () =>
 );
 jest.mock('../../lib/toast', () => jest.requireActual('../../test-support/live-socket-mock').toastModule());
 const EVENT_ID = '6f1d2c3b-4a5e-4f60-8a7b-9c0d1e2f3a4b';
-jest.mock('react-router-dom', () => ({
+jest.mock('../../lib/router', () => ({
   ...jest
     .requireActual<typeof import('../../test-support/router-mock')>('../../test-support/router-mock')
     .routerModule(),

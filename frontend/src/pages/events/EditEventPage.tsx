@@ -1,7 +1,7 @@
 import type { CreateEventPayload } from '@piste/contracts';
 import { CalendarDays } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useNavigate, useParams } from '../../lib/router';
 import { useTranslation } from 'react-i18next';
 import { EventForm, eventValues } from '../../components/events/EventForm';
 import { HeadedPage } from '../../components/PageHeader';
@@ -49,7 +49,7 @@ export function EditEventPage() {
     setServerError(null);
     try {
       await store.update(edit);
-      void navigate(eventPath(id));
+      navigate(eventPath(id));
     } catch (error) {
       setServerError(failureText(error, t('edit.failed')));
       setSaving(false);
@@ -68,7 +68,7 @@ export function EditEventPage() {
         saving={saving}
         serverError={serverError}
         onSubmit={(payload) => void submit(payload)}
-        onCancel={() => void navigate(eventPath(id))}
+        onCancel={() => navigate(eventPath(id))}
       />
     </HeadedPage>
   );

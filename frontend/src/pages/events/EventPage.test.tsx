@@ -24,7 +24,7 @@ jest.mock('../../lib/zoned-time', () => ({
 
 // The router mock has no :id: the page reads it through useParams, given here.
 const EVENT_ID = '6f1d2c3b-4a5e-4f60-8a7b-9c0d1e2f3a4b';
-jest.mock('react-router-dom', () => ({
+jest.mock('../../lib/router', () => ({
   ...jest
     .requireActual<typeof import('../../test-support/router-mock')>('../../test-support/router-mock')
     .routerModule(),

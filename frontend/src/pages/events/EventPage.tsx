@@ -12,7 +12,7 @@ import {
   Users,
 } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Link, useNavigate, useParams } from '../../lib/router';
 import { useTranslation } from 'react-i18next';
 import { Button, buttonClassName } from '../../components/Button';
 import { ClubWeapons } from '../../components/clubs/ClubWeapons';
@@ -213,7 +213,7 @@ export function EventPage({ user }: { user: SessionUser }) {
         onConfirm={() => {
           setConfirmingCancel(false);
           void store.cancelEvent().then((cancelled) => {
-            if (cancelled) void navigate(EVENTS_PATH);
+            if (cancelled) navigate(EVENTS_PATH);
           });
         }}
       />

@@ -7,7 +7,7 @@ import { mountEach, settle, typeInto } from '../../test-support/mounted';
 import { routerAddress } from '../../test-support/router-mock';
 import { EventsPage } from './EventsPage';
 
-jest.mock('react-router-dom', () => jest.requireActual('../../test-support/router-mock').routerModule());
+jest.mock('../../lib/router', () => jest.requireActual('../../test-support/router-mock').routerModule());
 jest.mock('../../api/events');
 jest.mock('../../lib/toast', () => jest.requireActual('../../test-support/live-socket-mock').toastModule());
 

@@ -1,6 +1,6 @@
 import { CalendarDays, Plus } from 'lucide-react';
 import { useEffect, useMemo } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from '../../lib/router';
 import { useTranslation } from 'react-i18next';
 import { Button, buttonClassName } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
