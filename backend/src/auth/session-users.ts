@@ -3,7 +3,7 @@ import { DataSource } from 'typeorm';
 import { isLanguage, type Language, type SessionUser } from '@piste/contracts';
 import { Clock } from '../common/clock';
 import { RealtimePublisher } from '../publisher/realtime.publisher';
-import { RedisLink } from '../publisher/redis-link';
+import { RedisLink } from '../redis/redis-link';
 
 /** How long a cached user may be trusted without word of a change (a backstop: changes invalidate at once). */
 const MAX_AGE_MS = 60 * 1000;
