@@ -14,7 +14,7 @@ import { SessionMiddleware } from './auth/session.middleware';
 import { Logger as PinoNestLogger } from 'nestjs-pino';
 import { PisteIoAdapter } from './realtime/io.adapter';
 import { originCheck } from './common/origins';
-import { RedisLink } from './publisher/redis-link';
+import { RedisLink } from './redis/redis-link';
 import { expressErrorHandler } from './common/error-reply';
 import { httpLogger, rootLogger } from './common/logging';
 import { Lifecycle } from './health/lifecycle';

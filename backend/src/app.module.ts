@@ -14,6 +14,7 @@ import { AuthModule } from './auth/auth.module';
 import { UsersModule } from './users/users.module';
 import { RealtimeModule } from './realtime/realtime.module';
 import { PublisherModule } from './publisher/publisher.module';
+import { RedisModule } from './redis/redis.module';
 import { ConnectionsModule } from './connections/connections.module';
 import { PostsModule } from './posts/posts.module';
 import { ObjectsModule } from './objects/objects.module';
@@ -39,6 +40,7 @@ import { SignInNoticesModule } from './sign-in-notices/sign-in-notices.module';
 
 /** The domain modules, one per folder. */
 const DOMAIN_MODULES = [
+  RedisModule,
   PublisherModule,
   UsersModule,
   ObjectsModule,

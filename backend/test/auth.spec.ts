@@ -32,9 +32,10 @@ describe('auth', () => {
     expect(cookie).toMatch(/HttpOnly/i);
     expect(cookie).toMatch(/SameSite=Lax/i);
 
+    // Read back through the session cache: the same session user as registration made.
     const me = await client.get('/api/user');
     expect(me.status).toBe(200);
-    expect(me.body.username).toBe(username);
+    expect(me.body).toEqual(res.body);
     const profile = await client.get('/api/current-user');
     expect(profile.body).toMatchObject({
       weaponSpecialty: 'foil',

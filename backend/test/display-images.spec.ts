@@ -16,7 +16,7 @@ import {
   useTestApp,
 } from './helpers';
 import { S3Server } from './cluster/services';
-import { makeMp4, uploadFile } from './media-fixtures';
+import { makeGarbledPng, makeMp4, uploadFile } from './media-fixtures';
 
 /** A photo-like JPEG: a gradient (so it does not compress to nothing), optionally with EXIF. */
 function makePhoto(width: number, height: number, exif?: { orientation?: number; copyright?: string }) {
@@ -169,11 +169,7 @@ describe('display versions of post images (local disk)', () => {
   });
 
   it.each([
-    [
-      'a PNG whose data is garbage',
-      'image/png',
-      () => Buffer.concat([pngSignature(), Buffer.alloc(4096, 7)]),
-    ],
+    ['a PNG whose data is garbage', 'image/png', makeGarbledPng],
     ['a truncated JPEG', 'image/jpeg', async () => (await makePhoto(800, 600)).subarray(0, 6000)],
   ])('refuses %s with 415, keeps nothing, and no post can show it', async (_name, contentType, make) => {
     const bytes = await make();
@@ -242,10 +238,6 @@ describe('display versions of post images (local disk)', () => {
   });
 });
 
-function pngSignature(): Buffer {
-  return Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-}
-
 describe('display versions of post images (S3-compatible storage)', () => {
   let s3: S3Server;
   let dataDir: string;
@@ -303,7 +295,7 @@ describe('display versions of post images (S3-compatible storage)', () => {
   });
 
   it('removes a refused image from the bucket', async () => {
-    const bytes = Buffer.concat([pngSignature(), Buffer.alloc(4096, 7)]);
+    const bytes = makeGarbledPng();
     const { body } = await author.client.post<UploadReply>('/api/objects/upload', {
       contentType: 'image/png',
       size: bytes.length,

@@ -21,6 +21,16 @@ export function makePng(width = 64, height = 48, rgb: [number, number, number] =
 }
 
 /**
+ * A PNG whose structure is sound (signature, header, data chunk) but whose image data is garbage: it passes the
+ * check of its first bytes and fails only when decoded.
+ */
+export function makeGarbledPng(): Buffer {
+  const png = makePng();
+  const data = png.indexOf('IDAT', 0, 'latin1') + 4;
+  return png.fill(7, data, data + png.readUInt32BE(data - 8));
+}
+
+/**
  * A real baseline JPEG: one 8×8 grey block. Quantisation all ones; the DC and AC Huffman tables each hold one
  * 1-bit code (DC category 0, AC end-of-block), so the scan is the bits `0 0` padded with ones: 0x3F.
  */

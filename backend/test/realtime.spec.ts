@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { userRoom, type ServerNotification } from '@piste/contracts';
+import { feedRoom, userRoom, type ClientToServerEvents, type ServerNotification } from '@piste/contracts';
 import { RealtimePublisher } from '../src/publisher/realtime.publisher';
 import { connectSocket, describeWithRedis, makeUser, nextEvent, useTestApp } from './helpers';
-import { barrier, record, useSockets } from './sockets';
+import { barrier, emitHandled, record, useSockets } from './sockets';
 
 /** A notification as the server sends it, from `from`. */
 function notice(type: ServerNotification['type'], from: string, message: string): ServerNotification {
@@ -39,6 +39,25 @@ describe('realtime gateway', () => {
     await expect(received).resolves.toMatchObject({ message: 'hello' });
     await barrier(bobSocket);
     expect(atBob).toEqual([]);
+  });
+
+  it('joins a feed only for a feed:watch payload that names a weapon', async () => {
+    const socket = await socketOf(await makeUser(t));
+    const deleted = record(socket, 'post:deleted');
+    const malformed = [{ weapon: 'rapier' }, { weapon: 'EPEE' }, {}, 'epee', null];
+    for (const payload of malformed) {
+      await emitHandled(socket, 'feed:watch', payload as Parameters<ClientToServerEvents['feed:watch']>[0]);
+    }
+    const publisher = t.app.get(RealtimePublisher);
+    publisher.publish(feedRoom('epee'), 'post:deleted', { postId: randomUUID(), weapon: 'epee' });
+    await barrier(socket);
+    expect(deleted).toEqual([]);
+
+    await emitHandled(socket, 'feed:watch', { weapon: 'epee' });
+    const postId = randomUUID();
+    publisher.publish(feedRoom('epee'), 'post:deleted', { postId, weapon: 'epee' });
+    await barrier(socket);
+    expect(deleted).toEqual([{ postId, weapon: 'epee' }]);
   });
 });
 

@@ -1,24 +1,18 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { isLanguage, type Language, type SessionUser } from '@piste/contracts';
+import type { SessionUser } from '@piste/contracts';
 import { Clock } from '../common/clock';
 import { RealtimePublisher } from '../publisher/realtime.publisher';
-import { RedisLink } from '../publisher/redis-link';
+import { RedisLink } from '../redis/redis-link';
+import { toSessionUser, type SessionUserFields } from '../users/users.mapper';
 
 /** How long a cached user may be trusted without word of a change (a backstop: changes invalidate at once). */
 const MAX_AGE_MS = 60 * 1000;
 /** Enough for every user active on one replica; the oldest entry goes first beyond it. */
 const MAX_ENTRIES = 20_000;
 
-interface SessionUserRow {
-  id: string;
-  username: string;
-  name: string | null;
-  avatar: string | null;
-  isAdmin: boolean;
+interface SessionUserRow extends SessionUserFields {
   bannedUntil: Date | null;
-  emailVerified: boolean;
-  language: Language | null;
 }
 
 interface Entry {
@@ -75,23 +69,12 @@ export class SessionUsers {
   /** Nobody (null) for an account being deleted or suspended: a session left over from before is no one's. */
   private async load(id: string): Promise<SessionUser | null> {
     const [row] = await this.dataSource.query<SessionUserRow[]>(
-      `SELECT u."id", u."username", u."name", u."avatar", u."isAdmin", u."language",
-              u."emailVerifiedAt" IS NOT NULL AS "emailVerified",
+      `SELECT u."id", u."username", u."name", u."avatar", u."isAdmin", u."language", u."role", u."emailVerifiedAt",
               (SELECT max(b."bannedUntil") FROM bans b
                 WHERE b."userId" = u."id" AND b."bannedUntil" > $2 AND b."liftedAt" IS NULL) AS "bannedUntil"
          FROM users u WHERE u."id" = $1 AND u."deletionRequestedAt" IS NULL AND u."suspendedAt" IS NULL`,
       [id, this.clock.now()],
     );
-    if (!row) return null;
-    return {
-      id: row.id,
-      username: row.username,
-      name: row.name,
-      avatar: row.avatar,
-      isAdmin: row.isAdmin,
-      bannedUntil: row.bannedUntil ? new Date(row.bannedUntil).toISOString() : null,
-      emailVerified: row.emailVerified,
-      language: isLanguage(row.language) ? row.language : null,
-    };
+    return row ? toSessionUser(row, row.bannedUntil && new Date(row.bannedUntil)) : null;
   }
 }

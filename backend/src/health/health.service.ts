@@ -5,7 +5,7 @@ import { DataSource } from 'typeorm';
 import type { ReadinessReply } from '@piste/contracts';
 import { JobsService, type JobCounts } from '../jobs/jobs.service';
 import { ObjectsService } from '../objects/objects.service';
-import { RedisLink } from '../publisher/redis-link';
+import { RedisLink } from '../redis/redis-link';
 import { Lifecycle } from './lifecycle';
 import { withDeadline } from '../common/deadline';
 

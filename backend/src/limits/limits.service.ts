@@ -7,7 +7,7 @@ import {
 } from 'rate-limiter-flexible';
 import { APP_CONFIG, type AppConfig } from '../config/config';
 import type { RateLimitName, RateLimitRule } from '../config/rate-limits';
-import { RedisLink } from '../publisher/redis-link';
+import { RedisLink } from '../redis/redis-link';
 import { TooManyRequestsException } from './too-many-requests';
 import { withDeadline } from '../common/deadline';
 

@@ -5,7 +5,7 @@ import { DataSource } from 'typeorm';
 import type { Pool } from 'pg';
 import { JobsService } from '../jobs/jobs.service';
 import { RealtimePublisher } from '../publisher/realtime.publisher';
-import { RedisLink } from '../publisher/redis-link';
+import { RedisLink } from '../redis/redis-link';
 import { withDeadline } from '../common/deadline';
 
 /** A scrape must not hang on a dependency that hangs: a check that takes longer counts as down. */

@@ -1,23 +1,27 @@
 import { Transform, type TransformCallback } from 'node:stream';
 import { AVATAR_MAX_BYTES, POST_MEDIA_MAX_BYTES, type MediaType, type UploadPurpose } from '@piste/contracts';
 
-/** The formats a file's first bytes can prove. */
-type Signature = 'jpeg' | 'png' | 'gif' | 'webp' | 'iso-video' | 'webm';
+/**
+ * The types file-type may report for the first bytes of a genuine file of a content type. MP4 and QuickTime are
+ * one container (ISO base media): either declared type takes a file of any of its video brands, never of its
+ * image or audio ones (AVIF, HEIC, M4A), which file-type names apart.
+ */
+const ISO_VIDEO = ['video/mp4', 'video/quicktime', 'video/x-m4v', 'video/3gpp', 'video/3gpp2'];
 
 interface MediaFormat {
   kind: MediaType;
-  signature: Signature;
+  provenBy: readonly string[];
 }
 
 /** Every content type Piste stores. SVG, HTML and anything else are refused. */
 const FORMATS: Record<string, MediaFormat> = {
-  'image/jpeg': { kind: 'image', signature: 'jpeg' },
-  'image/png': { kind: 'image', signature: 'png' },
-  'image/gif': { kind: 'image', signature: 'gif' },
-  'image/webp': { kind: 'image', signature: 'webp' },
-  'video/mp4': { kind: 'video', signature: 'iso-video' },
-  'video/quicktime': { kind: 'video', signature: 'iso-video' },
-  'video/webm': { kind: 'video', signature: 'webm' },
+  'image/jpeg': { kind: 'image', provenBy: ['image/jpeg'] },
+  'image/png': { kind: 'image', provenBy: ['image/png', 'image/apng'] },
+  'image/gif': { kind: 'image', provenBy: ['image/gif'] },
+  'image/webp': { kind: 'image', provenBy: ['image/webp'] },
+  'video/mp4': { kind: 'video', provenBy: ISO_VIDEO },
+  'video/quicktime': { kind: 'video', provenBy: ISO_VIDEO },
+  'video/webm': { kind: 'video', provenBy: ['video/webm'] },
 };
 
 const ALIASES: Record<string, string> = { 'image/jpg': 'image/jpeg', 'image/pjpeg': 'image/jpeg' };
@@ -67,36 +71,20 @@ export function kindOf(contentType: string): MediaType | null {
   return FORMATS[normalizeContentType(contentType)]?.kind ?? null;
 }
 
-/** ISO base media brands of real videos (MP4, M4V, QuickTime, 3GP); AVIF and HEIC images share the box and are not here. */
-const VIDEO_BRANDS = new Set([
-  'isom', 'iso2', 'iso3', 'iso4', 'iso5', 'iso6', 'iso8', 'iso9', 'mp41', 'mp42', 'mp71', 'avc1', 'hvc1',
-  'M4V ', 'M4VH', 'M4VP', 'dash', 'qt  ', 'MSNV', 'NDAS', 'NDSC', 'NDSH', 'NDSM', 'NDSP', 'NDSS', 'NDXC',
-  'NDXH', 'NDXM', 'NDXP', 'NDXS', 'f4v ', '3gp4', '3gp5', '3gp6', '3g2a', 'mmp4', 'XAVC',
-]); // prettier-ignore
+/** How many leading bytes the check reads: file-type's own sample size (`reasonableDetectionSizeInBytes`). */
+export const SIGNATURE_BYTES = 4100;
 
-/** How many leading bytes the signature check needs (a WebM header names its doc type within these). */
-export const SIGNATURE_BYTES = 64;
+/** file-type ships as an ES module only; the CommonJS build keeps this import() as it is (see jest.config.js). */
+const loadFileType = () => import('file-type');
+let fileType: ReturnType<typeof loadFileType> | undefined;
 
-function startsWith(head: Buffer, bytes: number[], offset = 0): boolean {
-  return head.length >= offset + bytes.length && bytes.every((b, i) => head[offset + i] === b);
-}
-
-/** Which format the file's first bytes prove, if any. */
-export function detectSignature(head: Buffer): Signature | null {
-  if (startsWith(head, [0xff, 0xd8, 0xff])) return 'jpeg';
-  if (startsWith(head, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'png';
-  const ascii = head.toString('latin1');
-  if (ascii.startsWith('GIF87a') || ascii.startsWith('GIF89a')) return 'gif';
-  if (ascii.startsWith('RIFF') && ascii.slice(8, 12) === 'WEBP') return 'webp';
-  if (ascii.slice(4, 8) === 'ftyp' && VIDEO_BRANDS.has(ascii.slice(8, 12))) return 'iso-video';
-  // EBML magic, then the DocType element (0x42 0x82, a size byte) reading "webm".
-  if (startsWith(head, [0x1a, 0x45, 0xdf, 0xa3]) && /\x42\x82.webm/s.test(ascii)) return 'webm';
-  return null;
-}
-
-export function signatureMatches(contentType: string, head: Buffer): boolean {
+/** Whether a file's first bytes prove its declared content type, as file-type reads them. */
+export async function signatureMatches(contentType: string, head: Uint8Array): Promise<boolean> {
   const format = FORMATS[normalizeContentType(contentType)];
-  return !!format && detectSignature(head) === format.signature;
+  if (!format) return false;
+  fileType ??= loadFileType();
+  const detected = await (await fileType).fileTypeFromBuffer(head).catch(() => undefined);
+  return !!detected && format.provenBy.includes(detected.mime);
 }
 
 export class UploadRejectedError extends Error {
@@ -145,9 +133,12 @@ export class UploadInspector extends Transform {
     const head = Buffer.concat(this.head, this.headLength);
     this.head = [];
     this.checked = true;
-    if (!signatureMatches(this.contentType, head)) {
-      return done(new UploadRejectedError(415, "The file's content does not match its type"));
-    }
-    done(null, head);
+    signatureMatches(this.contentType, head).then(
+      (matches) =>
+        matches
+          ? done(null, head)
+          : done(new UploadRejectedError(415, "The file's content does not match its type")),
+      (err: unknown) => done(err instanceof Error ? err : new Error(String(err))),
+    );
   }
 }

@@ -66,18 +66,6 @@ const NEWEST_VISIBLE = [...VISIBLE, notHiddenBy('p.id')];
 /** Which cursor a feed page may start after: a post of `:weapon` the viewer may see (hidden ones count). */
 const FEED_CURSOR = `c.weapon = :weapon AND ${notBlockedEitherWay('c."authorId"')} AND ${visibleTo('c')}`;
 
-/**
- * Posts after the cursor `:before` in NEWEST_FIRST order, when the cursor is a post `c` meeting `cursorCondition`
- * (else NULL, so no rows).
- */
-function afterCursor(cursorCondition: string): string {
-  return `(p."createdAt", p.id) < ((${cursorTime(cursorCondition)}), CAST(:before AS uuid))`;
-}
-
-function cursorTime(cursorCondition: string): string {
-  return `SELECT c."createdAt" FROM posts c WHERE c.id = CAST(:before AS uuid) AND ${cursorCondition}`;
-}
-
 /** What a viewer has done to posts, beside their likes and dislikes. */
 const NO_VIEWER_STATE: ViewerReaction = { ...NO_REACTION, isSaved: false };
 
@@ -101,20 +89,12 @@ export class PostsService {
    * a deep page is an index range scan like the first one instead of walking and dropping `offset` rows.
    */
   async feed(viewer: SessionUser, weapon: Weapon, page: FeedQuery): Promise<FeedPost[]> {
-    const conditions = [...NEWEST_VISIBLE, notMutedBy('p'), 'p.weapon = :weapon'];
-    const parameters: ObjectLiteral = { viewerId: viewer.id, weapon, limit: page.limit };
-    if (page.before) {
-      // The cursor's time comes from an uncorrelated subquery (one lookup by primary key); an unknown or
-      // invisible cursor yields NULL, so no rows, and is told apart from the end of the feed below.
-      conditions.push(afterCursor(FEED_CURSOR));
-      parameters.before = page.before;
-    } else {
-      parameters.offset = page.offset ?? 0;
-    }
-    const tail = `${NEWEST_FIRST('p')} LIMIT :limit${page.before ? '' : ' OFFSET :offset'}`;
-    const posts = await this.feedPosts(conditions, tail, parameters);
-    if (page.before && posts.length === 0) await this.assertCursor(viewer, weapon, page.before);
-    return posts;
+    return this.newestPage(
+      [...NEWEST_VISIBLE, notMutedBy('p'), 'p.weapon = :weapon'],
+      { viewerId: viewer.id, weapon, limit: page.limit },
+      FEED_CURSOR,
+      page,
+    );
   }
 
   /**
@@ -161,7 +141,7 @@ export class PostsService {
     return { posts, nextCursor: posts.length === page.limit ? posts[posts.length - 1].id : null };
   }
 
-  private async newestOf(
+  private newestOf(
     viewer: SessionUser,
     column: 'authorId' | 'clubId',
     value: string,
@@ -173,19 +153,37 @@ export class PostsService {
       conditions.push('p.type = :type');
       parameters.type = page.type;
     }
-    if (page.before) {
-      conditions.push(afterCursor(`c."${column}" = :value`));
-      parameters.before = page.before;
+    return this.newestPage(conditions, parameters, `c."${column}" = :value`, page);
+  }
+
+  /**
+   * A page of posts newest first. With `before` it starts right after that post, which must meet
+   * `cursorCondition` (a post `c`): a row comparison on the index's own columns, so a deep page is an index range
+   * scan like the first one. The cursor's time comes from an uncorrelated subquery (one lookup by primary key);
+   * an unknown or unfit cursor yields NULL, so no rows, and is told apart from the end of the list (400).
+   * Without `before` it starts `offset` posts in.
+   */
+  private async newestPage(
+    conditions: string[],
+    parameters: ObjectLiteral,
+    cursorCondition: string,
+    { before, offset }: { before?: string; offset?: number },
+  ): Promise<FeedPost[]> {
+    if (!before) {
+      const tail = `${NEWEST_FIRST('p')} LIMIT :limit OFFSET :offset`;
+      return this.feedPosts(conditions, tail, { ...parameters, offset: offset ?? 0 });
     }
-    const posts = await this.feedPosts(conditions, `${NEWEST_FIRST('p')} LIMIT :limit`, parameters);
-    if (page.before && posts.length === 0) {
-      // An unknown cursor yields no rows too: tell it apart from the end of the list.
-      const found: unknown[] = await this.dataSource.query(
-        `SELECT 1 FROM posts WHERE id = $1 AND "${column}" = $2`,
-        [page.before, value],
-      );
-      if (found.length === 0) throw postError(PostErrorCode.UnknownCursor);
-    }
+    const cursorParameters = { ...parameters, before };
+    const cursorTime = `SELECT c."createdAt" FROM posts c WHERE c.id = CAST(:before AS uuid) AND ${cursorCondition}`;
+    const posts = await this.feedPosts(
+      [...conditions, `(p."createdAt", p.id) < ((${cursorTime}), CAST(:before AS uuid))`],
+      `${NEWEST_FIRST('p')} LIMIT :limit`,
+      cursorParameters,
+    );
+    if (posts.length > 0) return posts;
+    const [sql, values] = this.dataSource.driver.escapeQueryWithParameters(cursorTime, cursorParameters);
+    const cursor: unknown[] = await this.dataSource.query(sql, values);
+    if (cursor.length === 0) throw postError(PostErrorCode.UnknownCursor);
     return posts;
   }
 
@@ -344,16 +342,6 @@ export class PostsService {
       .values({ userId: viewer.id, postId })
       .orIgnore()
       .execute();
-  }
-
-  private async assertCursor(viewer: SessionUser, weapon: Weapon, before: string): Promise<void> {
-    const [sql, parameters] = this.dataSource.driver.escapeQueryWithParameters(cursorTime(FEED_CURSOR), {
-      before,
-      weapon,
-      viewerId: viewer.id,
-    });
-    const rows: unknown[] = await this.dataSource.query(sql, parameters);
-    if (rows.length === 0) throw postError(PostErrorCode.UnknownCursor);
   }
 
   /** Feed items matching the conditions, newest first unless `ordered` is false (see feed-query.ts). */

@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { createHash } from 'node:crypto';
-import { RedisLink } from './redis-link';
+import { RedisLink } from '../redis/redis-link';
 import type { Server } from 'socket.io';
 import type {
   ClientToServerEvents,

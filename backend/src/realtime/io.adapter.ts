@@ -7,7 +7,7 @@ import type { Observable } from 'rxjs';
 import type { Server, ServerOptions } from 'socket.io';
 import type { AppConfig } from '../config/config';
 import { fromAllowedOrigin } from '../common/origins';
-import type { RedisLink } from '../publisher/redis-link';
+import type { RedisLink } from '../redis/redis-link';
 
 /** A socket as Nest's socket.io platform hands it over (its own copy of socket.io's types). */
 type NestSocket = Parameters<IoAdapter['bindMessageHandlers']>[0];

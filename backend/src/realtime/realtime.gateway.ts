@@ -19,7 +19,7 @@ import {
   eventRoom,
   eventWatchPayloadSchema,
   feedRoom,
-  isWeapon,
+  feedWatchPayloadSchema,
   postRoom,
   postWatchPayloadSchema,
   typingPayloadSchema,
@@ -110,12 +110,10 @@ export class RealtimeGateway
   }
 
   @SubscribeMessage('feed:watch')
-  async watchFeed(
-    @ConnectedSocket() socket: PisteSocket,
-    @MessageBody() body: { weapon?: unknown },
-  ): Promise<void> {
+  async watchFeed(@ConnectedSocket() socket: PisteSocket, @MessageBody() body: unknown): Promise<void> {
     if (!(await this.eventLimits.admit(socket, 'feed'))) return;
-    if (isWeapon(body?.weapon)) await socket.join(feedRoom(body.weapon));
+    const parsed = feedWatchPayloadSchema.safeParse(body);
+    if (parsed.success) await socket.join(feedRoom(parsed.data.weapon));
   }
 
   /**
@@ -145,12 +143,10 @@ export class RealtimeGateway
   }
 
   @SubscribeMessage('feed:unwatch')
-  async unwatchFeed(
-    @ConnectedSocket() socket: PisteSocket,
-    @MessageBody() body: { weapon?: unknown },
-  ): Promise<void> {
+  async unwatchFeed(@ConnectedSocket() socket: PisteSocket, @MessageBody() body: unknown): Promise<void> {
     if (!(await this.eventLimits.admit(socket, 'feed'))) return;
-    if (isWeapon(body?.weapon)) await socket.leave(feedRoom(body.weapon));
+    const parsed = feedWatchPayloadSchema.safeParse(body);
+    if (parsed.success) await socket.leave(feedRoom(parsed.data.weapon));
   }
 
   /**

@@ -1,8 +1,25 @@
-import type { Fencer, Profile, PublicProfile, SessionUser, UserSummary, Weapon } from '@piste/contracts';
+import {
+  isLanguage,
+  type Fencer,
+  type Profile,
+  type PublicProfile,
+  type SessionUser,
+  type UserSummary,
+  type Weapon,
+} from '@piste/contracts';
 import type { UserEntity } from './user.entity';
 
-/** The session user; `bannedUntil` is the end of the user's active ban, if any (BansService.activeBanEnd). */
-export function toSessionUser(user: UserEntity, bannedUntil: Date | null): SessionUser {
+/** What the session user is made of: the user's row, or the columns of it that SessionUsers reads. */
+export type SessionUserFields = Pick<
+  UserEntity,
+  'id' | 'username' | 'name' | 'avatar' | 'isAdmin' | 'emailVerifiedAt' | 'role' | 'language'
+>;
+
+/**
+ * The session user, built here alone (at sign-in and by SessionUsers); `bannedUntil` is the end of the user's
+ * active ban, if any (BansService.activeBanEnd).
+ */
+export function toSessionUser(user: SessionUserFields, bannedUntil: Date | null): SessionUser {
   return {
     id: user.id,
     username: user.username,
@@ -12,7 +29,7 @@ export function toSessionUser(user: UserEntity, bannedUntil: Date | null): Sessi
     bannedUntil: bannedUntil?.toISOString() ?? null,
     emailVerified: user.emailVerifiedAt !== null,
     role: user.role,
-    language: user.language ?? null,
+    language: isLanguage(user.language) ? user.language : null,
   };
 }
 

@@ -131,3 +131,6 @@ export const LIMITS = {
   reportReason: 500,
   banReason: 500,
 } as const;
+
+/** Ids per `posts:watch` / `posts:unwatch` (and `comments:…`, `events:…`) message: 50 uuids keep it well under the socket message limit (4 KiB). */
+export const POST_WATCH_MAX_IDS = 50;

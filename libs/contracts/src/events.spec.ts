@@ -1,5 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { POST_WATCH_MAX_IDS, postRoom, postWatchPayloadSchema } from './index';
+import {
+  POST_WATCH_MAX_IDS,
+  WEAPONS,
+  clientEventSchemas,
+  feedWatchPayloadSchema,
+  postRoom,
+  postWatchPayloadSchema,
+} from './index';
 
 describe('post watch events', () => {
   const ids = (count: number) => Array.from({ length: count }, () => randomUUID());
@@ -28,5 +35,26 @@ describe('post watch events', () => {
     expect(postRoom('0b9e8f0a-3c1d-4e5f-8a7b-1c2d3e4f5a6b')).toBe(
       'post:0b9e8f0a-3c1d-4e5f-8a7b-1c2d3e4f5a6b',
     );
+  });
+});
+
+describe('feed watch events', () => {
+  it.each(WEAPONS)('accepts the %s feed', (weapon) => {
+    expect(feedWatchPayloadSchema.safeParse({ weapon }).data).toEqual({ weapon });
+  });
+
+  it.each([
+    ['an unknown weapon', { weapon: 'rapier' }],
+    ['a weapon in capitals', { weapon: 'EPEE' }],
+    ['no weapon', {}],
+    ['a bare weapon name', 'epee'],
+    ['no body', undefined],
+  ])('refuses %s', (_case, payload) => {
+    expect(feedWatchPayloadSchema.safeParse(payload).success).toBe(false);
+  });
+
+  it('parses feed:watch and feed:unwatch with the same schema', () => {
+    expect(clientEventSchemas['feed:watch']).toBe(feedWatchPayloadSchema);
+    expect(clientEventSchemas['feed:unwatch']).toBe(feedWatchPayloadSchema);
   });
 });

@@ -5,7 +5,7 @@ import { banSchema, reportSchema } from './moderation';
 import { banLiftedSchema } from './admin';
 import { notificationsChangedSchema, serverNotificationSchema } from './notifications';
 import { commentSchema, feedPostSchema, postCountsSchema, postViewerSchema } from './posts';
-import type { ClubWatchPayload, EventWatchPayload, PostWatchPayload } from './requests/events';
+import type { clientEventSchemas } from './requests/events';
 import { commentUpdateSchema, postUpdateSchema } from './social';
 import { clubMemberEventSchema, clubRequestEventSchema } from './clubs';
 import { eventAttendanceEventSchema } from './fencing-events';
@@ -68,29 +68,16 @@ export type ServerToClientEvents = {
 };
 
 /**
- * Events the client emits. The server acknowledges each one once it has handled it, when the client asks (the
- * browser does not; tests wait for it before checking what the message changed).
+ * Events the client emits, typed from the schemas the server parses them with (requests/events.ts). The server
+ * acknowledges each one once it has handled it, when the client asks (the browser does not; tests wait for it
+ * before checking what the message changed).
  */
-export interface ClientToServerEvents {
-  'feed:watch': (payload: { weapon: Weapon }, handled?: () => void) => void;
-  'feed:unwatch': (payload: { weapon: Weapon }, handled?: () => void) => void;
-  /** Follow the counts and comments of posts shown on screen. */
-  'posts:watch': (payload: PostWatchPayload, handled?: () => void) => void;
-  'posts:unwatch': (payload: PostWatchPayload, handled?: () => void) => void;
-  /** Follow the new and edited comments of posts whose comments are shown (a thread opened, a post's page). */
-  'comments:watch': (payload: PostWatchPayload, handled?: () => void) => void;
-  'comments:unwatch': (payload: PostWatchPayload, handled?: () => void) => void;
-  /** Follow a club's page: its public posts as they come and go. */
-  'club:watch': (payload: ClubWatchPayload, handled?: () => void) => void;
-  'club:unwatch': (payload: ClubWatchPayload, handled?: () => void) => void;
-  /** Follow the going and interested counts of events shown on screen. */
-  'events:watch': (payload: EventWatchPayload, handled?: () => void) => void;
-  'events:unwatch': (payload: EventWatchPayload, handled?: () => void) => void;
-  typing: (
-    payload: { receiverId: string; conversationId: string | null; isTyping: boolean },
+export type ClientToServerEvents = {
+  [E in keyof typeof clientEventSchemas]: (
+    payload: z.input<(typeof clientEventSchemas)[E]>,
     handled?: () => void,
   ) => void;
-}
+};
 
 export type ServerEventName = keyof ServerToClientEvents;
 export type ServerEventPayload<E extends ServerEventName> = Parameters<ServerToClientEvents[E]>[0];
@@ -105,6 +92,3 @@ export const clubRoom = (clubId: string) => `club:${clubId}`;
 /** Those showing an event: its going and interested counts. */
 export const eventRoom = (eventId: string) => `event:${eventId}`;
 export const ADMINS_ROOM = 'admins';
-
-/** Ids per `posts:watch` / `posts:unwatch` (and `comments:…`) message: 50 uuids keep it well under the socket message limit (4 KiB). */
-export const POST_WATCH_MAX_IDS = 50;
