@@ -1,6 +1,6 @@
 import type { To } from '../accounts/account-mails';
 import type { Language } from '@piste/contracts';
-import { translator } from '../i18n/i18n';
+import { translate, translator } from '../i18n/i18n';
 import { recipientLanguage } from '../i18n/request-language';
 import type { MailMessage } from '../mail/mail-message';
 import { notificationMessage } from '../notification-texts/notification-texts';
@@ -11,8 +11,9 @@ const LISTED = 10;
 
 /** One line per notification, in `language`: what happened and, for a post, its opening words. */
 function lineOf(notification: StoredNotification, language: Language): string {
-  const about = notification.postContent ? `: “${oneLine(notification.postContent, 120)}”` : '';
-  return `${oneLine(notificationMessage(notification, language), 300)}${about}`;
+  const what = oneLine(notificationMessage(notification, language), 300);
+  if (!notification.postContent) return what;
+  return translate(language, 'mail:digest.line', { what, about: oneLine(notification.postContent, 120) });
 }
 
 function oneLine(text: string, max: number): string {

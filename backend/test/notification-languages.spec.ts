@@ -1,0 +1,156 @@
+import { DataSource } from 'typeorm';
+import type { NotificationsPage } from '@piste/contracts';
+import { Clock } from '../src/common/clock';
+import { jobsSchemaFor } from '../src/jobs/pg-boss';
+import { makePost, makeUser, nextEvent, poll, useTestApp, type TestUser } from './helpers';
+import { useMailbox } from './mailbox';
+import { usePushService } from './push-service';
+import { useSockets } from './sockets';
+
+const chooseLanguage = async (who: TestUser, language: 'en' | 'fr' | null) =>
+  expect((await who.client.put('/api/account/language', { language })).status).toBe(200);
+
+async function messagesOf(who: TestUser, headers: Record<string, string> = {}): Promise<string[]> {
+  const reply = await who.client.request<NotificationsPage>('GET', '/api/notifications', undefined, headers);
+  expect(reply.status).toBe(200);
+  return reply.body.notifications.map((n) => n.message);
+}
+
+/** DESIGN.md §8: a notification says what it says in its reader's language, wherever it reaches them. */
+describe('notifications in the reader’s language', () => {
+  const mailbox = useMailbox();
+  const push = usePushService();
+  const env: Record<string, string> = {};
+  beforeAll(() => Object.assign(env, mailbox.env, push.env));
+  const t = useTestApp(env);
+  const socketOf = useSockets(t);
+  let db: DataSource;
+  let jobs: string;
+  beforeAll(() => {
+    db = t.app.get(DataSource);
+    jobs = `${jobsSchemaFor(t.config.databaseSchema)}.job`;
+  });
+  afterEach(() => jest.restoreAllMocks());
+
+  it('tells a French fencer in French and an English one in English: list, live event and push', async () => {
+    const [french, byBrowser, english, fan] = await Promise.all([
+      makeUser(t),
+      makeUser(t),
+      makeUser(t),
+      makeUser(t, { name: 'Aline' }),
+    ]);
+    await chooseLanguage(french, 'fr');
+    // No language chosen: the browser's, as last seen, decides.
+    await db.query(`UPDATE users SET "browserLanguage" = 'fr' WHERE "id" = $1`, [byBrowser.user.id]);
+    const phones = [push.subscription(), push.subscription()];
+    for (const [who, phone] of [
+      [french, phones[0]],
+      [english, phones[1]],
+    ] as const) {
+      const reply = await who.client.post('/api/push/subscriptions', {
+        endpoint: phone.endpoint,
+        keys: phone.keys,
+      });
+      expect(reply.status).toBe(201);
+      expect(
+        (await who.client.put('/api/account/notification-settings', { like: { push: true } })).status,
+      ).toBe(200);
+    }
+    const posts = await Promise.all(
+      [french, byBrowser, english].map((who) => makePost(who, { content: 'Flèche au sabre, remise' })),
+    );
+    const sockets = await Promise.all([french, byBrowser, english].map((who) => socketOf(who)));
+    const live = sockets.map((socket) => nextEvent(socket, 'notification'));
+
+    for (const post of posts)
+      expect((await fan.client.post('/api/likes', { postId: post.id })).status).toBe(201);
+
+    const [liveFrench, liveByBrowser, liveEnglish] = await Promise.all(live);
+    expect(liveFrench.message).toBe('Aline a aimé votre publication');
+    expect(liveByBrowser.message).toBe('Aline a aimé votre publication');
+    expect(liveEnglish.message).toBe('Aline liked your post');
+    expect(await messagesOf(french)).toEqual(['Aline a aimé votre publication']);
+    expect(await messagesOf(english)).toEqual(['Aline liked your post']);
+
+    const [[frenchPush], [englishPush]] = await Promise.all(phones.map((phone) => push.waitFor(phone)));
+    expect(frenchPush.payload).toMatchObject({
+      title: 'Aline a aimé votre publication',
+      body: 'Flèche au sabre, remise',
+    });
+    expect(englishPush.payload).toMatchObject({
+      title: 'Aline liked your post',
+      body: 'Flèche au sabre, remise',
+    });
+  });
+
+  it('shows a fencer who switches language the notifications they already have in the new one', async () => {
+    const [reader, fan] = await Promise.all([makeUser(t), makeUser(t, { name: 'Bruno' })]);
+    const post = await makePost(reader);
+    await fan.client.post('/api/likes', { postId: post.id });
+    await fan.client.post('/api/comments', { postId: post.id, content: 'Belle parade' });
+    await fan.client.post('/api/friend-requests', { receiverId: reader.user.id });
+    // One stored before notifications kept a kind: it keeps the English it was written in.
+    await db.query(
+      `INSERT INTO notifications ("recipientId", "type", "message", "createdAt")
+       VALUES ($1, 'other', 'Your data export is ready to download.', now() - interval '1 day')`,
+      [reader.user.id],
+    );
+    const english = [
+      'Bruno sent you a connection request',
+      'Bruno commented on your post',
+      'Bruno liked your post',
+      'Your data export is ready to download.',
+    ];
+    expect(await messagesOf(reader)).toEqual(english);
+
+    await chooseLanguage(reader, 'fr');
+    const french = [
+      'Bruno vous a envoyé une demande de mise en relation',
+      'Bruno a commenté votre publication',
+      'Bruno a aimé votre publication',
+      'Your data export is ready to download.',
+    ];
+    expect(await messagesOf(reader, { 'accept-language': 'en' })).toEqual(french);
+
+    // With no language chosen, the list follows the browser's.
+    await chooseLanguage(reader, null);
+    expect(await messagesOf(reader)).toEqual(english);
+    expect(await messagesOf(reader, { 'accept-language': 'fr-FR,fr;q=0.9' })).toEqual(french);
+  });
+
+  it('mails a French fencer their unread notifications in French', async () => {
+    // Registrations mailed verification links nobody reads here: they would queue ahead of the mail awaited.
+    await db.query(`DELETE FROM ${jobs} WHERE name = 'mail.send' AND state IN ('created', 'retry')`);
+    const [reader, fan] = await Promise.all([makeUser(t), makeUser(t, { name: 'Aline' })]);
+    await chooseLanguage(reader, 'fr');
+    await db.query(`UPDATE users SET "emailVerifiedAt" = now() WHERE "id" = $1`, [reader.user.id]);
+    expect(
+      (await reader.client.put('/api/account/notification-settings', { like: { email: true } })).status,
+    ).toBe(200);
+    const [first, second] = await Promise.all(
+      ['Marche, fente, fleuret', 'Épée : coup double'].map((content) => makePost(reader, { content })),
+    );
+    await fan.client.post('/api/likes', { postId: first.id });
+    await fan.client.post('/api/likes', { postId: second.id });
+
+    jest.spyOn(Clock.prototype, 'now').mockReturnValue(new Date(Date.now() + 61 * 60_000));
+    await poll(
+      async () =>
+        (
+          await db.query<[unknown[], number]>(
+            `UPDATE ${jobs} SET start_after = now()
+              WHERE name = 'push.mail-unread' AND state = 'created' AND data ->> 'userId' = $1 RETURNING id`,
+            [reader.user.id],
+          )
+        )[1],
+      (moved) => moved === 1,
+    );
+    const mail = await mailbox.waitForMail(`${reader.user.username}@example.com`, (m) =>
+      m.text.includes('Aline'),
+    );
+    expect(mail.subject).toBe('Vous avez 2 notifications non lues sur Piste');
+    expect(mail.text).toContain('Aline a aimé votre publication : « Marche, fente, fleuret »');
+    expect(mail.text).toContain('Aline a aimé votre publication : « Épée : coup double »');
+    expect(mail.text).not.toContain('liked your post');
+  });
+});
