@@ -1,6 +1,7 @@
 import { DataSource } from 'typeorm';
 import type { NotificationsPage } from '@piste/contracts';
 import { Clock } from '../src/common/clock';
+import { readOldTexts } from '../src/database/migrations/1763800002200-NotificationTexts';
 import { jobsSchemaFor } from '../src/jobs/pg-boss';
 import { makePost, makeUser, nextEvent, poll, useTestApp, type TestUser } from './helpers';
 import { useMailbox } from './mailbox';
@@ -116,6 +117,52 @@ describe('notifications in the reader’s language', () => {
     await chooseLanguage(reader, null);
     expect(await messagesOf(reader)).toEqual(english);
     expect(await messagesOf(reader, { 'accept-language': 'fr-FR,fr;q=0.9' })).toEqual(french);
+  });
+
+  it('reads the English texts of notifications stored before kinds back into kinds, where they read as one', async () => {
+    const [reader, bruno, nameless] = await Promise.all([
+      makeUser(t),
+      makeUser(t, { name: 'Bruno' }),
+      makeUser(t),
+    ]);
+    const old: Array<[type: string, actor: TestUser | null, message: string]> = [
+      ['like', bruno, 'Bruno liked your post'],
+      ['other', bruno, 'Bruno disliked your post'],
+      ['mention', nameless, `${nameless.user.username} mentioned you in a comment`],
+      ['event', bruno, 'Bruno is going to Challenge is going to Lyon'],
+      ['club', bruno, 'Bruno asks to join Salle d’armes (épée, sabre)'],
+      ['club', null, 'You are now a coach of CE Paris'],
+      ['bout', bruno, 'Bruno logged a bout against you (3–5): confirm or dispute it'],
+      ['other', null, 'Your data export is ready to download.'],
+      // Renamed since: the text no longer starts with the name kept beside it.
+      ['like', bruno, 'Bruno B. liked your post'],
+      ['other', null, 'Something Piste said once'],
+    ];
+    for (const [i, [type, actor, message]] of old.entries()) {
+      // A fencer without a display name was named by their username.
+      const actorName = actor === nameless ? '' : (actor?.user.name ?? null);
+      await db.query(
+        `INSERT INTO notifications ("recipientId", "type", "actorId", "actorName", "message", "createdAt")
+         VALUES ($1, $2, $3, $4, $5, now() - make_interval(mins => $6))`,
+        [reader.user.id, type, actor?.user.id ?? null, actorName, message, i + 1],
+      );
+    }
+    await readOldTexts({ query: (sql: string, params?: unknown[]) => db.query(sql, params) });
+
+    expect(await messagesOf(reader)).toEqual(old.map(([, , message]) => message));
+    await chooseLanguage(reader, 'fr');
+    expect(await messagesOf(reader)).toEqual([
+      'Bruno a aimé votre publication',
+      'Bruno n’a pas aimé votre publication',
+      `${nameless.user.username} vous a mentionné dans un commentaire`,
+      'Bruno participe à Challenge is going to Lyon',
+      'Bruno demande à rejoindre Salle d’armes (épée, sabre)',
+      'Vous êtes maintenant maître d’armes de CE Paris',
+      'Bruno a noté un assaut contre vous (3–5)\u202f: confirmez-le ou contestez-le',
+      'L’export de vos données est prêt à être téléchargé.',
+      'Bruno B. liked your post',
+      'Something Piste said once',
+    ]);
   });
 
   it('mails a French fencer their unread notifications in French', async () => {
