@@ -1,10 +1,7 @@
 import { DataSource } from 'typeorm';
 import type { NotificationsPage } from '@piste/contracts';
-import { Clock } from '../src/common/clock';
 import { readOldTexts } from '../src/database/migrations/1763800002200-NotificationTexts';
-import { jobsSchemaFor } from '../src/jobs/pg-boss';
-import { makePost, makeUser, nextEvent, poll, useTestApp, type TestUser } from './helpers';
-import { useMailbox } from './mailbox';
+import { makePost, makeUser, nextEvent, useTestApp, type TestUser } from './helpers';
 import { usePushService } from './push-service';
 import { useSockets } from './sockets';
 
@@ -19,19 +16,11 @@ async function messagesOf(who: TestUser, headers: Record<string, string> = {}): 
 
 /** DESIGN.md §8: a notification says what it says in its reader's language, wherever it reaches them. */
 describe('notifications in the reader’s language', () => {
-  const mailbox = useMailbox();
   const push = usePushService();
-  const env: Record<string, string> = {};
-  beforeAll(() => Object.assign(env, mailbox.env, push.env));
-  const t = useTestApp(env);
+  const t = useTestApp(push.env);
   const socketOf = useSockets(t);
   let db: DataSource;
-  let jobs: string;
-  beforeAll(() => {
-    db = t.app.get(DataSource);
-    jobs = `${jobsSchemaFor(t.config.databaseSchema)}.job`;
-  });
-  afterEach(() => jest.restoreAllMocks());
+  beforeAll(() => (db = t.app.get(DataSource)));
 
   it('tells a French fencer in French and an English one in English: list, live event and push', async () => {
     const [french, byBrowser, english, fan] = await Promise.all([
@@ -163,41 +152,5 @@ describe('notifications in the reader’s language', () => {
       'Bruno B. liked your post',
       'Something Piste said once',
     ]);
-  });
-
-  it('mails a French fencer their unread notifications in French', async () => {
-    // Registrations mailed verification links nobody reads here: they would queue ahead of the mail awaited.
-    await db.query(`DELETE FROM ${jobs} WHERE name = 'mail.send' AND state IN ('created', 'retry')`);
-    const [reader, fan] = await Promise.all([makeUser(t), makeUser(t, { name: 'Aline' })]);
-    await chooseLanguage(reader, 'fr');
-    await db.query(`UPDATE users SET "emailVerifiedAt" = now() WHERE "id" = $1`, [reader.user.id]);
-    expect(
-      (await reader.client.put('/api/account/notification-settings', { like: { email: true } })).status,
-    ).toBe(200);
-    const [first, second] = await Promise.all(
-      ['Marche, fente, fleuret', 'Épée : coup double'].map((content) => makePost(reader, { content })),
-    );
-    await fan.client.post('/api/likes', { postId: first.id });
-    await fan.client.post('/api/likes', { postId: second.id });
-
-    jest.spyOn(Clock.prototype, 'now').mockReturnValue(new Date(Date.now() + 61 * 60_000));
-    await poll(
-      async () =>
-        (
-          await db.query<[unknown[], number]>(
-            `UPDATE ${jobs} SET start_after = now()
-              WHERE name = 'push.mail-unread' AND state = 'created' AND data ->> 'userId' = $1 RETURNING id`,
-            [reader.user.id],
-          )
-        )[1],
-      (moved) => moved === 1,
-    );
-    const mail = await mailbox.waitForMail(`${reader.user.username}@example.com`, (m) =>
-      m.text.includes('Aline'),
-    );
-    expect(mail.subject).toBe('Vous avez 2 notifications non lues sur Piste');
-    expect(mail.text).toContain('Aline a aimé votre publication : « Marche, fente, fleuret »');
-    expect(mail.text).toContain('Aline a aimé votre publication : « Épée : coup double »');
-    expect(mail.text).not.toContain('liked your post');
   });
 });
