@@ -452,6 +452,25 @@ describe('web push and notification settings', () => {
       expect(after.digestAt).toBeNull();
     });
 
+    it('mails them in the reader’s language', async () => {
+      const [reader, fan] = await Promise.all([makeUser(t), makeUser(t, { name: 'Aline' })]);
+      expect((await reader.client.put('/api/account/language', { language: 'fr' })).status).toBe(200);
+      await db.query(`UPDATE users SET "emailVerifiedAt" = now() WHERE "id" = $1`, [reader.user.id]);
+      await changeSettings(reader, { like: { email: true } });
+      const posts = await Promise.all(
+        ['Marche, fente, fleuret', 'Épée : coup double'].map((content) => makePost(reader, { content })),
+      );
+      for (const post of posts) await fan.client.post('/api/likes', { postId: post.id });
+
+      jest.spyOn(Clock.prototype, 'now').mockReturnValue(later(61));
+      await runMailJobNow(reader);
+      const mail = await mailbox.waitForMail(emailOf(reader), (m) => m.text.includes('Aline'));
+      expect(mail.subject).toBe('Vous avez 2 notifications non lues sur Piste');
+      expect(mail.text).toContain('Aline a aimé votre publication : « Marche, fente, fleuret »');
+      expect(mail.text).toContain('Aline a aimé votre publication : « Épée : coup double »');
+      expect(mail.text).not.toContain('liked your post');
+    });
+
     it('mails nothing to an address nobody confirmed, nor for types left off', async () => {
       const [unverified, fan] = await Promise.all([makeUser(t), makeUser(t)]);
       await changeSettings(unverified, { comment: { email: true } });

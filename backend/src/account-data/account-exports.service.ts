@@ -140,7 +140,7 @@ export class AccountExportsService implements OnModuleInit {
         recipientId: user.id,
         type: 'other',
         actor: { id: null, name: 'Piste', avatar: null },
-        message: 'Your data export is ready to download.',
+        text: { kind: 'export_ready' },
         path: SETTINGS_PRIVACY_PATH,
       });
     });

@@ -2,6 +2,8 @@ import { extname } from 'node:path';
 import type { Readable } from 'node:stream';
 import type { EntityManager } from 'typeorm';
 import { ZipFile } from 'yazl';
+import { recipientLanguage } from '../i18n/request-language';
+import { notificationMessage, type StoredText } from '../notification-texts/notification-texts';
 import type { StoredUpload } from '../objects/objects.service';
 
 /** Everything a user made or received, as the archive's JSON files hold it (see `EXPORT_FILES`). */
@@ -104,10 +106,26 @@ export async function collectExportData(manager: EntityManager, userId: string):
       WHERE c."participant1Id" = $1 OR c."participant2Id" = $1
       ORDER BY c."lastMessageAt" DESC NULLS LAST, c."id"`,
   );
-  const notifications = await rows(
-    `SELECT "id", "type", "actorName", "message", "postId", "postContent", "readAt", "createdAt"
-       FROM notifications WHERE "recipientId" = $1 ORDER BY "createdAt" DESC, "id" DESC`,
-  );
+  // Each says what it says in the user's language, as their notification list does.
+  const notifications = (
+    await rows<
+      StoredText & Record<string, unknown> & { language: string | null; browserLanguage: string | null }
+    >(
+      `SELECT n."id", n."type", n."actorName", n."kind", n."params", n."message", n."postId", n."postContent",
+              n."readAt", n."createdAt", u."language", u."browserLanguage"
+         FROM notifications n JOIN users u ON u."id" = n."recipientId"
+        WHERE n."recipientId" = $1 ORDER BY n."createdAt" DESC, n."id" DESC`,
+    )
+  ).map(({ kind, params, message, language, browserLanguage, ...row }) => ({
+    id: row.id,
+    type: row.type,
+    actorName: row.actorName,
+    message: notificationMessage({ kind, params, message }, recipientLanguage({ language, browserLanguage })),
+    postId: row.postId,
+    postContent: row.postContent,
+    readAt: row.readAt,
+    createdAt: row.createdAt,
+  }));
   const fencing = {
     ratings:
       (await rows<{ ratings: unknown }>(`SELECT "ratings" FROM users WHERE "id" = $1`))[0]?.ratings ?? [],

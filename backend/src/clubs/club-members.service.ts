@@ -12,6 +12,7 @@ import {
   type SessionUser,
 } from '@piste/contracts';
 import { blockedEitherWay } from '../blocks/block-visibility';
+import { nameOf, type NotificationKind } from '../notification-texts/notification-texts';
 import type { NotificationDraft } from '../notifications/notification-insert';
 import { NotificationsService } from '../notifications/notifications.service';
 import { RealtimePublisher } from '../publisher/realtime.publisher';
@@ -21,12 +22,12 @@ import { ROLE_RANK, runsClub, SQL_RANK, type ClubRow } from './club-rows';
 import { ClubsService } from './clubs.service';
 import { clubError, ClubErrorCode } from './clubs.errors';
 
-const ROLE_NAMES: Record<ClubRole, string> = {
-  owner: 'the owner',
-  admin: 'an admin',
-  coach: 'a coach',
-  member: 'a member',
-};
+/** What a fencer given a role is told (ownership is handed over, and told as such). */
+const ROLE_TEXTS = {
+  admin: 'club_made_admin',
+  coach: 'club_made_coach',
+  member: 'club_made_member',
+} as const satisfies Record<Exclude<ClubRole, 'owner'>, NotificationKind>;
 
 /** What a membership change leaves to do once committed: live events and the notifications stored with it. */
 type AfterCommit = () => void;
@@ -66,7 +67,7 @@ export class ClubMembersService {
       const stored = await this.notifyEach(manager, admins, {
         type: 'club',
         actor: viewer,
-        message: `${viewer.name || viewer.username} asks to join ${club.name}`,
+        text: { kind: 'club_join_asked', actor: nameOf(viewer), club: club.name },
         path: `/clubs/${club.slug}`,
       });
       return () => {
@@ -144,7 +145,7 @@ export class ClubMembersService {
       const stored = await this.notifyEach(manager, [userId], {
         type: 'club',
         actor: viewer,
-        message: `You are now a member of ${club.name}`,
+        text: { kind: 'club_joined', club: club.name },
         path: `/clubs/${club.slug}`,
       });
       return () => {
@@ -186,10 +187,10 @@ export class ClubMembersService {
       const stored = await this.notifyEach(manager, [userId], {
         type: 'club',
         actor: viewer,
-        message:
+        text:
           role === 'owner'
-            ? `${viewer.name || viewer.username} handed ${club.name} over to you`
-            : `You are now ${ROLE_NAMES[role]} of ${club.name}`,
+            ? { kind: 'club_handed_over', actor: nameOf(viewer), club: club.name }
+            : { kind: ROLE_TEXTS[role], club: club.name },
         path: `/clubs/${club.slug}`,
       });
       return () => {

@@ -8,6 +8,7 @@ import {
   type ServerNotification,
   type SessionUser,
 } from '@piste/contracts';
+import { nameOf } from '../notification-texts/notification-texts';
 import { NotificationsService } from '../notifications/notifications.service';
 import { RealtimePublisher } from '../publisher/realtime.publisher';
 import { lockUserPair } from '../users/user-locks';
@@ -56,7 +57,7 @@ export class RequestsService {
           recipientId: receiverId,
           type: 'follow',
           actor: sender,
-          message: `${sender.name || sender.username} sent you a connection request`,
+          text: { kind: 'connection_requested', actor: nameOf(sender) },
           requestId: row.id,
         });
         return { requestId: row.id, notification };
@@ -94,7 +95,7 @@ export class RequestsService {
         recipientId: row.senderId,
         type: 'follow',
         actor: receiver,
-        message: `${receiver.name || receiver.username} accepted your connection request`,
+        text: { kind: 'connection_accepted', actor: nameOf(receiver) },
       });
     });
 

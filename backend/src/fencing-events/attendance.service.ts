@@ -10,6 +10,7 @@ import {
 } from '@piste/contracts';
 import { blockedEitherWay } from '../blocks/block-visibility';
 import { connectedSql } from '../connections/request-rows';
+import { nameOf } from '../notification-texts/notification-texts';
 import { NotificationsService } from '../notifications/notifications.service';
 import { RealtimePublisher } from '../publisher/realtime.publisher';
 import { EventsService } from './events.service';
@@ -70,7 +71,7 @@ export class AttendanceService {
             recipientId: userId,
             type: 'event',
             actor: viewer,
-            message: `${viewer.name || viewer.username} is going to ${event.title}`,
+            text: { kind: 'event_going', actor: nameOf(viewer), event: event.title },
             path: `/events/${eventId}`,
           });
           told.push({ recipientId: userId, notification });

@@ -13,8 +13,8 @@ import {
 import { blockedEitherWay } from '../blocks/block-visibility';
 import { assertSelf } from '../common/assert-self';
 import { connectedSql } from '../connections/request-rows';
-import { insertNotification } from '../notifications/notification-insert';
-import type { NotificationRow } from '../notifications/notifications.mapper';
+import { nameOf } from '../notification-texts/notification-texts';
+import type { NotificationDraft } from '../notifications/notification-insert';
 import { NotificationsService } from '../notifications/notifications.service';
 import { RealtimePublisher } from '../publisher/realtime.publisher';
 import { UsersService } from '../users/users.service';
@@ -237,22 +237,18 @@ export class MessagesService {
       if (!conversation) throw userError(UserErrorCode.NotFound);
       // Chosen here, so the notification can name the message it announces (its push shows it).
       const messageId = randomUUID();
-      const notify = insertNotification(
-        {
-          recipientId: receiverId,
-          type: 'message',
-          actor: sender,
-          message: `${sender.name || sender.username} sent you a message`,
-          conversationId: conversation.id,
-          messageId,
-        },
-        7,
-        'EXISTS (SELECT 1 FROM stored)',
-      );
-      const [outcome] = await manager.query<
-        Array<MessageEntity & { allowed: boolean; notification: NotificationRow | null }>
-      >(
-        `WITH allowed AS (
+      const notice: NotificationDraft = {
+        recipientId: receiverId,
+        type: 'message',
+        actor: sender,
+        text: { kind: 'message_sent', actor: nameOf(sender) },
+        conversationId: conversation.id,
+        messageId,
+      };
+      const { row: outcome, notification } = await this.notifications.recordWith<
+        MessageEntity & { allowed: boolean }
+      >(manager, notice, {
+        with: `allowed AS (
            SELECT ${connectedSql('$2', '$3')} AND NOT ${blockedEitherWay('$2', '$3')} AS "allowed"
          ), stored AS (
            INSERT INTO messages ("id", "conversationId", "senderId", "receiverId", "content", "clientId", "createdAt")
@@ -263,19 +259,16 @@ export class MessagesService {
            UPDATE conversations c
               SET "lastMessageAt" = GREATEST(COALESCE(c."lastMessageAt", s."createdAt"), s."createdAt")
              FROM stored s WHERE c."id" = s."conversationId"
-         ), notified AS (${notify.sql})
-         SELECT allowed."allowed", stored.*, (SELECT row_to_json(n) FROM notified n) AS "notification"
-           FROM allowed LEFT JOIN stored ON true`,
-        [conversation.id, senderId, receiverId, content, clientId, messageId, ...notify.params],
-      );
+         )`,
+        select: `SELECT allowed."allowed", stored.* FROM allowed LEFT JOIN stored ON true`,
+        params: [conversation.id, senderId, receiverId, content, clientId, messageId],
+        when: 'EXISTS (SELECT 1 FROM stored)',
+      });
       if (!outcome?.allowed) throw messageError(MessageErrorCode.CannotMessage);
       if (!outcome.id) throw new DuplicateClientId();
-      const { allowed: _allowed, notification, ...row } = outcome;
+      const { allowed: _allowed, ...row } = outcome;
       void _allowed;
-      return {
-        message: Object.assign(new MessageEntity(), row),
-        notification: notification ? await this.notifications.afterStored(manager, notification) : null,
-      };
+      return { message: Object.assign(new MessageEntity(), row), notification };
     });
   }
 

@@ -1,14 +1,15 @@
 import type { NotificationType, SessionUser } from '@piste/contracts';
+import { storedText, type NotificationText } from '../notification-texts/notification-texts';
 import { recipientDeliveryColumns } from '../push/stored-notification';
 import { hasMuted, mutedWordIn } from '../mutes/mute-visibility';
 
-/** What a cause tells its recipient: who did it, what it says, and what it is about. */
+/** What a cause tells its recipient: who did it, what it says (in no language yet), and what it is about. */
 export interface NotificationDraft {
   recipientId: string;
   type: NotificationType;
   /** Who did it; an id of null is Piste itself (an export that is ready). */
   actor: { id: string | null; name: SessionUser['name']; avatar: SessionUser['avatar'] };
-  message: string;
+  text: NotificationText;
   postId?: string;
   postContent?: string;
   conversationId?: string;
@@ -26,7 +27,8 @@ const COLUMNS = [
   ['actorId', 'uuid'],
   ['actorName', 'varchar'],
   ['actorAvatar', 'text'],
-  ['message', 'text'],
+  ['kind', 'varchar'],
+  ['params', 'jsonb'],
   ['postId', 'uuid'],
   ['postContent', 'text'],
   ['conversationId', 'uuid'],
@@ -36,23 +38,26 @@ const COLUMNS = [
 ] as const;
 
 /**
- * The INSERT that stores a notification, with its parameters numbered from `$first`, so a cause can store it in
- * the statement that makes the change (a CTE) or in the same transaction on its own. `when` is an SQL condition
- * that must hold for the row to be stored (for example that the cause's own insert did something). The row comes
- * back with where it goes beside the app (RecipientDelivery), for `NotificationsService.afterStored`.
+ * The INSERT that stores a notification, with its parameters numbered from `$first`, on its own or as a CTE of
+ * its cause's statement (NotificationsService `record` and `recordWith` are the only callers). `when` is an SQL
+ * condition that must hold for the row to be stored (for example that the cause's own insert did something). The
+ * row comes back with where it goes beside the app (RecipientDelivery) and the recipient's languages, so telling
+ * them costs no statement more.
  */
 export function insertNotification(
   draft: NotificationDraft,
   first: number,
   when = 'true',
 ): { sql: string; params: unknown[] } {
+  const text = storedText(draft.text);
   const params = [
     draft.recipientId,
     draft.type,
     draft.actor.id,
     draft.actor.name,
     draft.actor.avatar,
-    draft.message,
+    text.kind,
+    JSON.stringify(text.params),
     draft.postId ?? null,
     draft.postContent ?? null,
     draft.conversationId ?? null,
@@ -68,10 +73,14 @@ export function insertNotification(
   };
   return {
     sql: `INSERT INTO notifications (${columns}) SELECT ${values} WHERE ${when} AND ${notMuted(param)}
-          RETURNING *, ${recipientDeliveryColumns('"recipientId"')}`,
+          RETURNING *, ${recipientDeliveryColumns('"recipientId"')}, ${recipientLanguagesColumn}`,
     params,
   };
 }
+
+/** The recipient's languages, for the live event (NotificationRow `recipientLanguages`). */
+const recipientLanguagesColumn = `(SELECT json_build_object('language', u."language", 'browserLanguage', u."browserLanguage")
+    FROM users u WHERE u."id" = "recipientId") AS "recipientLanguages"`;
 
 /**
  * A recipient hears nothing from a fencer they muted, and nothing about a post with a word they muted (§4c); a

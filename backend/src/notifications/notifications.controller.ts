@@ -1,4 +1,5 @@
-import { Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, Param, Post, Req } from '@nestjs/common';
+import type { Request } from 'express';
 import {
   markNotificationsReadSchema,
   notificationsQuerySchema,
@@ -9,6 +10,7 @@ import {
 } from '@piste/contracts';
 import { AllowedWhileBanned, CurrentUser, uuidParam } from '../common/decorators';
 import { ParsedBody, ParsedQuery } from '../common/zod.pipe';
+import { requestLanguage } from '../i18n/request-language';
 import { NotificationsService } from './notifications.service';
 
 /** The signed-in user's own notifications: read them, mark them read, delete them. */
@@ -20,8 +22,9 @@ export class NotificationsController {
   list(
     @CurrentUser() user: SessionUser,
     @ParsedQuery(notificationsQuerySchema) query: NotificationsQuery,
+    @Req() request: Request,
   ): Promise<NotificationsPage> {
-    return this.notifications.list(user.id, query);
+    return this.notifications.list(user.id, query, requestLanguage(request));
   }
 
   @Post('read')

@@ -5,12 +5,14 @@ import {
   NOTIFICATIONS_KEPT,
   NOTIFICATIONS_KEPT_DAYS,
   userRoom,
+  type Language,
   type MarkNotificationsRead,
   type NotificationsPage,
   type NotificationsQuery,
   type ServerNotification,
 } from '@piste/contracts';
 import { notBlockedEitherWay } from '../blocks/block-visibility';
+import { recipientLanguage } from '../i18n/request-language';
 import { PushDeliveryService } from '../push/push-delivery.service';
 import { RealtimePublisher } from '../publisher/realtime.publisher';
 import { insertNotification, type NotificationDraft } from './notification-insert';
@@ -21,10 +23,26 @@ import { notificationError, NotificationErrorCode } from './notifications.errors
 const PRUNE_EVERY_MS = 60 * 60 * 1000;
 
 /**
- * Notifications kept on the server. A cause stores its notification in its own transaction (`record`, or
- * `insertNotification` inside its statement followed by `afterStored`, which is how it gets the notification to
- * deliver) and, once committed, `deliver`s it live; the recipient's browsers page through them, and reading or
- * deleting one is told to all of the recipient's sockets. Push messages and mail leave from `afterStored`.
+ * A cause's own statement, which its notification joins so that both are one statement: the cause's CTEs and
+ * final SELECT, with their parameters from `$1`; `when` is the SQL condition over those CTEs under which the
+ * notification is stored (that the cause did something).
+ */
+export interface CauseStatement {
+  /** `added AS (…), counted AS (…)`. */
+  with: string;
+  /** The SELECT over them whose row the cause gets back. */
+  select: string;
+  params: unknown[];
+  when: string;
+}
+
+/**
+ * Notifications kept on the server, and the one way a cause stores one: in its own transaction, with `record`
+ * (a statement of its own) or `recordWith` (inside the cause's statement, for the paths that count their round
+ * trips), then, once committed, `deliver` it live. A notification is stored as a kind of text and its values and
+ * written out in each reader's language: the list in the reader's, the live event, push and mail in the
+ * recipient's. The recipient's browsers page through them, and reading or deleting one is told to all of the
+ * recipient's sockets. Push messages and mail are enqueued in the transaction that stores it.
  */
 @Injectable()
 export class NotificationsService implements OnApplicationBootstrap, OnModuleDestroy {
@@ -55,13 +73,41 @@ export class NotificationsService implements OnApplicationBootstrap, OnModuleDes
   }
 
   /**
+   * Runs the cause's statement with the notification stored inside it (none when `draft` is null or the actor
+   * would notify themselves): one round trip for both. Returns the cause's row (undefined when its SELECT has
+   * none) and the notification, if it was stored, to `deliver` after the commit.
+   */
+  async recordWith<Row extends object>(
+    manager: EntityManager,
+    draft: NotificationDraft | null,
+    cause: CauseStatement,
+  ): Promise<{ row: Row | undefined; notification: ServerNotification | null }> {
+    const notify =
+      draft && draft.recipientId !== draft.actor.id
+        ? insertNotification(draft, cause.params.length + 1, cause.when)
+        : null;
+    const [result] = await manager.query<Array<Row & { notification?: NotificationRow | null }>>(
+      `WITH ${cause.with}${notify ? `, notified AS (${notify.sql})` : ''}
+       SELECT cause.*, ${notify ? '(SELECT row_to_json(n) FROM notified n)' : 'NULL::json'} AS "notification"
+         FROM (${cause.select}) cause`,
+      [...cause.params, ...(notify?.params ?? [])],
+    );
+    if (!result) return { row: undefined, notification: null };
+    const { notification, ...row } = result;
+    return {
+      row: row as Row,
+      notification: notification ? await this.afterStored(manager, notification) : null,
+    };
+  }
+
+  /**
    * What every stored notification goes through, in the transaction that stored it: its push messages and mail
    * are enqueued there (as the recipient's settings ask), so they leave exactly when it commits. Returns it as the
-   * recipient sees it, to `deliver` after the commit.
+   * recipient reads it, in their language, to `deliver` after the commit.
    */
-  async afterStored(manager: EntityManager, row: NotificationRow): Promise<ServerNotification> {
+  private async afterStored(manager: EntityManager, row: NotificationRow): Promise<ServerNotification> {
     await this.push.stored(manager, row);
-    return toServerNotification(row);
+    return toServerNotification(row, recipientLanguage(row.recipientLanguages ?? {}));
   }
 
   /** Sends a stored notification to its recipient's sockets; call after the transaction commits. */
@@ -69,8 +115,11 @@ export class NotificationsService implements OnApplicationBootstrap, OnModuleDes
     if (notification) this.publisher.publish(userRoom(recipientId), 'notification', notification);
   }
 
-  /** A page of the user's notifications, newest first, without those of users either side blocked. */
-  async list(userId: string, query: NotificationsQuery): Promise<NotificationsPage> {
+  /**
+   * A page of the user's notifications, newest first, without those of users either side blocked, in `language`
+   * (the reader's, as each request says it).
+   */
+  async list(userId: string, query: NotificationsQuery, language: Language): Promise<NotificationsPage> {
     const params: unknown[] = [userId, query.limit + 1];
     let after = '';
     if (query.before) {
@@ -92,7 +141,7 @@ export class NotificationsService implements OnApplicationBootstrap, OnModuleDes
     );
     const page = rows.slice(0, query.limit);
     return {
-      notifications: page.map(toServerNotification),
+      notifications: page.map((row) => toServerNotification(row, language)),
       nextCursor: rows.length > query.limit ? page[page.length - 1].id : null,
     };
   }

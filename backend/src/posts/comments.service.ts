@@ -87,7 +87,7 @@ export class CommentsService {
       const counts = (result.raw as Pick<PostEntity, 'likesCount' | 'dislikesCount' | 'commentsCount'>[])[0];
       const notification = await this.notifications.record(
         manager,
-        authorNotification(post, author, 'comment', 'commented on your post'),
+        authorNotification(post, author, 'comment', 'post_commented'),
       );
       const notices = await this.mentions.notify(
         manager,

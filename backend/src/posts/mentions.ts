@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { mentionedUsernames, type ServerNotification, type SessionUser } from '@piste/contracts';
 import { blockedEitherWay } from '../blocks/block-visibility';
+import { nameOf } from '../notification-texts/notification-texts';
 import { NotificationsService } from '../notifications/notifications.service';
 import { postPreview } from './posts.mapper';
 import { visibleTo } from './post-visibility';
@@ -50,14 +51,16 @@ export class Mentions {
        SELECT a."userId", p."authorId", p.content FROM added a, posts p WHERE p.id = $1`,
       [item.postId, item.commentId, usernames, actor.id],
     );
-    const where = item.commentId ? 'a comment' : 'a post';
     const notices: PendingNotice[] = [];
     for (const { userId } of told) {
       const notification = await this.notifications.record(manager, {
         recipientId: userId,
         type: 'mention',
         actor,
-        message: `${actor.name || actor.username} mentioned you in ${where}`,
+        text: {
+          kind: item.commentId ? 'mentioned_in_comment' : 'mentioned_in_post',
+          actor: nameOf(actor),
+        },
         postId: item.postId,
         postContent: postPreview(item.text),
       });

@@ -19,6 +19,7 @@ import {
   type Weapon,
 } from '@piste/contracts';
 import { APP_CONFIG, type AppConfig } from '../config/config';
+import { nameOf } from '../notification-texts/notification-texts';
 import type { NotificationDraft } from '../notifications/notification-insert';
 import { RealtimePublisher } from '../publisher/realtime.publisher';
 import { CountsCoalescer } from './counts-coalescer';
@@ -235,13 +236,13 @@ export function authorNotification(
   post: NotifiedPost,
   actor: SessionUser,
   type: NotificationType,
-  action: string,
+  kind: 'post_liked' | 'post_disliked' | 'post_commented',
 ): NotificationDraft {
   return {
     recipientId: post.authorId,
     type,
     actor,
-    message: `${actor.name || actor.username} ${action}`,
+    text: { kind, actor: nameOf(actor) },
     postId: post.id,
     postContent: postPreview(post.content),
   };

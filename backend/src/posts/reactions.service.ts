@@ -3,8 +3,6 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import type { ReactionReply, ServerNotification, SessionUser } from '@piste/contracts';
 import type { NotificationDraft } from '../notifications/notification-insert';
-import { insertNotification } from '../notifications/notification-insert';
-import type { NotificationRow } from '../notifications/notifications.mapper';
 import { NotificationsService } from '../notifications/notifications.service';
 import { PostEntity } from './post.entity';
 import { DislikeEntity, LikeEntity } from './reaction.entities';
@@ -43,7 +41,7 @@ export class ReactionsService {
               locked,
               user,
               reaction === 'like' ? 'like' : 'other',
-              reaction === 'like' ? 'liked your post' : 'disliked your post',
+              reaction === 'like' ? 'post_liked' : 'post_disliked',
             );
       const reacted = await this.react(manager, user.id, postId, reaction, notice);
       if (!reacted) {
@@ -94,11 +92,11 @@ export class ReactionsService {
     const oppositeTable = manager.getRepository(TABLES[OPPOSITE[reaction]]).metadata.tableName;
     const counter = COUNTERS[reaction];
     const oppositeCounter = COUNTERS[OPPOSITE[reaction]];
-    const notify = notice ? insertNotification(notice, 3, 'EXISTS (SELECT 1 FROM added)') : null;
-    const [row] = await manager.query<
-      Array<{ likesCount: number; dislikesCount: number; notification: NotificationRow | null }>
-    >(
-      `WITH added AS (
+    const { row, notification } = await this.notifications.recordWith<{
+      likesCount: number;
+      dislikesCount: number;
+    }>(manager, notice, {
+      with: `added AS (
          INSERT INTO ${table} ("userId", "postId") VALUES ($1, $2)
          ON CONFLICT ("userId", "postId") DO NOTHING RETURNING 1
        ), cleared AS (
@@ -110,18 +108,13 @@ export class ReactionsService {
                 "${oppositeCounter}" = GREATEST("${oppositeCounter}" - (SELECT count(*) FROM cleared), 0)
           WHERE "id" = $2 AND EXISTS (SELECT 1 FROM added)
           RETURNING "likesCount", "dislikesCount"
-       )${notify ? `, notified AS (${notify.sql})` : ''}
-       SELECT "likesCount", "dislikesCount",
-              ${notify ? '(SELECT row_to_json(n) FROM notified n)' : 'NULL'} AS "notification"
-         FROM counted`,
-      [userId, postId, ...(notify?.params ?? [])],
-    );
+       )`,
+      select: `SELECT "likesCount", "dislikesCount" FROM counted`,
+      params: [userId, postId],
+      when: 'EXISTS (SELECT 1 FROM added)',
+    });
     if (!row) return null;
-    return {
-      likesCount: row.likesCount,
-      dislikesCount: row.dislikesCount,
-      notification: row.notification ? await this.notifications.afterStored(manager, row.notification) : null,
-    };
+    return { likesCount: row.likesCount, dislikesCount: row.dislikesCount, notification };
   }
 
   private async applyCounts(

@@ -1,16 +1,19 @@
 import type { To } from '../accounts/account-mails';
-import { translator } from '../i18n/i18n';
+import type { Language } from '@piste/contracts';
+import { translate, translator } from '../i18n/i18n';
 import { recipientLanguage } from '../i18n/request-language';
 import type { MailMessage } from '../mail/mail-message';
+import { notificationMessage } from '../notification-texts/notification-texts';
 import type { StoredNotification } from './stored-notification';
 
 /** Notifications one mail lists; the rest are counted. */
 const LISTED = 10;
 
-/** One line per notification: what happened and, for a post, its opening words. */
-function lineOf(notification: StoredNotification): string {
-  const about = notification.postContent ? `: “${oneLine(notification.postContent, 120)}”` : '';
-  return `${oneLine(notification.message, 300)}${about}`;
+/** One line per notification, in `language`: what happened and, for a post, its opening words. */
+function lineOf(notification: StoredNotification, language: Language): string {
+  const what = oneLine(notificationMessage(notification, language), 300);
+  if (!notification.postContent) return what;
+  return translate(language, 'mail:digest.line', { what, about: oneLine(notification.postContent, 120) });
 }
 
 function oneLine(text: string, max: number): string {
@@ -34,10 +37,13 @@ export function unreadNotificationsMail(
   return {
     to: to.email,
     language,
-    subject: count === 1 ? oneLine(notifications[0].message, 200) : t('mail:digest.subject', { count }),
+    subject:
+      count === 1
+        ? oneLine(notificationMessage(notifications[0], language), 200)
+        : t('mail:digest.subject', { count }),
     paragraphs: [
       t('mail:digest.intro', { count }),
-      ...notifications.slice(0, LISTED).map(lineOf),
+      ...notifications.slice(0, LISTED).map((notification) => lineOf(notification, language)),
       ...(more > 0 ? [t('mail:digest.more', { count: more })] : []),
     ],
     action: { label: t('mail:digest.action'), url: links.notifications },

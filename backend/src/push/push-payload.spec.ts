@@ -7,7 +7,9 @@ const message: StoredNotification = {
   type: 'message',
   actorId: 'b0a1c3d2-0000-4000-8000-000000000002',
   actorName: 'Lucie',
-  message: 'Lucie sent you a message',
+  kind: 'message_sent',
+  params: { actor: 'Lucie' },
+  message: null,
   postId: null,
   postContent: null,
   conversationId: 'c0a1c3d2-0000-4000-8000-000000000003',
@@ -26,5 +28,24 @@ describe('push payloads', () => {
     );
     expect(pushPayloadOf(message, 'Allez', 'en')?.title).toBe('New message from Lucie');
     expect(pushPayloadOf(message, 'Allez')?.title).toBe('New message from Lucie');
+  });
+
+  it('write a notification out in the recipient’s language, and an old one as it was stored', () => {
+    const like: StoredNotification = {
+      ...message,
+      type: 'like',
+      kind: 'post_liked',
+      params: { actor: 'Lucie' },
+      postId: 'd0a1c3d2-0000-4000-8000-000000000004',
+      postContent: 'Parade de quarte, riposte',
+      conversationId: null,
+    };
+    expect(pushPayloadOf(like, null, 'en')).toMatchObject({
+      title: 'Lucie liked your post',
+      body: 'Parade de quarte, riposte',
+    });
+    expect(pushPayloadOf(like, null, 'fr')?.title).toBe('Lucie a aimé votre publication');
+    const old = { ...like, kind: null, params: null, message: 'Lucie liked your post' };
+    expect(pushPayloadOf(old, null, 'fr')?.title).toBe('Lucie liked your post');
   });
 });

@@ -5,6 +5,7 @@ import {
   type PushPayload,
 } from '@piste/contracts';
 import { translate } from '../i18n/i18n';
+import { notificationMessage } from '../notification-texts/notification-texts';
 import type { StoredNotification } from './stored-notification';
 
 /** What a phone shows at most: longer titles and bodies are cut (push services cap a payload at 4 KB). */
@@ -30,7 +31,9 @@ export function pushPayloadOf(
   return {
     type,
     title: cut(
-      isMessage ? translate(language, 'push:new_message', { actor }) : notification.message,
+      isMessage
+        ? translate(language, 'push:new_message', { actor })
+        : notificationMessage(notification, language),
       TITLE_MAX,
     ),
     body: cut((isMessage ? messageContent : notification.postContent) ?? '', BODY_MAX),

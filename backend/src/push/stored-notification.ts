@@ -1,4 +1,5 @@
 import type { NotificationType, UpdateNotificationSettings } from '@piste/contracts';
+import type { StoredText } from '../notification-texts/notification-texts';
 
 /** What decides where a stored notification goes beside the app: its recipient's choices and browsers. */
 export interface RecipientDelivery {
@@ -12,13 +13,12 @@ export interface RecipientDelivery {
  * A stored notification as push and mail read it: the columns of a `notifications` row they use (the
  * notifications domain hands over its own rows, which have them), and, as the INSERT returns it, where it goes.
  */
-export interface StoredNotification extends Partial<RecipientDelivery> {
+export interface StoredNotification extends Partial<RecipientDelivery>, StoredText {
   id: string;
   recipientId: string;
   type: NotificationType;
   actorId: string | null;
   actorName: string | null;
-  message: string;
   postId: string | null;
   postContent: string | null;
   conversationId: string | null;

@@ -15,6 +15,7 @@ import {
 } from '@piste/contracts';
 import type { z } from 'zod';
 import { blockedEitherWay } from '../blocks/block-visibility';
+import { nameOf } from '../notification-texts/notification-texts';
 import { NotificationsService } from '../notifications/notifications.service';
 import { toFencer, type FencerRow } from '../users/users.mapper';
 import { recordVisibleTo } from './record-visibility';
@@ -137,7 +138,12 @@ export class BoutsService {
             recipientId: opponent.id,
             type: 'bout',
             actor: viewer,
-            message: `${viewer.name || viewer.username} logged a bout against you (${payload.scoreAgainst}–${payload.scoreFor}): confirm or dispute it`,
+            text: {
+              kind: 'bout_logged',
+              actor: nameOf(viewer),
+              yours: payload.scoreAgainst,
+              theirs: payload.scoreFor,
+            },
             path: `/u/${opponent.username}#bouts`,
           })
         : null;
@@ -179,7 +185,7 @@ export class BoutsService {
         recipientId: row.authorId,
         type: 'bout',
         actor: viewer,
-        message: `${viewer.name || viewer.username} ${confirm ? 'confirmed' : 'disputed'} your bout`,
+        text: { kind: confirm ? 'bout_confirmed' : 'bout_disputed', actor: nameOf(viewer) },
         path: `/u/${author.username}#bouts`,
       });
       const [bout] = await this.bouts(

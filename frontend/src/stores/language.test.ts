@@ -4,6 +4,7 @@ import { ApiError } from '../api/client';
 import { notify } from '../lib/toast';
 import { sessionUser } from '../test-support/session-user';
 import { LANGUAGE_STORAGE_KEY, startingLanguage, useLanguageStore } from './language';
+import { useNotificationsStore } from './notifications';
 import { useSessionStore } from './session';
 
 jest.mock('../api/account');
@@ -59,11 +60,16 @@ describe('signed out', () => {
 });
 
 describe('signed in', () => {
-  it('saves the choice to the account as well as on this device', async () => {
+  it('saves the choice to the account as well as on this device, and shows notifications anew in it', async () => {
     useSessionStore.setState({ user: claire });
     api.setLanguage.mockResolvedValue({ language: 'fr' });
+    const sync = jest.spyOn(useNotificationsStore.getState(), 'sync').mockResolvedValue();
     await useLanguageStore.getState().choose('fr');
     expect(api.setLanguage).toHaveBeenCalledWith('fr');
+    // The server writes them out in the account's language, now French.
+    expect(sync).toHaveBeenCalledTimes(1);
+    expect(sync.mock.invocationCallOrder[0]).toBeGreaterThan(api.setLanguage.mock.invocationCallOrder[0]);
+    sync.mockRestore();
     expect(useSessionStore.getState().user?.language).toBe('fr');
     expect(window.localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe('fr');
     expect(i18next.language).toBe('fr');

@@ -4,6 +4,7 @@ import * as accountApi from '../api/account';
 import { errorMessage } from '../api/client';
 import { browserLanguage, isUiLanguage, type ShownLanguage, type UiLanguage } from '../i18n/languages';
 import { notify } from '../lib/toast';
+import { useNotificationsStore } from './notifications';
 import { useSessionStore } from './session';
 
 export const LANGUAGE_STORAGE_KEY = 'piste:language';
@@ -58,6 +59,8 @@ export const useLanguageStore = create<LanguageState>(() => ({
     useSessionStore.setState({ user: { ...user, language: choice } });
     try {
       await accountApi.setLanguage(choice);
+      // The server writes notifications out in the account's language: the ones shown follow the new one.
+      void useNotificationsStore.getState().sync();
     } catch (error) {
       const title = i18next.t('language.notSaved');
       notify.error(title, errorMessage(error, title));

@@ -34,6 +34,24 @@ describe('syncing with the server', () => {
     expect(store().unreadCount).toBe(2);
   });
 
+  it('shows what it kept in the language the server now writes it in, after a switch', async () => {
+    signIn(alice);
+    const kept = onServer('Bruno liked your post', 5);
+    api.fetchNotifications.mockResolvedValue(page([kept]));
+    await connect();
+    store().markRead(store().items[0].id);
+
+    api.fetchNotifications.mockResolvedValue(page([{ ...kept, message: 'Bruno a aimé votre publication' }]));
+    await connect();
+    expect(store().items).toHaveLength(1);
+    expect(store().items[0]).toMatchObject({
+      serverId: kept.id,
+      message: 'Bruno a aimé votre publication',
+      unread: false,
+    });
+    expect(stored(alice.id)).toEqual(store().items);
+  });
+
   it('sends reads and deletes to the server, and the next sync keeps them', async () => {
     signIn(alice);
     const [a, b, c] = [onServer('a', 3), onServer('b', 2), onServer('c', 1)];

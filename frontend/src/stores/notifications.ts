@@ -102,7 +102,8 @@ function withOlderPages(stored: AppNotification[], inMemory: AppNotification[]):
 
 /**
  * The copy after a sync with the server's newest page: server notifications missing here are added (unless
- * deleted here and not yet confirmed), read wins on either side, and one the page should include but does not
+ * deleted here and not yet confirmed), those kept here take the server's text (in the language the reader speaks
+ * now), read wins on either side, and one the page should include but does not
  * was deleted elsewhere. Older ones and the browser's own are kept. Returns the server ids read only here.
  */
 function mergeServerPage(
@@ -126,7 +127,8 @@ function mergeServerPage(
       continue;
     }
     if (!mine.unread && server.unread) readOnlyHere.push(server.id);
-    items.push({ ...mine, unread: mine.unread && server.unread });
+    // The server writes it out in the reader's language, which may have changed since it was kept here.
+    items.push({ ...mine, message: server.message, unread: mine.unread && server.unread });
   }
   for (const mine of local) {
     if (!mine.serverId) {

@@ -20,6 +20,7 @@ import { ReportsBeyondPosts1763800001800 } from './1763800001800-ReportsBeyondPo
 import { AdminUsers1763800001900 } from './1763800001900-AdminUsers';
 import { SignInNotices1763800002000 } from './1763800002000-SignInNotices';
 import { Languages1763800002110 } from './1763800002110-Languages';
+import { NotificationTexts1763800002200 } from './1763800002200-NotificationTexts';
 
 /** Every migration, in the order they apply. */
 export const MIGRATIONS = [
@@ -45,4 +46,5 @@ export const MIGRATIONS = [
   AdminUsers1763800001900,
   SignInNotices1763800002000,
   Languages1763800002110,
+  NotificationTexts1763800002200,
 ];
