@@ -13,6 +13,7 @@ import type { useDrillsStore } from '../stores/drills';
 import type { useEventPageStore } from '../stores/event-page';
 import type { useEventsStore } from '../stores/events';
 import type { useFencerClubsStore } from '../stores/fencer-clubs';
+import type { useFencerProfileStore } from '../stores/fencer-profile';
 import type { useFencerRecordStore } from '../stores/fencer-record';
 import type { useHostingClubsStore } from '../stores/hosting-clubs';
 import type { useMutedSettingsStore } from '../stores/muted-settings';
@@ -22,6 +23,7 @@ import type { useRecordSettingsStore } from '../stores/record-settings';
 import type { useSavedPostsStore } from '../stores/saved-posts';
 import type { useTagPostsStore } from '../stores/tag-posts';
 import type { useTwoFactorStore } from '../stores/two-factor';
+import type { useUsernameLookupStore } from '../stores/username-lookup';
 
 /**
  * The stores of screens other than the feed, by name. Most load with their screen, not with the app (a first visit
@@ -45,6 +47,7 @@ interface ScreenStores {
   'event-page': typeof useEventPageStore;
   events: typeof useEventsStore;
   'fencer-clubs': typeof useFencerClubsStore;
+  'fencer-profile': typeof useFencerProfileStore;
   'fencer-record': typeof useFencerRecordStore;
   'hosting-clubs': typeof useHostingClubsStore;
   'muted-settings': typeof useMutedSettingsStore;
@@ -54,6 +57,7 @@ interface ScreenStores {
   'saved-posts': typeof useSavedPostsStore;
   'tag-posts': typeof useTagPostsStore;
   'two-factor': typeof useTwoFactorStore;
+  'username-lookup': typeof useUsernameLookupStore;
 }
 
 export type ScreenStoreName = keyof ScreenStores;
