@@ -21,6 +21,7 @@ import type { useNotificationSettingsStore } from '../stores/notification-settin
 import type { usePasskeysStore } from '../stores/passkeys';
 import type { useRecordSettingsStore } from '../stores/record-settings';
 import type { useSavedPostsStore } from '../stores/saved-posts';
+import type { useSearchResultsStore } from '../stores/search-results';
 import type { useTagPostsStore } from '../stores/tag-posts';
 import type { useTwoFactorStore } from '../stores/two-factor';
 import type { useUsernameLookupStore } from '../stores/username-lookup';
@@ -55,6 +56,7 @@ interface ScreenStores {
   passkeys: typeof usePasskeysStore;
   'record-settings': typeof useRecordSettingsStore;
   'saved-posts': typeof useSavedPostsStore;
+  'search-results': typeof useSearchResultsStore;
   'tag-posts': typeof useTagPostsStore;
   'two-factor': typeof useTwoFactorStore;
   'username-lookup': typeof useUsernameLookupStore;
