@@ -12,6 +12,7 @@ import { errorMessage } from '../api/client';
 import { uploadFile, UploadError } from '../api/objects';
 import * as postsApi from '../api/posts';
 import { notify } from '../lib/toast';
+import { watchFeed } from '../realtime/socket';
 import { latestRequest } from './latest-request';
 import { idsOf, loadNextPage, withNewerFirst, withoutId } from './post-lists';
 import { usePostsStore } from './posts';
@@ -58,6 +59,11 @@ interface FeedState {
 
   /** Shows `weapon`'s feed from its first page (null: no feed shown). */
   open: (weapon: Weapon | null) => Promise<void>;
+  /**
+   * The feed page shows `weapon`: opens its feed and follows it live (posts by others arrive behind "New posts")
+   * until the returned function is called, when the page leaves it.
+   */
+  follow: (weapon: Weapon) => () => void;
   /**
    * Opens `weapon`'s feed before the app's first render (first-screen.ts), so the first paint can show its posts;
    * the feed page's own `open` of the same weapon, right after, then fetches nothing again.
@@ -170,6 +176,12 @@ export const useFeedStore = create<FeedState>()((set, get) => ({
       status: weapon ? 'loading' : 'idle',
     });
     if (weapon) await get().refresh();
+  },
+
+  follow: (weapon) => {
+    watchFeed(weapon);
+    void get().open(weapon);
+    return () => watchFeed(null);
   },
 
   openAhead: (weapon) => {
