@@ -19,6 +19,7 @@ import type { useHostingClubsStore } from '../stores/hosting-clubs';
 import type { useMutedSettingsStore } from '../stores/muted-settings';
 import type { useNotificationSettingsStore } from '../stores/notification-settings';
 import type { usePasskeysStore } from '../stores/passkeys';
+import type { usePostPageStore } from '../stores/post-page';
 import type { useRecordSettingsStore } from '../stores/record-settings';
 import type { useSavedPostsStore } from '../stores/saved-posts';
 import type { useSearchResultsStore } from '../stores/search-results';
@@ -54,6 +55,7 @@ interface ScreenStores {
   'muted-settings': typeof useMutedSettingsStore;
   'notification-settings': typeof useNotificationSettingsStore;
   passkeys: typeof usePasskeysStore;
+  'post-page': typeof usePostPageStore;
   'record-settings': typeof useRecordSettingsStore;
   'saved-posts': typeof useSavedPostsStore;
   'search-results': typeof useSearchResultsStore;
