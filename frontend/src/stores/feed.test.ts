@@ -12,6 +12,7 @@ import { watchFeed } from '../realtime/socket';
 import { feedPost } from '../test-support/posts';
 import { sessionUser } from '../test-support/session-user';
 import { usePostsStore } from './posts';
+import { heldReply } from '../test-support/held-reply';
 
 jest.mock('../realtime/socket', () =>
   jest
@@ -82,12 +83,12 @@ describe('feed store', () => {
   });
 
   it('drops a slow first page of a feed left meanwhile', async () => {
-    let answer: (posts: FeedPost[]) => void = () => undefined;
-    api.fetchFeedPage.mockReturnValueOnce(new Promise((resolve) => (answer = resolve)));
+    const slow = heldReply<FeedPost[]>();
+    api.fetchFeedPage.mockReturnValueOnce(slow.promise);
     const foil = useFeedStore.getState().open('foil');
     api.fetchFeedPage.mockResolvedValueOnce(page(0, 2));
     await useFeedStore.getState().open('epee');
-    answer(page(5, 2));
+    slow.give(page(5, 2));
     await foil;
     expect(useFeedStore.getState()).toMatchObject({ weapon: 'epee', postIds: ['p0', 'p1'] });
   });

@@ -4,10 +4,10 @@ import * as profilesApi from '../api/profiles';
 import { startLiveEvents } from '../live-events';
 import { liveSocket } from '../test-support/live-socket-mock';
 import { useFencerProfileStore } from './fencer-profile';
+import { heldReply } from '../test-support/held-reply';
 
 jest.mock('../realtime/socket', () => jest.requireActual('../test-support/live-socket-mock').socketModule());
 jest.mock('../api/profiles');
-jest.mock('../lib/toast', () => jest.requireActual('../test-support/live-socket-mock').toastModule());
 const api = jest.mocked(profilesApi);
 const live = liveSocket();
 
@@ -56,14 +56,23 @@ beforeEach(() => {
   store().reset();
 });
 
+/** Claire's profile shown, and a refetch of it held back. */
+async function refetchingClaire() {
+  api.fetchFencerProfile.mockResolvedValueOnce(claire);
+  await store().open('claire');
+  const slow = heldReply<FencerProfile>();
+  api.fetchFencerProfile.mockReturnValueOnce(slow.promise);
+  return { slow, reloading: store().reload() };
+}
+
 describe('fencer profile store', () => {
   it('shows the fencer opened last: a slow reply for the one before is dropped', async () => {
-    let answer: (profile: FencerProfile) => void = () => undefined;
-    api.fetchFencerProfile.mockReturnValueOnce(new Promise((resolve) => (answer = resolve)));
+    const slow = heldReply<FencerProfile>();
+    api.fetchFencerProfile.mockReturnValueOnce(slow.promise);
     const first = store().open('pierre');
     api.fetchFencerProfile.mockResolvedValueOnce(claire);
     await store().open('claire');
-    answer(pierre);
+    slow.give(pierre);
     await first;
     expect(store()).toMatchObject({ username: 'claire', load: { status: 'ready', fencer: claire } });
   });
@@ -79,16 +88,12 @@ describe('fencer profile store', () => {
   });
 
   it('keeps the shown profile while it refetches, and shows an own action’s standing at once', async () => {
-    api.fetchFencerProfile.mockResolvedValueOnce(claire);
-    await store().open('claire');
-    let answer: (profile: FencerProfile) => void = () => undefined;
-    api.fetchFencerProfile.mockReturnValueOnce(new Promise((resolve) => (answer = resolve)));
-    const reloading = store().reload();
+    const { slow, reloading } = await refetchingClaire();
     expect(store().load).toEqual({ status: 'ready', fencer: claire });
 
     store().setStanding('pending-sent', 'r1');
     expect(store().load).toMatchObject({ fencer: { connection: 'pending-sent', requestId: 'r1' } });
-    answer(fencer('u-claire', 'claire', 'connected'));
+    slow.give(fencer('u-claire', 'claire', 'connected'));
     await reloading;
     expect(store().load).toMatchObject({ fencer: { connection: 'connected' } });
   });
@@ -115,15 +120,9 @@ describe('fencer profile store', () => {
   });
 
   it('follows nothing once the page is left, and drops the reply on its way', async () => {
-    api.fetchFencerProfile.mockResolvedValueOnce(claire);
-    await store().open('claire');
-    let answer: (profile: FencerProfile) => void = () => undefined;
-    api.fetchFencerProfile.mockReturnValueOnce(new Promise((resolve) => (answer = resolve)));
-    const reloading = store().reload();
-    store().leave('pierre');
-    expect(store().username).toBe('claire');
-    store().leave('claire');
-    answer(claire);
+    const { slow, reloading } = await refetchingClaire();
+    store().reset();
+    slow.give(claire);
     await reloading;
     expect(store()).toMatchObject({ username: null, load: { status: 'loading' } });
 

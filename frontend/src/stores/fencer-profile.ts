@@ -37,8 +37,7 @@ interface FencerProfileState {
   receiveRequest: (pair: RequestPair) => void;
   /** After a reconnect: the profile shown is fetched again. */
   refreshIfShown: () => Promise<void>;
-  /** The page of `username` is no longer on screen. */
-  leave: (username: string) => void;
+  /** The page is no longer on screen (or the signed-in user changed): nothing shown, nothing followed. */
   reset: () => void;
 }
 
@@ -92,10 +91,6 @@ export const useFencerProfileStore = create<FencerProfileState>()((set, get) => 
 
   refreshIfShown: async () => {
     if (shownFencerId(get().load)) await get().reload();
-  },
-
-  leave: (username) => {
-    if (get().username === username) get().reset();
   },
 
   reset: () => {

@@ -4,21 +4,18 @@ describe('latestRequest', () => {
   it('lets only the newest call land: a call started later drops every earlier one', () => {
     const latest = latestRequest();
     const first = latest.start();
-    expect(first()).toBe(true);
+    const firstAlone = first();
     const second = latest.start();
-    expect(first()).toBe(false);
-    expect(second()).toBe(true);
+    expect([firstAlone, first(), second()]).toEqual([true, false, true]);
   });
 
   it('lets a joining call (Load More) land beside the newest, and drops it with the next start', () => {
     const latest = latestRequest();
     const firstPage = latest.start();
     const nextPage = latest.join();
-    expect(firstPage()).toBe(true);
-    expect(nextPage()).toBe(true);
+    expect([firstPage(), nextPage()]).toEqual([true, true]);
     const again = latest.start();
-    expect(nextPage()).toBe(false);
-    expect(again()).toBe(true);
+    expect([nextPage(), again()]).toEqual([false, true]);
   });
 
   it('drops every call in flight, and starts afresh after', () => {
@@ -26,9 +23,7 @@ describe('latestRequest', () => {
     const started = latest.start();
     const joined = latest.join();
     latest.drop();
-    expect(started()).toBe(false);
-    expect(joined()).toBe(false);
-    expect(latest.start()()).toBe(true);
+    expect([started(), joined(), latest.start()()]).toEqual([false, false, true]);
   });
 
   it('keeps each helper to itself', () => {

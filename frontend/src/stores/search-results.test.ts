@@ -4,6 +4,7 @@ import * as searchApi from '../api/search';
 import { feedPost } from '../test-support/posts';
 import { usePostsStore } from './posts';
 import { useSearchResultsStore } from './search-results';
+import { heldReply } from '../test-support/held-reply';
 
 jest.mock('../api/search');
 const api = jest.mocked(searchApi);
@@ -23,12 +24,12 @@ beforeEach(() => {
 
 describe('search results store', () => {
   it('shows the query opened last: a slow reply for the one before is dropped', async () => {
-    let answer: (found: SearchReply) => void = () => undefined;
-    api.search.mockReturnValueOnce(new Promise((resolve) => (answer = resolve)));
+    const slow = heldReply<SearchReply>();
+    api.search.mockReturnValueOnce(slow.promise);
     const first = store().open('lunge');
     api.search.mockResolvedValueOnce(reply(['p2']));
     await store().open('parry');
-    answer(reply(['p1']));
+    slow.give(reply(['p1']));
     await first;
     expect(store().results).toMatchObject({ query: 'parry', postIds: ['p2'], clubs: [], error: null });
     expect(usePostsStore.getState().postsById).not.toHaveProperty('p1');
@@ -56,13 +57,13 @@ describe('search results store', () => {
 
     api.search.mockResolvedValueOnce(reply(['p4'], 'cursor-2'));
     await store().open('parry');
-    let answer: (found: SearchReply) => void = () => undefined;
-    api.search.mockReturnValueOnce(new Promise((resolve) => (answer = resolve)));
+    const slow = heldReply<SearchReply>();
+    api.search.mockReturnValueOnce(slow.promise);
     const more = store().loadMore();
     expect(store().loadingMore).toBe(true);
     api.search.mockResolvedValueOnce(reply(['p6']));
     await store().open('riposte');
-    answer(reply(['p5']));
+    slow.give(reply(['p5']));
     await more;
     expect(store()).toMatchObject({ loadingMore: false, results: { query: 'riposte', postIds: ['p6'] } });
   });
@@ -79,13 +80,11 @@ describe('search results store', () => {
   });
 
   it('forgets the results once the page has left, with any reply on its way', async () => {
-    let answer: (found: SearchReply) => void = () => undefined;
-    api.search.mockReturnValueOnce(new Promise((resolve) => (answer = resolve)));
+    const slow = heldReply<SearchReply>();
+    api.search.mockReturnValueOnce(slow.promise);
     const opening = store().open('lunge');
-    store().leave('parry');
-    expect(store().query).toBe('lunge');
-    store().leave('lunge');
-    answer(reply(['p1']));
+    store().reset();
+    slow.give(reply(['p1']));
     await opening;
     expect(store()).toMatchObject({ query: null, results: null });
   });

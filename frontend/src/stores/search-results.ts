@@ -34,8 +34,7 @@ interface SearchResultsState {
   open: (query: string) => Promise<void>;
   /** Appends the next page of posts for the query shown. */
   loadMore: () => Promise<void>;
-  /** The page searching for `query` is no longer on screen. */
-  leave: (query: string) => void;
+  /** The page is no longer on screen (or shows another query): its results and replies on their way go. */
   reset: () => void;
 }
 
@@ -107,10 +106,6 @@ export const useSearchResultsStore = create<SearchResultsState>()((set, get) => 
         loadingMore: false,
       }));
     }
-  },
-
-  leave: (query) => {
-    if (get().query === query) get().reset();
   },
 
   reset: () => {

@@ -2,6 +2,7 @@ import type { SearchReply } from '@piste/contracts';
 import * as searchApi from '../api/search';
 import { feedPost } from '../test-support/posts';
 import { createSearchSuggestionsStore } from './search-suggestions';
+import { heldReply } from '../test-support/held-reply';
 
 jest.mock('../api/search');
 const api = jest.mocked(searchApi);
@@ -13,12 +14,12 @@ beforeEach(() => jest.resetAllMocks());
 describe('search suggestions store', () => {
   it('answers the text asked for last: a slow answer for an earlier text is dropped', async () => {
     const box = createSearchSuggestionsStore();
-    let answer: (found: SearchReply) => void = () => undefined;
-    api.search.mockReturnValueOnce(new Promise((resolve) => (answer = resolve)));
+    const slow = heldReply<SearchReply>();
+    api.search.mockReturnValueOnce(slow.promise);
     const first = box.getState().suggest('lu');
     api.search.mockResolvedValueOnce(reply('p2'));
     await box.getState().suggest('lunge');
-    answer(reply('p1'));
+    slow.give(reply('p1'));
     await first;
     expect(box.getState().answer).toEqual({ query: 'lunge', reply: reply('p2'), error: null });
     expect(api.search).toHaveBeenLastCalledWith('lunge', { limit: 5 });
@@ -28,11 +29,11 @@ describe('search suggestions store', () => {
     const box = createSearchSuggestionsStore();
     api.search.mockResolvedValueOnce(reply('p1'));
     await box.getState().suggest('lunge');
-    let answer: (found: SearchReply) => void = () => undefined;
-    api.search.mockReturnValueOnce(new Promise((resolve) => (answer = resolve)));
+    const slow = heldReply<SearchReply>();
+    api.search.mockReturnValueOnce(slow.promise);
     const asking = box.getState().suggest('parry');
     box.getState().drop();
-    answer(reply('p2'));
+    slow.give(reply('p2'));
     await asking;
     expect(box.getState().answer).toMatchObject({ query: 'lunge', reply: reply('p1') });
   });

@@ -2,6 +2,7 @@ import type { Profile } from '@piste/contracts';
 import { ApiError } from '../api/client';
 import * as usersApi from '../api/users';
 import { useUsernameLookupStore } from './username-lookup';
+import { heldReply } from '../test-support/held-reply';
 
 jest.mock('../api/users');
 const api = jest.mocked(usersApi);
@@ -15,36 +16,35 @@ beforeEach(() => {
 });
 
 describe('username lookup store', () => {
+  it.each([
+    ['a missing id', new ApiError('Not found', 404), 'not-found'],
+    // A malformed id is as unknown as a missing one.
+    ['a malformed id', new ApiError('Invalid id', 400), 'not-found'],
+    ['a failure', new Error('offline'), 'error'],
+  ])('tells %s by its answer', async (_what, failure, status) => {
+    api.fetchProfile.mockRejectedValueOnce(failure);
+    await store().find('u-someone');
+    expect(store().lookup).toEqual({ status });
+  });
+
   it('finds the username of the id asked for last: a slow answer for an earlier id is dropped', async () => {
-    let answer: (found: Profile) => void = () => undefined;
-    api.fetchProfile.mockReturnValueOnce(new Promise((resolve) => (answer = resolve)));
+    const slow = heldReply<Profile>();
+    api.fetchProfile.mockReturnValueOnce(slow.promise);
     const first = store().find('u-pierre');
     expect(store().lookup).toEqual({ status: 'loading' });
     api.fetchProfile.mockResolvedValueOnce(profile('claire'));
     await store().find('u-claire');
-    answer(profile('pierre'));
+    slow.give(profile('pierre'));
     await first;
     expect(store()).toMatchObject({ userId: 'u-claire', lookup: { status: 'found', username: 'claire' } });
   });
 
-  it('takes a missing or malformed id for an unknown one, anything else for a failure', async () => {
-    api.fetchProfile.mockRejectedValueOnce(new ApiError('Not found', 404));
-    await store().find('u-gone');
-    expect(store().lookup).toEqual({ status: 'not-found' });
-    api.fetchProfile.mockRejectedValueOnce(new ApiError('Invalid id', 400));
-    await store().find('not-an-id');
-    expect(store().lookup).toEqual({ status: 'not-found' });
-    api.fetchProfile.mockRejectedValueOnce(new Error('offline'));
-    await store().find('u-claire');
-    expect(store().lookup).toEqual({ status: 'error' });
-  });
-
   it('drops the answer once the page asking has left', async () => {
-    let answer: (found: Profile) => void = () => undefined;
-    api.fetchProfile.mockReturnValueOnce(new Promise((resolve) => (answer = resolve)));
+    const slow = heldReply<Profile>();
+    api.fetchProfile.mockReturnValueOnce(slow.promise);
     const asking = store().find('u-claire');
-    store().leave('u-claire');
-    answer(profile('claire'));
+    store().reset();
+    slow.give(profile('claire'));
     await asking;
     expect(store()).toMatchObject({ userId: null, lookup: { status: 'loading' } });
   });

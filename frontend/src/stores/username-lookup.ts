@@ -20,8 +20,7 @@ interface UsernameLookupState {
   lookup: UsernameLookup;
   /** Asks for `userId`'s username (again, after a failure). */
   find: (userId: string) => Promise<void>;
-  /** The page asking for `userId` is no longer on screen. */
-  leave: (userId: string) => void;
+  /** The page asking is no longer on screen: its answer is dropped. */
   reset: () => void;
 }
 
@@ -30,7 +29,7 @@ const INITIAL = { userId: null, lookup: { status: 'loading' } } satisfies Partia
 /** Only the last ask's answer lands. */
 const latest = latestRequest();
 
-export const useUsernameLookupStore = create<UsernameLookupState>()((set, get) => ({
+export const useUsernameLookupStore = create<UsernameLookupState>()((set) => ({
   ...INITIAL,
 
   find: async (userId) => {
@@ -45,10 +44,6 @@ export const useUsernameLookupStore = create<UsernameLookupState>()((set, get) =
       const missing = error instanceof ApiError && (error.status === 404 || error.status === 400);
       set({ lookup: { status: missing ? 'not-found' : 'error' } });
     }
-  },
-
-  leave: (userId) => {
-    if (get().userId === userId) get().reset();
   },
 
   reset: () => {

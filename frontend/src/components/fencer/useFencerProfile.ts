@@ -26,7 +26,7 @@ const LOADING: FencerProfileLoad = { status: 'loading' };
 export function useFencerProfile(username: string): FencerProfileView {
   useEffect(() => {
     void fencerProfile().open(username);
-    return () => fencerProfile().leave(username);
+    return fencerProfile().reset;
   }, [username]);
   const shown = useFencerProfileStore((s) => s.username);
   const load = useFencerProfileStore((s) => s.load);

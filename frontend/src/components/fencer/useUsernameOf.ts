@@ -12,9 +12,9 @@ const LOADING: UsernameLookup = { status: 'loading' };
 export function useUsernameOf(userId: string): { lookup: UsernameLookup; retry: () => void } {
   const [attempt, setAttempt] = useState(0);
   useEffect(() => {
-    const store = useUsernameLookupStore.getState();
-    void store.find(userId);
-    return () => store.leave(userId);
+    const usernameLookup = useUsernameLookupStore.getState();
+    void usernameLookup.find(userId);
+    return usernameLookup.reset;
   }, [userId, attempt]);
   const asked = useUsernameLookupStore((s) => s.userId);
   const lookup = useUsernameLookupStore((s) => s.lookup);

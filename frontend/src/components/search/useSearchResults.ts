@@ -29,7 +29,7 @@ export function useSearchResults(query: string): SearchResults {
   useEffect(() => {
     if (!query) return;
     void searchResults().open(query);
-    return () => searchResults().leave(query);
+    return searchResults().reset;
   }, [query]);
 
   const results = useSearchResultsStore((s) => s.results);
