@@ -3,6 +3,8 @@ import { ApiError } from '../api/client';
 import * as usersApi from '../api/users';
 import { mountEach, settle } from '../test-support/mounted';
 import { routerAddress } from '../test-support/router-mock';
+import { sessionUser } from '../test-support/session-user';
+import { useSessionStore } from '../stores/session';
 import { FencerByIdPage } from './FencerPage';
 
 jest.mock('react-router-dom', () => jest.requireActual('../test-support/router-mock').routerModule());
@@ -45,6 +47,19 @@ describe('/u/id/:userId', () => {
     api.fetchProfile.mockResolvedValueOnce({ username: 'claire' } as Profile);
     const retry = [...view.host().querySelectorAll('button')].find((b) => b.textContent === 'Try again')!;
     await settle(() => retry.click());
+    expect(router.navigate).toHaveBeenLastCalledWith('/u/claire');
+  });
+
+  it('asks again when another user signs in', async () => {
+    api.fetchProfile.mockRejectedValueOnce(new Error('offline'));
+    view.render(<FencerByIdPage key="signed-out" />);
+    await settle(() => undefined);
+    expect(text()).toContain("Couldn't load this profile");
+
+    api.fetchProfile.mockResolvedValueOnce({ username: 'claire' } as Profile);
+    await settle(() =>
+      useSessionStore.setState({ user: sessionUser({ id: 'u-ana', username: 'ana', name: 'Ana' }) }),
+    );
     expect(router.navigate).toHaveBeenLastCalledWith('/u/claire');
   });
 });

@@ -1,6 +1,7 @@
 import type { ConnectionState } from '@piste/contracts';
 import { useEffect } from 'react';
 import { useFencerProfileStore, type FencerProfileLoad } from '../../stores/fencer-profile';
+import { useSessionStore } from '../../stores/session';
 
 export type { FencerProfileLoad } from '../../stores/fencer-profile';
 
@@ -20,14 +21,16 @@ const LOADING: FencerProfileLoad = { status: 'loading' };
 
 /**
  * A fencer's profile for /u/{username}, through the fencer-profile store: loaded once, then kept current while
- * shown (request events between the viewer and this fencer, and reconnects, refetch it). Until the store shows
- * this fencer, nothing of the one shown before.
+ * shown (request events between the viewer and this fencer, and reconnects, refetch it; so does another user
+ * signing in, who stands elsewhere with this fencer). Until the store shows this fencer, nothing of the one shown
+ * before.
  */
 export function useFencerProfile(username: string): FencerProfileView {
+  const viewerId = useSessionStore((s) => s.user?.id);
   useEffect(() => {
     void fencerProfile().open(username);
     return fencerProfile().reset;
-  }, [username]);
+  }, [username, viewerId]);
   const shown = useFencerProfileStore((s) => s.username);
   const load = useFencerProfileStore((s) => s.load);
   return { load: shown === username ? load : LOADING, reload, setStanding };

@@ -2,6 +2,7 @@ import type { Club, SearchUser } from '@piste/contracts';
 import { useEffect } from 'react';
 import { useShownIds } from '../../stores/posts';
 import { useSearchResultsStore } from '../../stores/search-results';
+import { useSessionStore } from '../../stores/session';
 
 export interface SearchResults {
   status: 'loading' | 'ready' | 'error';
@@ -23,14 +24,16 @@ const loadMore = () => searchResults().loadMore();
 
 /**
  * The results page's data through the search-results store: the first page of posts and the fencers for
- * `query`, then more posts on demand. Until the store has results for `query`, it is loading.
+ * `query`, then more posts on demand (another signed-in user searches again: what they may see differs). Until
+ * the store has results for `query`, it is loading.
  */
 export function useSearchResults(query: string): SearchResults {
+  const viewerId = useSessionStore((s) => s.user?.id);
   useEffect(() => {
     if (!query) return;
     void searchResults().open(query);
     return searchResults().reset;
-  }, [query]);
+  }, [query, viewerId]);
 
   const results = useSearchResultsStore((s) => s.results);
   const loadingMore = useSearchResultsStore((s) => s.loadingMore);
