@@ -3,6 +3,16 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import prettier from 'eslint-config-prettier';
 
+const NO_API_IN_VIEWS = {
+  group: ['**/api', '**/api/*'],
+  message:
+    'Pages and components read stores; only stores call api/. Take types from @piste/contracts or the store.',
+};
+const NO_TOASTS_IN_VIEWS = {
+  group: ['**/lib/toast', 'react-hot-toast'],
+  message: 'Raise toasts from the store action that knows the outcome, not from a page or component.',
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -39,23 +49,20 @@ export default tseslint.config(
     },
   },
   {
-    // Toasts are raised in one layer: the store action that knows an outcome (lib/forms raises the spec's
-    // validation toasts). Pages and components show state; they never raise a toast themselves.
+    // Pages and components show state; stores fetch it and say how things went. So a page or component neither
+    // calls the server (api/) nor raises a toast (the store action that knows the outcome does; lib/forms raises
+    // the spec's validation toasts). Their tests still mock api/ modules.
     files: ['frontend/src/pages/**/*.{ts,tsx}', 'frontend/src/components/**/*.{ts,tsx}'],
     ignores: ['**/*.test.{ts,tsx}', 'frontend/src/components/AppToaster.tsx'],
     rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['**/lib/toast', 'react-hot-toast'],
-              message:
-                'Raise toasts from the store action that knows the outcome, not from a page or component.',
-            },
-          ],
-        },
-      ],
+      'no-restricted-imports': ['error', { patterns: [NO_API_IN_VIEWS, NO_TOASTS_IN_VIEWS] }],
+    },
+  },
+  {
+    // The toaster shows the toasts, so it is the one view that imports them.
+    files: ['frontend/src/components/AppToaster.tsx'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [NO_API_IN_VIEWS] }],
     },
   },
   {

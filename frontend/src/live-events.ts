@@ -63,12 +63,20 @@ const SERVER_EVENTS: ServerEventTable = {
   'comment:updated': (update) => useCommentsStore.getState().receiveUpdate(update),
   // The user's own reactions, from any of their tabs.
   'post:viewer': (viewer) => posts().receiveViewer(viewer),
-  'friend-request:new': () => connections().refreshAfterEvent({ connectionsChanged: false }),
+  // The fencer page shown follows its connection state too (the other side accepting, withdrawing …).
+  'friend-request:new': ({ request }) => {
+    connections().refreshAfterEvent({ connectionsChanged: false });
+    loadedStore('fencer-profile')?.receiveRequest(request);
+  },
   // New or removed connections also change who can be messaged: Messages shows the connections store's list.
-  'friend-request:updated': ({ request }) =>
-    connections().refreshAfterEvent({ connectionsChanged: request.status === 'accepted' }),
-  'friend-request:removed': ({ status }) =>
-    connections().refreshAfterEvent({ connectionsChanged: status === 'accepted' }),
+  'friend-request:updated': ({ request }) => {
+    connections().refreshAfterEvent({ connectionsChanged: request.status === 'accepted' });
+    loadedStore('fencer-profile')?.receiveRequest(request);
+  },
+  'friend-request:removed': (removed) => {
+    connections().refreshAfterEvent({ connectionsChanged: removed.status === 'accepted' });
+    loadedStore('fencer-profile')?.receiveRequest(removed);
+  },
   // Only admins' sockets receive these; an admin's header has loaded the report queue's store.
   'report:new': ({ report }) => loadedStore('moderation')?.receive(report),
   'report:updated': ({ report }) => loadedStore('moderation')?.receive(report),
@@ -116,6 +124,7 @@ const ON_RECONNECT: Array<() => void> = [
     if (event?.status === 'ready') void event.refresh();
   },
   () => void loadedStore('fencer-record')?.refreshIfShown(),
+  () => void loadedStore('fencer-profile')?.refreshIfShown(),
   // A ban issued while this tab was offline arrives with the refreshed session user.
   () => void useSessionStore.getState().refresh(),
 ];

@@ -7,27 +7,16 @@ import {
   type AttendanceStatus,
   type CalendarFeed,
   type CreateEventPayload,
-  type EventKind,
+  type EventFilters,
   type EventPage,
   type EventsPage,
   type UpdateEventPayload,
-  type Weapon,
 } from '@piste/contracts';
 import { api } from './client';
 
 /** The event calls of DESIGN.md §4d: the list, an event's page, going or interested, and the calendar feed. */
 
 const eventApiPath = (id: string) => `/api/events/${encodeURIComponent(id)}`;
-
-/** What a list of events is narrowed to: `from` and `to` are instants, `country` a two-letter code. */
-export interface EventFilters {
-  from?: string;
-  to?: string;
-  country?: string;
-  weapon?: Weapon;
-  kind?: EventKind;
-  clubId?: string;
-}
 
 /** GET /api/events: those not over yet (by `from`), soonest first, a page at a time. */
 export function fetchEvents(filters: EventFilters, after?: string): Promise<EventsPage> {

@@ -2,9 +2,8 @@ import { enableTotpSchema, type LoginTwoFactorPayload } from '@piste/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from '../lib/router';
-import { ApiError } from '../api/client';
 import { failureText } from '../lib/forms';
-import { useSessionStore } from '../stores/session';
+import { mustRestartSignIn, useSessionStore } from '../stores/session';
 import { Button } from './Button';
 import { ServerError } from './FormMessage';
 import { TextField } from './FormField';
@@ -17,10 +16,6 @@ interface SecondFactorFormProps {
   /** The server wants the password again (too many wrong codes); `message` says why. */
   onRestart: (message: string) => void;
 }
-
-/** The reply to a refused code: 429 once too many were wrong, and the sign-in starts again. */
-const mustRestart = (error: unknown) =>
-  error instanceof Error && error.cause instanceof ApiError && error.cause.status === 429;
 
 /** The second step of a sign-in, for an account with an authenticator app: its code, or a recovery code. */
 export function SecondFactorForm({ onBack, onRestart }: SecondFactorFormProps) {
@@ -57,7 +52,7 @@ export function SecondFactorForm({ onBack, onRestart }: SecondFactorFormProps) {
       navigate('/', { replace: true });
     } catch (error) {
       const message = failureText(error, t('login.failed'));
-      if (mustRestart(error)) {
+      if (mustRestartSignIn(error)) {
         onRestart(message);
         return;
       }

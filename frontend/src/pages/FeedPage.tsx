@@ -12,7 +12,6 @@ import { SearchBox } from '../components/search/SearchBox';
 import { TrendingTags } from '../components/TrendingTags';
 import { WEAPON_DOT_CLASSES, WEAPON_TOP_BORDER_CLASSES, weaponLabel } from '../lib/weapons';
 import { useWatchedPosts } from '../realtime/post-watch';
-import { watchFeed } from '../realtime/socket';
 import { useFeedStore } from '../stores/feed';
 import { useSessionStore } from '../stores/session';
 import { useTrendingTagsStore } from '../stores/trending-tags';
@@ -23,16 +22,15 @@ export function FeedPage() {
   const { weapon: weaponParam } = useParams();
   const weapon = weaponParam === undefined ? DEFAULT_WEAPON : isWeapon(weaponParam) ? weaponParam : null;
   const user = useSessionStore((s) => s.user);
-  const open = useFeedStore((s) => s.open);
+  const follow = useFeedStore((s) => s.follow);
   const { t } = useTranslation('feed');
 
   useEffect(() => {
     if (!weapon) return;
-    watchFeed(weapon);
-    void open(weapon);
+    const stopFollowing = follow(weapon);
     void useTrendingTagsStore.getState().load(weapon);
-    return () => watchFeed(null);
-  }, [weapon, open]);
+    return stopFollowing;
+  }, [weapon, follow]);
 
   if (!weapon) return <NotFoundPage />;
 

@@ -1,46 +1,28 @@
-import i18next from 'i18next';
 import { ArrowLeft, LoaderCircle } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from '../lib/router';
-import { ApiError, errorMessage } from '../api/client';
 import { authorNameOf } from '../components/PostByline';
 import { PostResultCard } from '../components/search/PostResultCard';
-import { usePost, usePostsStore } from '../stores/posts';
+import { usePostPageStore, type PostPageLoad } from '../stores/post-page';
+import { usePost } from '../stores/posts';
 import { useSessionStore } from '../stores/session';
 import { weaponLabel } from '../lib/weapons';
 import { NotFoundPage } from './NotFoundPage';
 
-/** The post's fetch, for one post and one signed-in user: another user sees it with their own likes. */
-type Loaded = { key: string } | { key: string; error: string; missing: boolean };
-
 /**
- * Fetches the post `postId` as the viewer may see it into the posts store; a post that is gone or across a
- * block is missing.
+ * Fetches the post `postId` as the viewer may see it into the posts store (through the post-page store); a post
+ * that is gone or across a block is missing. Another signed-in user fetches it again, with their own likes.
  */
-function useLoadedPost(postId: string): Loaded | null {
-  const [loaded, setLoaded] = useState<Loaded | null>(null);
-  const key = `${postId} ${useSessionStore((s) => s.user?.id)}`;
+function useLoadedPost(postId: string): PostPageLoad | null {
+  const viewerId = useSessionStore((s) => s.user?.id ?? null);
   useEffect(() => {
-    let current = true;
-    usePostsStore
-      .getState()
-      .loadPost(postId)
-      .then(
-        () => {
-          if (current) setLoaded({ key });
-        },
-        (error: unknown) => {
-          const missing = error instanceof ApiError && (error.status === 404 || error.status === 400);
-          if (current)
-            setLoaded({ key, error: errorMessage(error, i18next.t('feed:postPage.fetchFailed')), missing });
-        },
-      );
-    return () => {
-      current = false;
-    };
-  }, [postId, key]);
-  return loaded?.key === key ? loaded : null;
+    const postPage = usePostPageStore.getState();
+    void postPage.open(postId, viewerId);
+    return postPage.reset;
+  }, [postId, viewerId]);
+  const loaded = usePostPageStore((s) => s.loaded);
+  return loaded?.postId === postId && loaded.viewerId === viewerId ? loaded : null;
 }
 
 /** /posts/:id — one post on its own, where a search result leads. */

@@ -13,16 +13,20 @@ import type { useDrillsStore } from '../stores/drills';
 import type { useEventPageStore } from '../stores/event-page';
 import type { useEventsStore } from '../stores/events';
 import type { useFencerClubsStore } from '../stores/fencer-clubs';
+import type { useFencerProfileStore } from '../stores/fencer-profile';
 import type { useFencerRecordStore } from '../stores/fencer-record';
 import type { useHostingClubsStore } from '../stores/hosting-clubs';
 import type { useModerationStore } from '../stores/moderation';
 import type { useMutedSettingsStore } from '../stores/muted-settings';
 import type { useNotificationSettingsStore } from '../stores/notification-settings';
 import type { usePasskeysStore } from '../stores/passkeys';
+import type { usePostPageStore } from '../stores/post-page';
 import type { useRecordSettingsStore } from '../stores/record-settings';
 import type { useSavedPostsStore } from '../stores/saved-posts';
+import type { useSearchResultsStore } from '../stores/search-results';
 import type { useTagPostsStore } from '../stores/tag-posts';
 import type { useTwoFactorStore } from '../stores/two-factor';
+import type { useUsernameLookupStore } from '../stores/username-lookup';
 
 /**
  * The stores of screens other than the feed, by name. Most load with their screen, not with the app (a first visit
@@ -46,16 +50,20 @@ interface ScreenStores {
   'event-page': typeof useEventPageStore;
   events: typeof useEventsStore;
   'fencer-clubs': typeof useFencerClubsStore;
+  'fencer-profile': typeof useFencerProfileStore;
   'fencer-record': typeof useFencerRecordStore;
   'hosting-clubs': typeof useHostingClubsStore;
   moderation: typeof useModerationStore;
   'muted-settings': typeof useMutedSettingsStore;
   'notification-settings': typeof useNotificationSettingsStore;
   passkeys: typeof usePasskeysStore;
+  'post-page': typeof usePostPageStore;
   'record-settings': typeof useRecordSettingsStore;
   'saved-posts': typeof useSavedPostsStore;
+  'search-results': typeof useSearchResultsStore;
   'tag-posts': typeof useTagPostsStore;
   'two-factor': typeof useTwoFactorStore;
+  'username-lookup': typeof useUsernameLookupStore;
 }
 
 export type ScreenStoreName = keyof ScreenStores;

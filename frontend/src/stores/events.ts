@@ -1,7 +1,6 @@
 import i18next from 'i18next';
-import type { FencingEvent } from '@piste/contracts';
+import type { EventFilters, FencingEvent } from '@piste/contracts';
 import * as eventsApi from '../api/events';
-import type { EventFilters } from '../api/events';
 import { createPagedListStore, type PagedListState } from './paged-list';
 import { screenStoreLoaded } from '../realtime/screen-stores';
 

@@ -1,4 +1,4 @@
-import { ROLES } from '@piste/contracts';
+import { ROLES, type FeedPost } from '@piste/contracts';
 import { ApiError } from '../api/client';
 import * as postsApi from '../api/posts';
 import { notify } from '../lib/toast';
@@ -8,9 +8,11 @@ import { useFeedStore } from './feed';
 import { useSessionStore } from './session';
 import { startLiveEvents } from '../live-events';
 import { liveSocket } from '../test-support/live-socket-mock';
+import { watchFeed } from '../realtime/socket';
 import { feedPost } from '../test-support/posts';
 import { sessionUser } from '../test-support/session-user';
 import { usePostsStore } from './posts';
+import { heldReply } from '../test-support/held-reply';
 
 jest.mock('../realtime/socket', () =>
   jest
@@ -62,6 +64,33 @@ describe('feed store', () => {
     expect(api.fetchFeedPage).toHaveBeenLastCalledWith('epee', 'p9');
     expect(shownIds()).toHaveLength(13);
     expect(useFeedStore.getState().hasMore).toBe(false);
+  });
+
+  it('follows the feed the page shows live, from its first page, until the page leaves it', async () => {
+    api.fetchFeedPage.mockResolvedValue(page(0, 3));
+    const stopFollowing = useFeedStore.getState().follow('sabre');
+    expect(jest.mocked(watchFeed)).toHaveBeenLastCalledWith('sabre');
+    expect(api.fetchFeedPage).toHaveBeenCalledWith('sabre');
+    await Promise.resolve();
+    expect(useFeedStore.getState()).toMatchObject({
+      weapon: 'sabre',
+      status: 'ready',
+      postIds: ['p0', 'p1', 'p2'],
+    });
+
+    stopFollowing();
+    expect(jest.mocked(watchFeed)).toHaveBeenLastCalledWith(null);
+  });
+
+  it('drops a slow first page of a feed left meanwhile', async () => {
+    const slow = heldReply<FeedPost[]>();
+    api.fetchFeedPage.mockReturnValueOnce(slow.promise);
+    const foil = useFeedStore.getState().open('foil');
+    api.fetchFeedPage.mockResolvedValueOnce(page(0, 2));
+    await useFeedStore.getState().open('epee');
+    slow.give(page(5, 2));
+    await foil;
+    expect(useFeedStore.getState()).toMatchObject({ weapon: 'epee', postIds: ['p0', 'p1'] });
   });
 
   it('opened ahead of the first render, the feed page’s own open fetches nothing again, but a later visit does', async () => {

@@ -12,6 +12,8 @@ import { errorMessage } from '../api/client';
 import { uploadFile, UploadError } from '../api/objects';
 import * as postsApi from '../api/posts';
 import { notify } from '../lib/toast';
+import { watchFeed } from '../realtime/socket';
+import { latestRequest } from './latest-request';
 import { idsOf, loadNextPage, withNewerFirst, withoutId } from './post-lists';
 import { usePostsStore } from './posts';
 import { useSessionStore } from './session';
@@ -58,6 +60,11 @@ interface FeedState {
   /** Shows `weapon`'s feed from its first page (null: no feed shown). */
   open: (weapon: Weapon | null) => Promise<void>;
   /**
+   * The feed page shows `weapon`: opens its feed and follows it live (posts by others arrive behind "New posts")
+   * until the returned function is called, when the page leaves it.
+   */
+  follow: (weapon: Weapon) => () => void;
+  /**
    * Opens `weapon`'s feed before the app's first render (first-screen.ts), so the first paint can show its posts;
    * the feed page's own `open` of the same weapon, right after, then fetches nothing again.
    */
@@ -80,8 +87,8 @@ interface FeedState {
   reset: () => void;
 }
 
-/** Every call that returns data for the shown feed carries the sequence it started with; stale replies are dropped. */
-let sequence = 0;
+/** A first-page fetch drops every reply started before it (another weapon's, or a Load More); a Load More joins it. */
+const latest = latestRequest();
 
 /** The feed opened ahead of the first render, until the feed page's own `open` arrives. */
 let openedAhead: Weapon | null = null;
@@ -171,6 +178,12 @@ export const useFeedStore = create<FeedState>()((set, get) => ({
     if (weapon) await get().refresh();
   },
 
+  follow: (weapon) => {
+    watchFeed(weapon);
+    void get().open(weapon);
+    return () => watchFeed(null);
+  },
+
   openAhead: (weapon) => {
     const opening = get().open(weapon);
     openedAhead = weapon;
@@ -180,11 +193,11 @@ export const useFeedStore = create<FeedState>()((set, get) => ({
   refresh: async () => {
     const { weapon } = get();
     if (!weapon) return;
-    const started = ++sequence;
+    const isLatest = latest.start();
     if (get().status !== 'ready') set({ status: 'loading' });
     try {
       const page = await postsApi.fetchFeedPage(weapon);
-      if (started !== sequence) return;
+      if (!isLatest()) return;
       set({
         postIds: kept(withJustPublished(page, weapon)),
         incomingIds: [],
@@ -193,7 +206,7 @@ export const useFeedStore = create<FeedState>()((set, get) => ({
         loadingMore: false,
       });
     } catch {
-      if (started !== sequence) return;
+      if (!isLatest()) return;
       set({ status: get().status === 'ready' ? 'ready' : 'error' });
       notify.error(i18next.t('feed:toasts.fetchFailed'));
     }
@@ -202,14 +215,14 @@ export const useFeedStore = create<FeedState>()((set, get) => ({
   loadMore: async () => {
     const { weapon, postIds, loadingMore } = get();
     if (!weapon || loadingMore) return;
-    const started = sequence;
+    const isLatest = latest.join();
     await loadNextPage<FeedState>({
       set,
       // The next page starts after the oldest post shown, so posts that arrived live (newer, at the top) can
       // neither shift it nor make it overlap; the id filter only guards against a refetch in between.
       fetchPage: () => postsApi.fetchFeedPage(weapon, postIds.at(-1)),
       pageSize: FEED_PAGE_SIZE,
-      isStale: () => started !== sequence,
+      isStale: () => !isLatest(),
       joining: (state, page) => page.filter((post) => !state.incomingIds.includes(post.id)),
     });
   },

@@ -4,6 +4,7 @@ import { create } from 'zustand';
 import { ApiError } from '../api/client';
 import { fetchFencerPosts } from '../api/profiles';
 import { notify } from '../lib/toast';
+import { latestRequest } from './latest-request';
 import { idsOf, loadNextPage } from './post-lists';
 import { usePostsStore } from './posts';
 
@@ -29,7 +30,7 @@ interface FencerPostsState {
 }
 
 /** A first-page fetch drops any reply started before it (a Load More, or another fencer's page). */
-let sequence = 0;
+const latest = latestRequest();
 
 export const useFencerPostsStore = create<FencerPostsState>()((set, get) => ({
   username: null,
@@ -46,15 +47,15 @@ export const useFencerPostsStore = create<FencerPostsState>()((set, get) => ({
   reload: async () => {
     const { username } = get();
     if (!username) return;
-    const started = ++sequence;
+    const isLatest = latest.start();
     set({ loadingMore: false });
     try {
       const page = await fetchFencerPosts(username);
-      if (started !== sequence) return;
+      if (!isLatest()) return;
       usePostsStore.getState().keep(page);
       set({ postIds: idsOf(page), hasMore: page.length >= FENCER_PAGE_SIZE, status: 'ready' });
     } catch (error) {
-      if (started !== sequence) return;
+      if (!isLatest()) return;
       set((state) => ({ status: state.status === 'ready' ? 'ready' : 'error' }));
       // An unknown or blocked fencer is the profile's to say (a not-found page), not a failed list.
       if (!(error instanceof ApiError && error.status === 404))
@@ -68,12 +69,12 @@ export const useFencerPostsStore = create<FencerPostsState>()((set, get) => ({
     const { postsById } = usePostsStore.getState();
     const oldest = postIds.filter((id) => id in postsById).at(-1);
     if (!username || !oldest || loadingMore) return;
-    const started = sequence;
+    const isLatest = latest.join();
     await loadNextPage({
       set,
       fetchPage: () => fetchFencerPosts(username, oldest),
       pageSize: FENCER_PAGE_SIZE,
-      isStale: () => started !== sequence,
+      isStale: () => !isLatest(),
     });
   },
 }));

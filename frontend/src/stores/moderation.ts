@@ -5,6 +5,7 @@ import { ApiError, errorMessage } from '../api/client';
 import * as moderationApi from '../api/moderation';
 import { notify } from '../lib/toast';
 import { screenStoreLoaded } from '../realtime/screen-stores';
+import { latestRequest } from './latest-request';
 
 /**
  * The admin's report queue. It is filled by GET /api/reports and kept live by `report:new` and
@@ -56,7 +57,8 @@ function merge(current: Report[], incoming: Report[]): Report[] {
   );
 }
 
-let loadSequence = 0;
+/** A load drops the reply of any load before it; a reset drops them all. */
+const latestLoad = latestRequest();
 
 /** What a report whose person is gone (their account deleted) says when asked to ban them. */
 function notFoundText(report: Report): string {
@@ -81,14 +83,14 @@ export const useModerationStore = create<ModerationState>()((set, get) => ({
   status: 'idle',
 
   load: async () => {
-    const sequence = ++loadSequence;
+    const isLatest = latestLoad.start();
     if (get().status !== 'ready') set({ status: 'loading' });
     try {
       const reports = await moderationApi.fetchReports();
-      if (sequence !== loadSequence) return;
+      if (!isLatest()) return;
       set((state) => ({ reports: merge(state.reports, reports), status: 'ready' }));
     } catch {
-      if (sequence === loadSequence) set({ status: get().status === 'ready' ? 'ready' : 'error' });
+      if (isLatest()) set({ status: get().status === 'ready' ? 'ready' : 'error' });
     }
   },
 
@@ -146,7 +148,7 @@ export const useModerationStore = create<ModerationState>()((set, get) => ({
   },
 
   reset: () => {
-    loadSequence++;
+    latestLoad.drop();
     set({ reports: [], status: 'idle' });
   },
 }));

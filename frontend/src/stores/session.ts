@@ -8,7 +8,7 @@ import type {
 import i18next from 'i18next';
 import { create } from 'zustand';
 import * as authApi from '../api/auth';
-import { errorMessage } from '../api/client';
+import { ApiError, errorMessage } from '../api/client';
 import { notify } from '../lib/toast';
 
 type SessionStatus = 'loading' | 'ready';
@@ -83,6 +83,10 @@ async function signIn(request: Promise<SessionUser>): Promise<SessionUser> {
   useSessionStore.setState({ user, status: 'ready' });
   return user;
 }
+
+/** The reply to a refused second-factor code: 429 once too many were wrong, and the sign-in starts again. */
+export const mustRestartSignIn = (error: unknown): boolean =>
+  error instanceof Error && error.cause instanceof ApiError && error.cause.status === 429;
 
 export const useSessionStore = create<SessionState>()((set, get) => ({
   user: null,

@@ -57,6 +57,7 @@ export function socketModule() {
     },
     onReconnect: (handler: () => void) => subscribe(reconnectHandlers, handler),
     onRejoin: (handler: () => void) => subscribe(rejoinHandlers, handler),
+    watchFeed: jest.fn(),
   };
 }
 

@@ -9,12 +9,14 @@
  *   address.visit('/reset-password?token=…');
  */
 import { createElement, type AnchorHTMLAttributes } from 'react';
-import { act } from 'react';
+import { act, useEffect } from 'react';
 import { create } from 'zustand';
 
 interface Address {
   pathname: string;
   search: string;
+  /** The route's parameters (`useParams`), as the test sets them. */
+  params: Record<string, string>;
 }
 
 type SearchInit = ConstructorParameters<typeof URLSearchParams>[0];
@@ -27,10 +29,12 @@ export interface RouterControls {
   visit(url: string): void;
   /** The current address, e.g. `/settings?tab=security`. */
   current(): string;
+  /** Sets the route's parameters, e.g. `{ userId: 'u1' }` for /u/id/:userId. */
+  showParams(params: Record<string, string>): void;
 }
 
 export function routerModule() {
-  const useAddress = create<Address>()(() => ({ pathname: '/', search: '' }));
+  const useAddress = create<Address>()(() => ({ pathname: '/', search: '', params: {} }));
   const go = (url: string) => {
     const parsed = new URL(url, 'http://piste.test');
     useAddress.setState({ pathname: parsed.pathname, search: parsed.search });
@@ -47,6 +51,7 @@ export function routerModule() {
       const { pathname, search } = useAddress.getState();
       return `${pathname}${search}`;
     },
+    showParams: (params) => act(() => useAddress.setState({ params })),
   };
 
   return {
@@ -54,6 +59,12 @@ export function routerModule() {
     Link: ({ to, ...props }: AnchorHTMLAttributes<HTMLAnchorElement> & { to: string }) =>
       createElement('a', { href: to, ...props }),
     useNavigate: () => navigate,
+    useParams: () => useAddress((s) => s.params),
+    /** Goes to `to` once rendered, as the router's own does. */
+    Navigate: ({ to }: { to: string }) => {
+      useEffect(() => void navigate(to), [to]);
+      return null;
+    },
     useLocation: () => useAddress(),
     useSearchParams: () => {
       const search = useAddress((s) => s.search);

@@ -1,5 +1,4 @@
-import { EVENT_KINDS, isWeapon, type EventKind } from '@piste/contracts';
-import type { EventFilters } from '../../api/events';
+import { EVENT_KINDS, isWeapon, type EventFilters, type EventKind } from '@piste/contracts';
 
 /**
  * How the events page's filters sit in its address (`/events?from=2027-03-01&to=2027-03-31&country=FR&weapon=epee

@@ -1,15 +1,9 @@
-import i18next from 'i18next';
-import type { ConnectionState, FencerProfile } from '@piste/contracts';
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { ApiError, errorMessage } from '../../api/client';
-import { fetchFencerProfile } from '../../api/profiles';
-import { onReconnect, onServerEvent } from '../../realtime/socket';
+import type { ConnectionState } from '@piste/contracts';
+import { useEffect } from 'react';
+import { useFencerProfileStore, type FencerProfileLoad } from '../../stores/fencer-profile';
+import { useSessionStore } from '../../stores/session';
 
-export type FencerProfileLoad =
-  | { status: 'loading' }
-  | { status: 'not-found' }
-  | { status: 'error'; message: string }
-  | { status: 'ready'; fencer: FencerProfile };
+export type { FencerProfileLoad } from '../../stores/fencer-profile';
 
 export interface FencerProfileView {
   load: FencerProfileLoad;
@@ -19,58 +13,25 @@ export interface FencerProfileView {
   setStanding: (connection: ConnectionState, requestId?: string) => void;
 }
 
+const fencerProfile = () => useFencerProfileStore.getState();
+const reload = () => void fencerProfile().reload();
+const setStanding = (connection: ConnectionState, requestId?: string) =>
+  fencerProfile().setStanding(connection, requestId);
+const LOADING: FencerProfileLoad = { status: 'loading' };
+
 /**
- * A fencer's profile for /u/{username}: loaded once, then kept current while shown. The connection state
- * follows request events between the viewer and this fencer (the other side accepting, withdrawing …), and
- * everything is fetched again after a reconnect.
+ * A fencer's profile for /u/{username}, through the fencer-profile store: loaded once, then kept current while
+ * shown (request events between the viewer and this fencer, and reconnects, refetch it; so does another user
+ * signing in, who stands elsewhere with this fencer). Until the store shows this fencer, nothing of the one shown
+ * before.
  */
 export function useFencerProfile(username: string): FencerProfileView {
-  const [load, setLoad] = useState<FencerProfileLoad>({ status: 'loading' });
-  // Later answers win: a slow reply to an older call never overwrites a newer one.
-  const latestCall = useRef(0);
-
-  const reload = useCallback(() => {
-    const call = ++latestCall.current;
-    fetchFencerProfile(username).then(
-      (fencer) => {
-        if (call === latestCall.current) setLoad({ status: 'ready', fencer });
-      },
-      (error: unknown) => {
-        if (call !== latestCall.current) return;
-        if (error instanceof ApiError && error.status === 404) setLoad({ status: 'not-found' });
-        else
-          setLoad({
-            status: 'error',
-            message: errorMessage(error, i18next.t('people:profile.toasts.loadFailed')),
-          });
-      },
-    );
-  }, [username]);
-
-  useEffect(() => reload(), [reload]);
-
-  const fencerId = load.status === 'ready' ? load.fencer.profile.id : null;
+  const viewerId = useSessionStore((s) => s.user?.id);
   useEffect(() => {
-    if (!fencerId) return;
-    const reloadIfFencer = (pair: { senderId: string; receiverId: string }) => {
-      if (pair.senderId === fencerId || pair.receiverId === fencerId) reload();
-    };
-    const unsubscribe = [
-      onServerEvent('friend-request:new', ({ request }) => reloadIfFencer(request)),
-      onServerEvent('friend-request:updated', ({ request }) => reloadIfFencer(request)),
-      onServerEvent('friend-request:removed', reloadIfFencer),
-      onReconnect(reload),
-    ];
-    return () => unsubscribe.forEach((off) => off());
-  }, [fencerId, reload]);
-
-  const setStanding = useCallback((connection: ConnectionState, requestId?: string) => {
-    setLoad((current) =>
-      current.status === 'ready'
-        ? { status: 'ready', fencer: { ...current.fencer, connection, requestId } }
-        : current,
-    );
-  }, []);
-
-  return { load, reload, setStanding };
+    void fencerProfile().open(username);
+    return fencerProfile().reset;
+  }, [username, viewerId]);
+  const shown = useFencerProfileStore((s) => s.username);
+  const load = useFencerProfileStore((s) => s.load);
+  return { load: shown === username ? load : LOADING, reload, setStanding };
 }

@@ -1,38 +1,25 @@
 import { useCallback, useEffect, useState } from 'react';
-import { ApiError } from '../../api/client';
-import { fetchProfile } from '../../api/users';
+import { useSessionStore } from '../../stores/session';
+import { useUsernameLookupStore, type UsernameLookup } from '../../stores/username-lookup';
 
-export type UsernameLookup =
-  | { status: 'loading' }
-  | { status: 'found'; username: string }
-  | { status: 'not-found' }
-  | { status: 'error' };
+export type { UsernameLookup } from '../../stores/username-lookup';
+
+const LOADING: UsernameLookup = { status: 'loading' };
 
 /**
- * The username of the user with this id, for views that know only the id (a report's author, a chat partner);
- * `retry` asks again after a failure.
+ * The username of the user with this id, through the username-lookup store, for views that know only the id (a
+ * report's author, a chat partner); `retry` asks again after a failure, and so does another signed-in user.
  */
 export function useUsernameOf(userId: string): { lookup: UsernameLookup; retry: () => void } {
-  const [lookup, setLookup] = useState<UsernameLookup>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
+  const viewerId = useSessionStore((s) => s.user?.id);
   useEffect(() => {
-    let current = true;
-    setLookup({ status: 'loading' });
-    fetchProfile(userId).then(
-      (profile) => {
-        if (current) setLookup({ status: 'found', username: profile.username });
-      },
-      (error: unknown) => {
-        if (!current) return;
-        // A malformed id is as unknown as a missing one.
-        const missing = error instanceof ApiError && (error.status === 404 || error.status === 400);
-        setLookup({ status: missing ? 'not-found' : 'error' });
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [userId, attempt]);
+    const usernameLookup = useUsernameLookupStore.getState();
+    void usernameLookup.find(userId);
+    return usernameLookup.reset;
+  }, [userId, attempt, viewerId]);
+  const asked = useUsernameLookupStore((s) => s.userId);
+  const lookup = useUsernameLookupStore((s) => s.lookup);
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
-  return { lookup, retry };
+  return { lookup: asked === userId ? lookup : LOADING, retry };
 }

@@ -1,10 +1,8 @@
-import i18next from 'i18next';
-import { SEARCH_PAGE_SIZE, type Club, type SearchReply, type SearchUser } from '@piste/contracts';
-import { useCallback, useEffect, useState } from 'react';
-import { errorMessage } from '../../api/client';
-import { search } from '../../api/search';
-import { idsOf, withNextPage } from '../../stores/post-lists';
-import { usePostsStore, useShownIds } from '../../stores/posts';
+import type { Club, SearchUser } from '@piste/contracts';
+import { useEffect } from 'react';
+import { useShownIds } from '../../stores/posts';
+import { useSearchResultsStore } from '../../stores/search-results';
+import { useSessionStore } from '../../stores/session';
 
 export interface SearchResults {
   status: 'loading' | 'ready' | 'error';
@@ -19,93 +17,26 @@ export interface SearchResults {
   loadMore: () => Promise<void>;
 }
 
-interface Results {
-  query: string;
-  postIds: string[];
-  users: SearchUser[];
-  clubs: Club[];
-  nextCursor: string | null;
-  error: string | null;
-}
-
-/** What a failed search says when the server gave no reason. */
-const failed = () => i18next.t('search.failed');
 const NO_IDS: string[] = [];
 const NO_CLUBS: Club[] = [];
-
-/** The reply's posts, kept for every view; their ids in order. */
-function keptIds(reply: SearchReply): string[] {
-  usePostsStore.getState().keep(reply.posts);
-  return idsOf(reply.posts);
-}
+const searchResults = () => useSearchResultsStore.getState();
+const loadMore = () => searchResults().loadMore();
 
 /**
- * The results page's data: the first page of posts and the fencers for `query`, then more posts on demand.
- * Replies for a query the page no longer shows are dropped.
+ * The results page's data through the search-results store: the first page of posts and the fencers for
+ * `query`, then more posts on demand (another signed-in user searches again: what they may see differs). Until
+ * the store has results for `query`, it is loading.
  */
 export function useSearchResults(query: string): SearchResults {
-  const [results, setResults] = useState<Results | null>(null);
-  const [loadingMore, setLoadingMore] = useState(false);
-
+  const viewerId = useSessionStore((s) => s.user?.id);
   useEffect(() => {
     if (!query) return;
-    let current = true;
-    search(query, { limit: SEARCH_PAGE_SIZE }).then(
-      (reply) => {
-        if (current) {
-          setResults({
-            query,
-            ...reply,
-            clubs: reply.clubs ?? NO_CLUBS,
-            postIds: keptIds(reply),
-            error: null,
-          });
-        }
-      },
-      (error: unknown) => {
-        if (current) {
-          setResults({
-            query,
-            postIds: [],
-            users: [],
-            clubs: NO_CLUBS,
-            nextCursor: null,
-            error: errorMessage(error, failed()),
-          });
-        }
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [query]);
+    void searchResults().open(query);
+    return searchResults().reset;
+  }, [query, viewerId]);
 
-  const loadMore = useCallback(async () => {
-    const cursor = results?.query === query ? results.nextCursor : null;
-    if (!cursor || loadingMore) return;
-    setLoadingMore(true);
-    try {
-      const page = await search(query, { type: 'posts', limit: SEARCH_PAGE_SIZE, before: cursor });
-      usePostsStore.getState().keep(page.posts);
-      setResults((shown) =>
-        shown?.query === query
-          ? {
-              ...shown,
-              postIds: withNextPage(shown.postIds, page.posts),
-              nextCursor: page.nextCursor,
-              error: null,
-            }
-          : shown,
-      );
-    } catch (error) {
-      setResults((shown) =>
-        shown?.query === query ? { ...shown, error: errorMessage(error, failed()) } : shown,
-      );
-    } finally {
-      setLoadingMore(false);
-    }
-  }, [query, results, loadingMore]);
-
+  const results = useSearchResultsStore((s) => s.results);
+  const loadingMore = useSearchResultsStore((s) => s.loadingMore);
   const settled = results !== null && results.query === query;
   const postIds = useShownIds(settled ? results.postIds : NO_IDS);
   return {

@@ -1,17 +1,10 @@
-import i18next from 'i18next';
-import { SEARCH_SUGGESTION_LIMIT, type SearchReply } from '@piste/contracts';
+import type { SearchReply } from '@piste/contracts';
 import { useEffect, useState } from 'react';
-import { errorMessage } from '../../api/client';
-import { search } from '../../api/search';
+import { useStore } from 'zustand';
+import { createSearchSuggestionsStore } from '../../stores/search-suggestions';
 
 /** How long typing must pause before the box searches. */
 export const SEARCH_DEBOUNCE_MS = 250;
-
-interface Answer {
-  query: string;
-  reply: SearchReply | null;
-  error: string | null;
-}
 
 export interface SearchSuggestions {
   /** The trimmed text being searched for. */
@@ -23,35 +16,25 @@ export interface SearchSuggestions {
   loading: boolean;
 }
 
-const NO_ANSWER: Answer = { query: '', reply: null, error: null };
-
 /**
- * Searches as the user types: once typing pauses, the top posts and fencers for the text. An answer that arrives
- * after the text has changed again is dropped, so a slow reply never replaces a newer one.
+ * Searches as the user types, through the box's own search-suggestions store: once typing pauses, the top posts
+ * and fencers for the text. An answer that arrives after the text has changed again is dropped, so a slow reply
+ * never replaces a newer one.
  */
 export function useSearchSuggestions(text: string): SearchSuggestions {
   const query = text.trim();
-  const [answer, setAnswer] = useState<Answer>(NO_ANSWER);
+  const [store] = useState(createSearchSuggestionsStore);
+  const answer = useStore(store, (s) => s.answer);
 
   useEffect(() => {
     if (!query) return;
-    let current = true;
-    const timer = window.setTimeout(() => {
-      search(query, { limit: SEARCH_SUGGESTION_LIMIT }).then(
-        (reply) => {
-          if (current) setAnswer({ query, reply, error: null });
-        },
-        (error: unknown) => {
-          if (current)
-            setAnswer({ query, reply: null, error: errorMessage(error, i18next.t('search.failed')) });
-        },
-      );
-    }, SEARCH_DEBOUNCE_MS);
+    const { suggest, drop } = store.getState();
+    const timer = window.setTimeout(() => void suggest(query), SEARCH_DEBOUNCE_MS);
     return () => {
-      current = false;
+      drop();
       window.clearTimeout(timer);
     };
-  }, [query]);
+  }, [query, store]);
 
   if (!query) return { query, reply: null, error: null, loading: false };
   return { query, reply: answer.reply, error: answer.error, loading: answer.query !== query };

@@ -5,6 +5,7 @@ import { create } from 'zustand';
 import { errorMessage } from '../../api/client';
 import * as connectionsApi from '../../api/connections';
 import { notify } from '../../lib/toast';
+import { latestRequest } from '../latest-request';
 import { createOwnActions } from './own-actions';
 import { DEFAULT_DISCOVER_WEAPON, type ConnectionsState, type DiscoverState, type LoadStatus } from './types';
 
@@ -43,7 +44,12 @@ function listStatus(kind: ListKind, status: LoadStatus): Partial<ConnectionsStat
 }
 
 /** Later answers win: a slow reply to an older call never overwrites a newer one. */
-const generation = { requests: 0, connections: 0, blocked: 0, search: 0 };
+const latest = {
+  requests: latestRequest(),
+  connections: latestRequest(),
+  blocked: latestRequest(),
+  search: latestRequest(),
+};
 
 export const useConnectionsStore = create<ConnectionsState>()((set, get) => {
   /** Only replies for the user still signed in are kept. */
@@ -59,8 +65,8 @@ export const useConnectionsStore = create<ConnectionsState>()((set, get) => {
   ): Promise<void> {
     const userId = get().userId;
     if (!userId) return;
-    const mine = ++generation[kind];
-    const isLatest = () => mine === generation[kind] && stillFor(userId);
+    const isNewest = latest[kind].start();
+    const isLatest = () => isNewest() && stillFor(userId);
     if (kind !== 'blocked')
       set((s) => listStatus(kind, s[LIST_STATUS[kind]] === 'ready' ? 'ready' : 'loading'));
     try {
@@ -78,10 +84,7 @@ export const useConnectionsStore = create<ConnectionsState>()((set, get) => {
 
     bindUser: (userId) => {
       if (get().userId === userId) return;
-      generation.requests++;
-      generation.connections++;
-      generation.blocked++;
-      generation.search++;
+      Object.values(latest).forEach((calls) => calls.drop());
       set({ userId, ...emptyLists });
     },
 
@@ -106,7 +109,7 @@ export const useConnectionsStore = create<ConnectionsState>()((set, get) => {
       if (!userId) return;
       const query = discover.query.trim();
       const weapon = discover.weapon;
-      const mine = ++generation.search;
+      const isLatest = latest.search.start();
       if (!query) {
         set((s) => ({ discover: { ...s.discover, results: [], status: 'idle', shownFor: null } }));
         return;
@@ -114,10 +117,10 @@ export const useConnectionsStore = create<ConnectionsState>()((set, get) => {
       set((s) => ({ discover: { ...s.discover, status: 'loading' } }));
       try {
         const results = await connectionsApi.searchUsers(query, weapon === 'all' ? null : weapon);
-        if (mine !== generation.search || !stillFor(userId)) return;
+        if (!isLatest() || !stillFor(userId)) return;
         set((s) => ({ discover: { ...s.discover, results, status: 'ready', shownFor: { query, weapon } } }));
       } catch (error) {
-        if (mine === generation.search && stillFor(userId)) {
+        if (isLatest() && stillFor(userId)) {
           set((s) => ({ discover: { ...s.discover, status: 'error' } }));
         }
         throw error;

@@ -146,6 +146,8 @@ export const eventsQuerySchema = z
   })
   .refine((q) => !q.from || !q.to || q.from <= q.to, { message: 'From must be before to', path: ['to'] });
 export type EventsQuery = z.infer<typeof eventsQuerySchema>;
+/** What a list of events is narrowed to, as the client asks: `from` and `to` are instants, `country` a two-letter code. */
+export type EventFilters = Omit<z.input<typeof eventsQuerySchema>, 'limit' | 'after'>;
 /** PUT /api/events/{id}/attendance: going, interested, or neither. */
 export const attendanceSchema = z
   .object({
