@@ -14,6 +14,14 @@ const CATALOGUES = import.meta.glob<Catalogue>(
   { import: 'default' },
 );
 
+/** The request rules' texts, which the contracts hold for the server and the app alike. */
+const VALIDATION_CATALOGUES = import.meta.glob<Catalogue>(
+  '../../../libs/contracts/src/locales/*/validation.json',
+  {
+    import: 'default',
+  },
+);
+
 async function loadCatalogue(language: string, namespace: string): Promise<Catalogue> {
   if (language === 'pseudo') {
     const [english, { pseudoCatalogue }] = await Promise.all([
@@ -22,7 +30,10 @@ async function loadCatalogue(language: string, namespace: string): Promise<Catal
     ]);
     return pseudoCatalogue(english as Parameters<typeof pseudoCatalogue>[0]);
   }
-  const load = CATALOGUES[`./locales/${language}/${namespace}.json`];
+  const load =
+    namespace === 'validation'
+      ? VALIDATION_CATALOGUES[`../../../libs/contracts/src/locales/${language}/validation.json`]
+      : CATALOGUES[`./locales/${language}/${namespace}.json`];
   if (!load) throw new Error(`No catalogue ${language}/${namespace}`);
   return load();
 }

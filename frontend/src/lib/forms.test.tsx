@@ -1,3 +1,5 @@
+import { postContentSchema } from '@piste/contracts';
+import i18next from 'i18next';
 import { z } from 'zod';
 import { mountEach, settle, typeInto } from '../test-support/mounted';
 import { argumentOfOnlyCall } from '../test-support/mock-calls';
@@ -72,6 +74,47 @@ describe('useContractForm', () => {
     await submit();
     expect(argumentOfOnlyCall(onValid)).toEqual({ name: 'Salle Lucien', city: 'Lyon', motto: '' });
     expect(toast.error).not.toHaveBeenCalled();
+  });
+});
+
+describe('a contract rule in French', () => {
+  const postSchema = z.object({ content: postContentSchema });
+
+  function PostForm() {
+    const form = useContractForm(postSchema, {
+      defaultValues: { content: '' },
+      toastTitles: { 'Please enter some content for your post.': 'Contenu requis' },
+    });
+    const { error, ...input } = form.field('content');
+    return (
+      <form noValidate onSubmit={form.onSubmit(onValid)}>
+        <textarea id="content" {...input} />
+        <p id="content-error">{error}</p>
+      </form>
+    );
+  }
+
+  beforeEach(() => settle(() => void i18next.changeLanguage('fr')));
+  afterEach(() => settle(() => void i18next.changeLanguage('en')));
+
+  it('shows the schema’s rule in the interface’s language, its values kept, and toasts it in French', async () => {
+    view.render(<PostForm />);
+    await submit();
+    expect(errorOf('content')).toBe('Veuillez écrire quelque chose dans votre publication.');
+    expect(toast.error).toHaveBeenCalledWith(
+      'Contenu requis',
+      'Veuillez écrire quelque chose dans votre publication.',
+    );
+
+    typeInto(view.host().querySelector('textarea')!, 'x'.repeat(5001));
+    await submit();
+    expect(errorOf('content')).toBe('Une publication peut compter au plus 5000 caractères');
+  });
+
+  it('keeps a text no schema rule said (zod’s own) as it is', async () => {
+    view.render(<ClubForm />);
+    await submit();
+    expect(errorOf('name')).toBe('Please enter a name');
   });
 });
 

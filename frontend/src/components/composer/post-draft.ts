@@ -1,5 +1,6 @@
 import {
   createPostSchema,
+  english,
   MEDIA_ALT_MAX,
   POST_TYPES,
   POST_VISIBILITIES,
@@ -28,7 +29,7 @@ export const postDraftSchema = z.object({
   visibility: z.enum(POST_VISIBILITIES),
   mediaAlt: z
     .string()
-    .max(MEDIA_ALT_MAX, { message: `An image description can be at most ${MEDIA_ALT_MAX} characters` }),
+    .max(MEDIA_ALT_MAX, { message: english('posts.mediaAltTooLong', { max: MEDIA_ALT_MAX }) }),
   drill: z.object({ duration: detailText, level: detailText, equipment: detailText, focus: detailText }),
   achievement: z.object({
     place: detailText,
