@@ -69,7 +69,7 @@ export function describeError(exception: unknown): ErrorReply {
       status: exception.getStatus(),
       message: exception.message,
       code: exception.code,
-      text: { key: `errors:${exception.key}`, values: exception.values },
+      text: { key: exception.textKey, values: exception.values },
     };
   }
   if (exception instanceof RequestValidationException) {

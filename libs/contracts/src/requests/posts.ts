@@ -55,7 +55,7 @@ export const createPostSchema = z
       .max(300, { message: english('posts.media') })
       .regex(/^\/objects\/[A-Za-z0-9/_.-]+$/, { message: english('posts.media') })
       .nullish(),
-    mediaType: z.enum(MEDIA_TYPES, { message: english('posts.mediaType') }).nullish(),
+    mediaType: z.enum(MEDIA_TYPES, { message: english('uploads.wrongTypeMedia') }).nullish(),
     /** A video's poster frame: an image the same user uploaded for a post. */
     mediaPosterUrl: clientString()
       .max(300, { message: english('posts.poster') })
