@@ -1,4 +1,4 @@
-import { postContentSchema } from '@piste/contracts';
+import { AVATAR_MAX_BYTES, POST_MEDIA_MAX_BYTES, postContentSchema } from '@piste/contracts';
 import i18next from 'i18next';
 import { z } from 'zod';
 import { mountEach, settle, typeInto } from '../test-support/mounted';
@@ -129,22 +129,43 @@ describe('validationToast', () => {
 });
 
 describe('acceptFile', () => {
-  const rule = { kinds: ['image/'], maxBytes: 10, wrongType: 'Images only', tooLarge: 'Too big' };
   const file = (type: string, size: number) => {
     const chosen = new File(['x'], 'f', { type });
     Object.defineProperty(chosen, 'size', { value: size });
     return chosen;
   };
 
-  it('accepts a file of an allowed kind up to the size limit', () => {
-    expect(acceptFile(file('image/png', 10), rule)).toBe(true);
+  it('accepts a file of an allowed kind up to the purpose’s size limit', () => {
+    expect(acceptFile(file('image/png', AVATAR_MAX_BYTES), 'avatar')).toBe(true);
+    expect(acceptFile(file('video/mp4', POST_MEDIA_MAX_BYTES), 'post')).toBe(true);
     expect(toast.error).not.toHaveBeenCalled();
   });
 
   it('refuses another kind or a larger file with the spec toast', () => {
-    expect(acceptFile(file('video/mp4', 1), rule)).toBe(false);
-    expect(toast.error).toHaveBeenLastCalledWith('Invalid file type', 'Images only');
-    expect(acceptFile(file('image/png', 11), rule)).toBe(false);
-    expect(toast.error).toHaveBeenLastCalledWith('File too large', 'Too big');
+    expect(acceptFile(file('video/mp4', 1), 'avatar')).toBe(false);
+    expect(toast.error).toHaveBeenLastCalledWith('Invalid file type', 'Please select an image file');
+    expect(acceptFile(file('image/png', AVATAR_MAX_BYTES + 1), 'club')).toBe(false);
+    expect(toast.error).toHaveBeenLastCalledWith(
+      'File too large',
+      'Please select an image smaller than 10MB',
+    );
+    expect(acceptFile(file('application/pdf', 1), 'post')).toBe(false);
+    expect(toast.error).toHaveBeenLastCalledWith(
+      'Invalid file type',
+      'Please select an image or video file.',
+    );
+  });
+
+  it('says the rule in the interface’s language', async () => {
+    await settle(() => void i18next.changeLanguage('fr'));
+    try {
+      expect(acceptFile(file('video/mp4', POST_MEDIA_MAX_BYTES + 1), 'post')).toBe(false);
+      expect(toast.error).toHaveBeenLastCalledWith(
+        'Fichier trop volumineux',
+        'Veuillez choisir un fichier de moins de 50 Mo.',
+      );
+    } finally {
+      await settle(() => void i18next.changeLanguage('en'));
+    }
   });
 });

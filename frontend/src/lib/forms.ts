@@ -13,7 +13,7 @@ import {
 } from 'react-hook-form';
 import i18next from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { validationKeyOf } from '@piste/contracts';
+import { english, UPLOAD_RULES, validationKeyOf, type UploadPurpose } from '@piste/contracts';
 import type { z } from 'zod';
 import { notify } from './toast';
 
@@ -114,23 +114,18 @@ export function useContractForm<Schema extends FormSchema>(
   };
 }
 
-/** A file the spec accepts for a picker: its kinds of media, its largest size and the toasts for a refusal. */
-export interface FileRule {
-  /** MIME type prefixes, e.g. `['image/']`. */
-  kinds: readonly string[];
-  maxBytes: number;
-  wrongType: string;
-  tooLarge: string;
-}
-
-/** Checks a chosen file; a refused one raises the spec's toast ('Invalid file type' or 'File too large'). */
-export function acceptFile(file: File, rule: FileRule): boolean {
-  if (!rule.kinds.some((kind) => file.type.startsWith(kind))) {
-    notify.error(i18next.t('forms.invalidFileType'), rule.wrongType);
+/**
+ * Checks a file chosen for `purpose` against the contracts' rule for it (the one the server holds uploads to): a
+ * refused one raises the spec's toast ('Invalid file type' or 'File too large') with the rule's text.
+ */
+export function acceptFile(file: File, purpose: UploadPurpose): boolean {
+  const rule = UPLOAD_RULES[purpose];
+  if (!rule.kinds.some((kind) => file.type.startsWith(`${kind}/`))) {
+    notify.error(i18next.t('forms.invalidFileType'), validationText(english(rule.wrongType)));
     return false;
   }
   if (file.size > rule.maxBytes) {
-    notify.error(i18next.t('forms.fileTooLarge'), rule.tooLarge);
+    notify.error(i18next.t('forms.fileTooLarge'), validationText(english(rule.tooLarge)));
     return false;
   }
   return true;
