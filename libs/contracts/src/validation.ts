@@ -9,6 +9,8 @@ import type { Language } from './languages';
  * rule's key (`validationKeyOf`).
  */
 export const VALIDATION_CATALOGUES = { en, fr } satisfies Record<Language, typeof en>;
+/** The English catalogue alone, which the schemas need anyway: an app's bundle can take it without the others. */
+export const ENGLISH_VALIDATION_CATALOGUE = en;
 
 type KeysOf<T> = {
   [K in keyof T & string]: T[K] extends string ? K : `${K}.${KeysOf<T[K]>}`;
