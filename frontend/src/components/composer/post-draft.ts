@@ -43,7 +43,7 @@ export type DetailPath = Extract<Path<PostDraft>, `drill.${string}` | `achieveme
 
 /** The spec's toast for an empty post, by the text of the content's issue. */
 export function postToastTitles(): Record<string, string> {
-  return { 'Please enter some content for your post.': i18next.t('feed:composer.toasts.contentRequired') };
+  return { [english('posts.contentRequired')]: i18next.t('feed:composer.toasts.contentRequired') };
 }
 
 export function emptyDraft(weapon: Weapon, visibility: PostVisibility = 'public'): PostDraft {
