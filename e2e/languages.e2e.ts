@@ -249,6 +249,20 @@ describeInBrowser('the interface in a longer language and in French', () => {
     await expect(page.locator('main h1').first().textContent()).resolves.toMatch(/^\[Š/);
   });
 
+  it('says a form’s rule in French, from the catalogue the contracts share with the server', async () => {
+    const { page } = world.visitor;
+    await speak(page, 'fr');
+    await reach(
+      page,
+      world,
+      SCREENS.find((screen) => screen.screen === 'forgot-password')!,
+    );
+    await page.locator('form button[type="submit"]').click();
+    await expect(page.locator('#forgot-login-error').textContent()).resolves.toBe(
+      'Saisissez votre nom d’utilisateur ou votre adresse e-mail',
+    );
+  });
+
   it.each(SCREENS)(
     'French: $screen passes axe-core, in <html lang="fr"> ($who)',
     async (screen) => {

@@ -100,6 +100,39 @@ describe('languages', () => {
     });
   });
 
+  it('says a broken request rule in the request’s language, with the same code', async () => {
+    const { client } = await makeUser(t);
+    const fr = { 'accept-language': 'fr' };
+    const emptyPost = { content: '  ', weapon: 'epee' };
+
+    await expect(client.post('/api/posts', emptyPost)).resolves.toMatchObject({
+      status: 400,
+      body: { message: 'Please enter some content for your post.', code: 'validation.invalid' },
+    });
+    await expect(client.request('POST', '/api/posts', emptyPost, fr)).resolves.toMatchObject({
+      status: 400,
+      body: { message: 'Veuillez écrire quelque chose dans votre publication.', code: 'validation.invalid' },
+    });
+    // A rule with a value keeps its value in every language.
+    const longComment = { postId: '00000000-0000-4000-8000-000000000000', content: 'x'.repeat(2001) };
+    await expect(client.request('POST', '/api/comments', longComment, fr)).resolves.toMatchObject({
+      status: 400,
+      body: { message: 'Un commentaire peut compter au plus 2000 caractères', code: 'validation.invalid' },
+    });
+    await expect(client.post('/api/comments', longComment)).resolves.toMatchObject({
+      status: 400,
+      body: { message: 'Comments can be at most 2000 characters', code: 'validation.invalid' },
+    });
+    // A query's rule, and the account's language without a header.
+    await expect(client.put('/api/account/language', { language: 'fr' })).resolves.toMatchObject({
+      status: 200,
+    });
+    await expect(client.get('/api/saves?limit=0')).resolves.toMatchObject({
+      status: 400,
+      body: { message: 'La limite doit être un nombre entier de 1 à 50', code: 'validation.invalid' },
+    });
+  });
+
   it('keeps the language the browser asked for at sign-up and sign-in, and tells it to the session', async () => {
     const client = new ApiClient(t.url);
     const username = uniqueName();

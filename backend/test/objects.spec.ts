@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { DataSource } from 'typeorm';
 import { AVATAR_MAX_BYTES, POST_MEDIA_MAX_BYTES, type UploadReply } from '@piste/contracts';
 import { LocalDiskStorageDriver } from '../src/objects/local-disk.driver';
-import { makeUser } from './helpers';
+import { ApiClient, makeUser } from './helpers';
 import { FORGED, makeJpeg, makeMp4, makePng, makeWebm, putStreamed, uploadFile } from './media-fixtures';
 import { useUploads } from './uploads';
 
@@ -62,6 +62,38 @@ describe('objects: uploads', () => {
       }
       const purpose = await ticket({ contentType: 'image/png', purpose: 'banner' });
       expect(purpose.status).toBe(400);
+    });
+
+    it('says the upload rules in the request’s language, with the same codes', async () => {
+      const fr = { 'accept-language': 'fr' };
+      const ask = (body: unknown) => uploads.owner.client.request('POST', '/api/objects/upload', body, fr);
+      await expect(ask({ contentType: 'text/html', purpose: 'post' })).resolves.toEqual(
+        expect.objectContaining({
+          status: 400,
+          body: { message: 'Veuillez choisir une image ou une vidéo.', code: 'request.invalid' },
+        }),
+      );
+      await expect(ask({ contentType: 'video/mp4', purpose: 'avatar' })).resolves.toMatchObject({
+        status: 400,
+        body: { message: 'Veuillez choisir une image', code: 'request.invalid' },
+      });
+      await expect(
+        ask({ contentType: 'video/mp4', size: POST_MEDIA_MAX_BYTES + 1, purpose: 'post' }),
+      ).resolves.toMatchObject({
+        status: 413,
+        body: { message: 'Veuillez choisir un fichier de moins de 50 Mo.', code: 'request.too_large' },
+      });
+
+      // The file itself, refused while it streams in: the uploader's browser asked in French.
+      const { body } = await ticket({ contentType: 'image/png', purpose: 'post' });
+      const empty = await new ApiClient(t.url).request('PUT', body.uploadUrl, new Uint8Array(0), {
+        'content-type': 'image/png',
+        ...fr,
+      });
+      expect(empty).toMatchObject({
+        status: 415,
+        body: { message: 'Le fichier est vide', code: 'request.unsupported_type' },
+      });
     });
 
     it('refuses a declared size over the purpose’s limit with 413', async () => {

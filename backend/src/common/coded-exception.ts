@@ -12,17 +12,27 @@ export class CodedException extends HttpException {
     readonly code: string,
     status: HttpStatus,
     readonly values: TextValues = {},
-    /** The catalogue key, when one code has several texts (a wait in seconds, minutes or hours). */
+    /**
+     * The catalogue key, when one code has several texts (a wait in seconds, minutes or hours): in `errors`, unless
+     * it names its namespace (`validation:uploads.tooLargeImage`, a rule the contracts word for both sides).
+     */
     readonly key: string = code,
   ) {
-    super({ message: translate('en', `errors:${key}`, values), code }, status);
+    super({ message: translate('en', textKey(key), values), code }, status);
+  }
+
+  /** The text's full catalogue key (`errors:clubs.not_a_member`). */
+  get textKey(): string {
+    return textKey(this.key);
   }
 
   /** The text in `language`. */
   messageIn(language: Language): string {
-    return translate(language, `errors:${this.key}`, this.values);
+    return translate(language, this.textKey, this.values);
   }
 }
+
+const textKey = (key: string): string => (key.includes(':') ? key : `errors:${key}`);
 
 /** Ends a switch over every member of an enum: a member left out fails to compile. */
 export function assertUnreachable(value: never): never {

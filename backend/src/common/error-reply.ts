@@ -5,6 +5,7 @@ import { translate, type TextValues } from '../i18n/i18n';
 import { requestLanguage } from '../i18n/request-language';
 import { CodedException } from './coded-exception';
 import { codeForStatus, RequestErrorCode } from './request.errors';
+import { RequestValidationException, VALIDATION_CODE } from './zod.pipe';
 
 /** How long a client should wait before retrying while a dependency (PostgreSQL, storage) is unreachable. */
 export const RETRY_AFTER_SECONDS = 5;
@@ -68,7 +69,16 @@ export function describeError(exception: unknown): ErrorReply {
       status: exception.getStatus(),
       message: exception.message,
       code: exception.code,
-      text: { key: `errors:${exception.key}`, values: exception.values },
+      text: { key: exception.textKey, values: exception.values },
+    };
+  }
+  if (exception instanceof RequestValidationException) {
+    const { rule } = exception;
+    return {
+      status: exception.getStatus(),
+      message: httpExceptionMessage(exception),
+      code: VALIDATION_CODE,
+      ...(rule ? { text: { key: `validation:${rule.key}`, values: { ...rule.values } } } : {}),
     };
   }
   if (exception instanceof HttpException) {

@@ -67,7 +67,9 @@ describe('the server’s catalogues', () => {
     }
   });
 
-  it.each(NAMESPACES)('%s: every text is used by the code', (namespace) => {
+  // The request rules are said by the contracts' schemas, whose tests hold that catalogue to them.
+  const saidHere = NAMESPACES.filter((namespace) => namespace !== 'validation');
+  it.each(saidHere)('%s: every text is used by the code', (namespace) => {
     const unused = baseKeysOf(CATALOGUES.en[namespace]).filter(
       (key) => !literals.has(`${namespace}:${key}`) && !(namespace === 'errors' && literals.has(key)),
     );

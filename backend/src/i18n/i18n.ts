@@ -1,5 +1,5 @@
 import i18next from 'i18next';
-import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@piste/contracts';
+import { DEFAULT_LANGUAGE, LANGUAGES, VALIDATION_CATALOGUES, type Language } from '@piste/contracts';
 import enErrors from './locales/en/errors.json';
 import enMail from './locales/en/mail.json';
 import enNotifications from './locales/en/notifications.json';
@@ -11,11 +11,25 @@ import frPush from './locales/fr/push.json';
 
 /**
  * The server's texts that reach people, one catalogue per language and namespace (DESIGN.md §8): `errors` (the
- * error replies, keyed by their codes), `mail`, `notifications` (what each notification says) and `push`. English is the spec's text, exactly.
+ * error replies, keyed by their codes), `mail`, `notifications` (what each notification says) and `push`; and
+ * `validation`, the request schemas' rules, which the contracts hold for both sides. English is the spec's text,
+ * exactly.
  */
 export const CATALOGUES = {
-  en: { errors: enErrors, mail: enMail, notifications: enNotifications, push: enPush },
-  fr: { errors: frErrors, mail: frMail, notifications: frNotifications, push: frPush },
+  en: {
+    errors: enErrors,
+    mail: enMail,
+    notifications: enNotifications,
+    push: enPush,
+    validation: VALIDATION_CATALOGUES.en,
+  },
+  fr: {
+    errors: frErrors,
+    mail: frMail,
+    notifications: frNotifications,
+    push: frPush,
+    validation: VALIDATION_CATALOGUES.fr,
+  },
 } satisfies Record<Language, Record<string, unknown>>;
 export type Namespace = keyof (typeof CATALOGUES)['en'];
 export const NAMESPACES = Object.keys(CATALOGUES.en) as Namespace[];

@@ -10,8 +10,6 @@ const DISPLAY_MAX_WIDTH = 1080;
 const MAX_IMAGE_PIXELS = 40_000_000;
 export const DISPLAY_CONTENT_TYPE = 'image/webp';
 const DISPLAY_QUALITY = 80;
-const UNREADABLE = 'The image could not be read';
-const TOO_MANY_PIXELS = `Images can be at most ${MAX_IMAGE_PIXELS / 1_000_000} megapixels`;
 
 // Every upload is decoded once, so libvips' cache of recent operations would only hold memory.
 sharp.cache(false);
@@ -34,7 +32,10 @@ export interface PreparedImage extends ImageSize {
 export async function prepareImage(original: Buffer): Promise<PreparedImage> {
   const metadata = await readHeader(original);
   const { width, height } = metadata.autoOrient;
-  if (width * height > MAX_IMAGE_PIXELS) throw new UploadRejectedError(413, TOO_MANY_PIXELS);
+  if (width * height > MAX_IMAGE_PIXELS)
+    throw new UploadRejectedError(413, 'objects.too_many_pixels', {
+      megapixels: MAX_IMAGE_PIXELS / 1_000_000,
+    });
   if ((metadata.pages ?? 1) > 1) return { width, height, display: null };
   try {
     const { data, info } = await sharp(original, {
@@ -48,7 +49,7 @@ export async function prepareImage(original: Buffer): Promise<PreparedImage> {
       .toBuffer({ resolveWithObject: true });
     return { width, height, display: { bytes: data, width: info.width, height: info.height } };
   } catch {
-    throw new UploadRejectedError(415, UNREADABLE);
+    throw new UploadRejectedError(415, 'objects.unreadable_image');
   }
 }
 
@@ -57,6 +58,6 @@ async function readHeader(original: Buffer): Promise<Metadata> {
   try {
     return await sharp(original, { limitInputPixels: false }).metadata();
   } catch {
-    throw new UploadRejectedError(415, UNREADABLE);
+    throw new UploadRejectedError(415, 'objects.unreadable_image');
   }
 }

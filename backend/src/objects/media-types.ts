@@ -1,5 +1,7 @@
 import { Transform, type TransformCallback } from 'node:stream';
-import { AVATAR_MAX_BYTES, POST_MEDIA_MAX_BYTES, type MediaType, type UploadPurpose } from '@piste/contracts';
+import { UPLOAD_RULES, type MediaType, type UploadPurpose, type UploadRule } from '@piste/contracts';
+import type { TextValues } from '../i18n/i18n';
+import type { UploadRuleText } from './objects.errors';
 
 /**
  * The types file-type may report for the first bytes of a genuine file of a content type. MP4 and QuickTime are
@@ -29,30 +31,23 @@ const ALIASES: Record<string, string> = { 'image/jpg': 'image/jpeg', 'image/pjpe
 export interface PurposeRule {
   kinds: readonly MediaType[];
   maxBytes: number;
-  /** The spec's texts (section 5). */
-  wrongTypeMessage: string;
-  tooLargeMessage: string;
+  /** The spec's texts (section 5), as the app's pickers say them. */
+  wrongType: UploadRuleText;
+  tooLarge: UploadRuleText;
 }
 
+const purposeRule = ({ kinds, maxBytes, wrongType, tooLarge }: UploadRule): PurposeRule => ({
+  kinds,
+  maxBytes,
+  wrongType: `validation:${wrongType}`,
+  tooLarge: `validation:${tooLarge}`,
+});
+
+/** Each purpose's rule: the contracts' (UPLOAD_RULES), which the app's file pickers check first. */
 export const PURPOSE_RULES: Record<UploadPurpose, PurposeRule> = {
-  post: {
-    kinds: ['image', 'video'],
-    maxBytes: POST_MEDIA_MAX_BYTES,
-    wrongTypeMessage: 'Please select an image or video file.',
-    tooLargeMessage: 'Please select a file smaller than 50MB.',
-  },
-  avatar: {
-    kinds: ['image'],
-    maxBytes: AVATAR_MAX_BYTES,
-    wrongTypeMessage: 'Please select an image file',
-    tooLargeMessage: 'Please select an image smaller than 10MB',
-  },
-  club: {
-    kinds: ['image'],
-    maxBytes: AVATAR_MAX_BYTES,
-    wrongTypeMessage: 'Please select an image file',
-    tooLargeMessage: 'Please select an image smaller than 10MB',
-  },
+  post: purposeRule(UPLOAD_RULES.post),
+  avatar: purposeRule(UPLOAD_RULES.avatar),
+  club: purposeRule(UPLOAD_RULES.club),
 };
 
 /** `image/PNG; charset=x` → `image/png`; unknown types stay as they are (and are then refused). */
@@ -87,12 +82,14 @@ export async function signatureMatches(contentType: string, head: Uint8Array): P
   return !!detected && format.provenBy.includes(detected.mime);
 }
 
+/** A file refused while it streams in or is decoded: 413 or 415, with the rule it broke. */
 export class UploadRejectedError extends Error {
   constructor(
     readonly status: 413 | 415,
-    message: string,
+    readonly text: UploadRuleText,
+    readonly values: TextValues = {},
   ) {
-    super(message);
+    super(text);
   }
 }
 
@@ -115,7 +112,7 @@ export class UploadInspector extends Transform {
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback): void {
     this.bytes += chunk.length;
-    if (this.bytes > this.rule.maxBytes) return done(new UploadRejectedError(413, this.rule.tooLargeMessage));
+    if (this.bytes > this.rule.maxBytes) return done(new UploadRejectedError(413, this.rule.tooLarge));
     if (this.checked) return done(null, chunk);
     this.head.push(chunk);
     this.headLength += chunk.length;
@@ -124,7 +121,7 @@ export class UploadInspector extends Transform {
   }
 
   override _flush(done: TransformCallback): void {
-    if (this.bytes === 0) return done(new UploadRejectedError(415, 'The file is empty'));
+    if (this.bytes === 0) return done(new UploadRejectedError(415, 'objects.empty'));
     if (!this.checked) return this.release(done);
     done();
   }
@@ -137,7 +134,7 @@ export class UploadInspector extends Transform {
       (matches) =>
         matches
           ? done(null, head)
-          : done(new UploadRejectedError(415, "The file's content does not match its type")),
+          : done(new UploadRejectedError(415, 'objects.content_mismatch')),
       (err: unknown) => done(err instanceof Error ? err : new Error(String(err))),
     );
   }

@@ -1,14 +1,4 @@
-import {
-  BadRequestException,
-  HttpException,
-  HttpStatus,
-  Inject,
-  Injectable,
-  Logger,
-  type OnModuleInit,
-  PayloadTooLargeException,
-  UnsupportedMediaTypeException,
-} from '@nestjs/common';
+import { HttpException, Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
@@ -38,7 +28,8 @@ import {
 import { STORAGE_DRIVER, type ByteRange, type StorageDriver, type StoredObjectInfo } from './storage.driver';
 import { UploadTicketEntity } from './upload-ticket.entity';
 import { imageColumns, imageOfTicket, type UploadedImage } from './uploaded-image';
-import { objectError, ObjectErrorCode } from './objects.errors';
+import { RequestErrorCode } from '../common/request.errors';
+import { objectError, ObjectErrorCode, uploadRefused } from './objects.errors';
 
 export type UploadRequest = z.output<typeof uploadRequestSchema>;
 
@@ -58,12 +49,11 @@ const DELETE_OBJECTS = defineJob<{ keys: string[] }>('objects.delete', {
 const TOKEN_PATTERN = /^[a-f0-9]{64}$/;
 /** Unused tickets a user may hold at once, so nobody can fill the table. */
 const MAX_OPEN_TICKETS = 20;
-const LARGER_THAN_DECLARED = 'The file is larger than the upload request declared';
 
 /** The purpose's rule, tightened to the size the upload request declared when it named a smaller one. */
 function sizeRule(rule: PurposeRule, declaredSize: string | null): PurposeRule {
   if (declaredSize === null || Number(declaredSize) >= rule.maxBytes) return rule;
-  return { ...rule, maxBytes: Number(declaredSize), tooLargeMessage: LARGER_THAN_DECLARED };
+  return { ...rule, maxBytes: Number(declaredSize), tooLarge: 'objects.larger_than_declared' };
 }
 
 /** Post images get a display version; avatars are shown small, and videos are served as they are. */
@@ -72,9 +62,8 @@ function hasDisplayVersion(purpose: UploadPurpose, contentType: string): boolean
 }
 
 function httpErrorOf(err: UploadRejectedError): HttpException {
-  return err.status === 413
-    ? new PayloadTooLargeException(err.message)
-    : new UnsupportedMediaTypeException(err.message);
+  const code = err.status === 413 ? RequestErrorCode.TooLarge : RequestErrorCode.UnsupportedType;
+  return uploadRefused(code, err.text, err.values);
 }
 
 /** A file the server stored itself, and its image versions when it is a post image. */
@@ -118,10 +107,10 @@ export class ObjectsService implements OnModuleInit {
     const rule = PURPOSE_RULES[request.purpose];
     const contentType = request.contentType ? normalizeContentType(request.contentType) : null;
     if (contentType && !acceptedKind(request.purpose, contentType)) {
-      throw new BadRequestException(rule.wrongTypeMessage);
+      throw uploadRefused(RequestErrorCode.Invalid, rule.wrongType);
     }
     if (request.size !== undefined && request.size > rule.maxBytes) {
-      throw new PayloadTooLargeException(rule.tooLargeMessage);
+      throw uploadRefused(RequestErrorCode.TooLarge, rule.tooLarge);
     }
     await this.tickets
       .createQueryBuilder()
@@ -133,10 +122,7 @@ export class ObjectsService implements OnModuleInit {
       .where('t."userId" = :userId AND t."usedAt" IS NULL', { userId: user.id })
       .getCount();
     if (open >= MAX_OPEN_TICKETS) {
-      throw new HttpException(
-        'Too many uploads at once. Please try again later.',
-        HttpStatus.TOO_MANY_REQUESTS,
-      );
+      throw uploadRefused(RequestErrorCode.TooMany, 'objects.too_many_open');
     }
     const token = randomBytes(32).toString('hex');
     const objectPath = `${OBJECT_PREFIX}${request.purpose}/${randomBytes(16).toString('hex')}`;
@@ -167,12 +153,12 @@ export class ObjectsService implements OnModuleInit {
     const rule = sizeRule(PURPOSE_RULES[ticket.purpose], ticket.declaredSize);
     const contentType = normalizeContentType(upload.contentType);
     if (!acceptedKind(ticket.purpose, contentType))
-      throw new UnsupportedMediaTypeException(rule.wrongTypeMessage);
+      throw uploadRefused(RequestErrorCode.UnsupportedType, rule.wrongType);
     if (ticket.contentType && ticket.contentType !== contentType) {
       throw objectError(ObjectErrorCode.TypeMismatch);
     }
     if (upload.contentLength !== undefined && upload.contentLength > rule.maxBytes) {
-      throw new PayloadTooLargeException(rule.tooLargeMessage);
+      throw uploadRefused(RequestErrorCode.TooLarge, rule.tooLarge);
     }
 
     const claimed = await this.tickets

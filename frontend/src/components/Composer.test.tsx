@@ -1,4 +1,5 @@
 import { POST_MEDIA_MAX_BYTES, type FeedPost, type UserSuggestion } from '@piste/contracts';
+import i18next from 'i18next';
 import { act } from 'react';
 import { draftKey, forgetDrafts } from '../lib/drafts';
 import { notify } from '../lib/toast';
@@ -203,6 +204,22 @@ describe('Composer', () => {
     expect(publish).not.toHaveBeenCalled();
     expect(document.activeElement).toBe(content());
     expect((field('Duration') as HTMLInputElement).value).toBe('20 minutes');
+  });
+
+  it('says the rule of a blank post in French when the interface is in French', async () => {
+    await settle(() => void i18next.changeLanguage('fr'));
+    try {
+      // The labels are French now: the content is the form's one text area.
+      type(view.host().querySelector('textarea')!, '   ');
+      await settle(() => view.host().querySelector('form')!.requestSubmit());
+      expect(toast.error).toHaveBeenCalledWith(
+        'Contenu requis',
+        'Veuillez écrire quelque chose dans votre publication.',
+      );
+      expect(publish).not.toHaveBeenCalled();
+    } finally {
+      await settle(() => void i18next.changeLanguage('en'));
+    }
   });
 
   it('keeps the chosen weapon for the next post on the /post page', async () => {

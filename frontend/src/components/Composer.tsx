@@ -1,19 +1,17 @@
 import {
   LIMITS,
   MEDIA_ALT_MAX,
-  POST_MEDIA_MAX_BYTES,
   WEAPONS,
   type FeedPost,
   type SessionUser,
   type Weapon,
 } from '@piste/contracts';
-import i18next from 'i18next';
 import type { z } from 'zod';
 import { ImagePlus, LoaderCircle, X } from 'lucide-react';
 import { useEffect, useId, useMemo, useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { readDraft, writeDraft } from '../lib/drafts';
-import { acceptFile, useContractForm, type FileRule } from '../lib/forms';
+import { acceptFile, useContractForm } from '../lib/forms';
 import { captureVideoPoster } from '../lib/video-poster';
 import { weaponLabel } from '../lib/weapons';
 import { useBannedUntil } from '../stores/ban';
@@ -62,16 +60,6 @@ interface ComposerProps {
   onPosted?: (post: FeedPost) => void;
   /** What the author already typed into the feed's stand-in (FeedComposer.tsx): the form starts from it. */
   typed?: string;
-}
-
-/** What a post's media may be, with the toasts' texts in the language shown. */
-function mediaRule(): FileRule {
-  return {
-    kinds: ['image/', 'video/'],
-    maxBytes: POST_MEDIA_MAX_BYTES,
-    wrongType: i18next.t('feed:composer.mediaRule.wrongType'),
-    tooLarge: i18next.t('feed:composer.mediaRule.tooLarge'),
-  };
 }
 
 /** The draft kept for this user and weapon, as the form's values; null when none. */
@@ -193,7 +181,7 @@ export function Composer({
   function chooseFile(event: ChangeEvent<HTMLInputElement>) {
     const chosen = event.target.files?.[0] ?? null;
     event.target.value = '';
-    if (!chosen || !acceptFile(chosen, mediaRule())) return;
+    if (!chosen || !acceptFile(chosen, 'post')) return;
     poster.current = chosen.type.startsWith('video/')
       ? { file: chosen, frame: captureVideoPoster(chosen) }
       : null;

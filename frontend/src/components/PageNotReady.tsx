@@ -7,8 +7,10 @@ import { SkeletonBars, type Bar } from './Skeleton';
 interface PageNotReadyProps {
   /** The first fetch failed (else it is on its way). */
   failed: boolean;
-  /** What the page shows, as its messages name it in the language shown: 'club', 'event'. */
-  what: string;
+  /** The failure's title, a whole sentence in the language shown: 'Failed to load the club'. */
+  failedTitle: string;
+  /** What the skeleton is, for assistive technology: 'Loading club'. */
+  loadingLabel: string;
   icon: LucideIcon;
   onRetry: () => void;
   /** The skeleton's bars, shaped like the page to come. */
@@ -18,13 +20,21 @@ interface PageNotReadyProps {
 }
 
 /** A page about one thing before it is there: a skeleton while it loads, or the failure with Try again. */
-export function PageNotReady({ failed, what, icon, onRetry, bars, width = 'max-w-3xl' }: PageNotReadyProps) {
+export function PageNotReady({
+  failed,
+  failedTitle,
+  loadingLabel,
+  icon,
+  onRetry,
+  bars,
+  width = 'max-w-3xl',
+}: PageNotReadyProps) {
   const { t } = useTranslation();
   if (failed) {
     return (
       <EmptyState
         icon={icon}
-        title={t('pageNotReady.failed', { what })}
+        title={failedTitle}
         description={t('pageNotReady.checkConnection')}
         action={
           <Button variant="outline" onClick={onRetry}>
@@ -35,7 +45,7 @@ export function PageNotReady({ failed, what, icon, onRetry, bars, width = 'max-w
     );
   }
   return (
-    <div aria-busy="true" aria-label={t('pageNotReady.loading', { what })} className={`mx-auto ${width}`}>
+    <div aria-busy="true" aria-label={loadingLabel} className={`mx-auto ${width}`}>
       <SkeletonBars
         bars={bars}
         className="space-y-3 rounded-2xl border border-slate-200 bg-white p-6 dark:border-slate-800 dark:bg-slate-900"

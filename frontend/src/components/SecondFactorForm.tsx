@@ -2,7 +2,7 @@ import { enableTotpSchema, type LoginTwoFactorPayload } from '@piste/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from '../lib/router';
-import { failureText } from '../lib/forms';
+import { errorText, failureText } from '../lib/forms';
 import { mustRestartSignIn, useSessionStore } from '../stores/session';
 import { Button } from './Button';
 import { ServerError } from './FormMessage';
@@ -35,7 +35,9 @@ export function SecondFactorForm({ onBack, onRestart }: SecondFactorFormProps) {
       return recoveryCode ? { recoveryCode } : t('secondFactor.recoveryRequired');
     }
     const parsed = enableTotpSchema.safeParse({ code: text });
-    return parsed.success ? parsed.data : (parsed.error.issues[0]?.message ?? t('secondFactor.codeRequired'));
+    return parsed.success
+      ? parsed.data
+      : (errorText(parsed.error.issues[0]) ?? t('secondFactor.codeRequired'));
   }
 
   async function verify() {

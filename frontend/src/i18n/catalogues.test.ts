@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { VALIDATION_CATALOGUES } from '@piste/contracts';
 import { NAMESPACES } from './namespaces';
 import { UI_LANGUAGES } from './languages';
 
@@ -88,6 +89,19 @@ describe('the catalogues', () => {
       expect({ namespace, unused }).toEqual({ namespace, unused: [] });
     });
   });
+
+  // The request rules' catalogue is the contracts' (the server says the same rules); its keys are checked there.
+  it.each(UI_LANGUAGES.filter((language) => language !== 'en'))(
+    'has the request rules in %s, each with the English rule’s variables',
+    (language) => {
+      const english = new Map(flatten(VALIDATION_CATALOGUES.en));
+      const translated = flatten(VALIDATION_CATALOGUES[language]);
+      expect(translated.map(([key]) => key).sort()).toEqual([...english.keys()].sort());
+      for (const [key, text] of translated) {
+        expect({ key, variables: variables(text) }).toEqual({ key, variables: variables(english.get(key)!) });
+      }
+    },
+  );
 
   it('reads its sources from the app', () => {
     expect(sourceFiles(SOURCES).map((path) => relative(SOURCES, path))).toContain('main.tsx');

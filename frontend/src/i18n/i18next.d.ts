@@ -9,6 +9,7 @@ import type messages from './locales/en/messages.json';
 import type notifications from './locales/en/notifications.json';
 import type people from './locales/en/people.json';
 import type settings from './locales/en/settings.json';
+import type validation from '../../../libs/contracts/src/locales/en/validation.json';
 
 /** Keys are checked at compile time against the English catalogues. */
 declare module 'i18next' {
@@ -25,6 +26,7 @@ declare module 'i18next' {
       notifications: typeof notifications;
       people: typeof people;
       settings: typeof settings;
+      validation: typeof validation;
     };
   }
 }

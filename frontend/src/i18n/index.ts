@@ -1,3 +1,4 @@
+import { ENGLISH_VALIDATION_CATALOGUE } from '@piste/contracts';
 import i18next from 'i18next';
 import resourcesToBackend from 'i18next-resources-to-backend';
 import { initReactI18next } from 'react-i18next';
@@ -14,6 +15,19 @@ const CATALOGUES = import.meta.glob<Catalogue>(
   { import: 'default' },
 );
 
+/**
+ * The request rules' texts, which the contracts hold for the server and the app alike. English is in the entry
+ * already (the schemas say their rules from it); another language's is fetched as text, since the contracts
+ * import every catalogue for the server and a module imported both ways would stay in the entry.
+ */
+const VALIDATION_TEXTS = import.meta.glob<string>(
+  [
+    '../../../libs/contracts/src/locales/*/validation.json',
+    '!../../../libs/contracts/src/locales/en/validation.json',
+  ],
+  { query: '?raw', import: 'default' },
+);
+
 async function loadCatalogue(language: string, namespace: string): Promise<Catalogue> {
   if (language === 'pseudo') {
     const [english, { pseudoCatalogue }] = await Promise.all([
@@ -21,6 +35,12 @@ async function loadCatalogue(language: string, namespace: string): Promise<Catal
       import('./pseudo'),
     ]);
     return pseudoCatalogue(english as Parameters<typeof pseudoCatalogue>[0]);
+  }
+  if (namespace === 'validation') {
+    if (language === DEFAULT_LANGUAGE) return ENGLISH_VALIDATION_CATALOGUE;
+    const load = VALIDATION_TEXTS[`../../../libs/contracts/src/locales/${language}/validation.json`];
+    if (!load) throw new Error(`No catalogue ${language}/${namespace}`);
+    return JSON.parse(await load()) as Catalogue;
   }
   const load = CATALOGUES[`./locales/${language}/${namespace}.json`];
   if (!load) throw new Error(`No catalogue ${language}/${namespace}`);

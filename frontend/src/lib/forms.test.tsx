@@ -1,3 +1,5 @@
+import { AVATAR_MAX_BYTES, POST_MEDIA_MAX_BYTES, postContentSchema } from '@piste/contracts';
+import i18next from 'i18next';
 import { z } from 'zod';
 import { mountEach, settle, typeInto } from '../test-support/mounted';
 import { argumentOfOnlyCall } from '../test-support/mock-calls';
@@ -75,6 +77,47 @@ describe('useContractForm', () => {
   });
 });
 
+describe('a contract rule in French', () => {
+  const postSchema = z.object({ content: postContentSchema });
+
+  function PostForm() {
+    const form = useContractForm(postSchema, {
+      defaultValues: { content: '' },
+      toastTitles: { 'Please enter some content for your post.': 'Contenu requis' },
+    });
+    const { error, ...input } = form.field('content');
+    return (
+      <form noValidate onSubmit={form.onSubmit(onValid)}>
+        <textarea id="content" {...input} />
+        <p id="content-error">{error}</p>
+      </form>
+    );
+  }
+
+  beforeEach(() => settle(() => void i18next.changeLanguage('fr')));
+  afterEach(() => settle(() => void i18next.changeLanguage('en')));
+
+  it('shows the schema’s rule in the interface’s language, its values kept, and toasts it in French', async () => {
+    view.render(<PostForm />);
+    await submit();
+    expect(errorOf('content')).toBe('Veuillez écrire quelque chose dans votre publication.');
+    expect(toast.error).toHaveBeenCalledWith(
+      'Contenu requis',
+      'Veuillez écrire quelque chose dans votre publication.',
+    );
+
+    typeInto(view.host().querySelector('textarea')!, 'x'.repeat(5001));
+    await submit();
+    expect(errorOf('content')).toBe('Une publication peut compter au plus 5000 caractères');
+  });
+
+  it('keeps a text no schema rule said (zod’s own) as it is', async () => {
+    view.render(<ClubForm />);
+    await submit();
+    expect(errorOf('name')).toBe('Please enter a name');
+  });
+});
+
 describe('validationToast', () => {
   it('picks the first field whose message has a title, in the order of the errors', () => {
     const titles = { B: 'Title B', C: 'Title C' };
@@ -86,22 +129,43 @@ describe('validationToast', () => {
 });
 
 describe('acceptFile', () => {
-  const rule = { kinds: ['image/'], maxBytes: 10, wrongType: 'Images only', tooLarge: 'Too big' };
   const file = (type: string, size: number) => {
     const chosen = new File(['x'], 'f', { type });
     Object.defineProperty(chosen, 'size', { value: size });
     return chosen;
   };
 
-  it('accepts a file of an allowed kind up to the size limit', () => {
-    expect(acceptFile(file('image/png', 10), rule)).toBe(true);
+  it('accepts a file of an allowed kind up to the purpose’s size limit', () => {
+    expect(acceptFile(file('image/png', AVATAR_MAX_BYTES), 'avatar')).toBe(true);
+    expect(acceptFile(file('video/mp4', POST_MEDIA_MAX_BYTES), 'post')).toBe(true);
     expect(toast.error).not.toHaveBeenCalled();
   });
 
   it('refuses another kind or a larger file with the spec toast', () => {
-    expect(acceptFile(file('video/mp4', 1), rule)).toBe(false);
-    expect(toast.error).toHaveBeenLastCalledWith('Invalid file type', 'Images only');
-    expect(acceptFile(file('image/png', 11), rule)).toBe(false);
-    expect(toast.error).toHaveBeenLastCalledWith('File too large', 'Too big');
+    expect(acceptFile(file('video/mp4', 1), 'avatar')).toBe(false);
+    expect(toast.error).toHaveBeenLastCalledWith('Invalid file type', 'Please select an image file');
+    expect(acceptFile(file('image/png', AVATAR_MAX_BYTES + 1), 'club')).toBe(false);
+    expect(toast.error).toHaveBeenLastCalledWith(
+      'File too large',
+      'Please select an image smaller than 10MB',
+    );
+    expect(acceptFile(file('application/pdf', 1), 'post')).toBe(false);
+    expect(toast.error).toHaveBeenLastCalledWith(
+      'Invalid file type',
+      'Please select an image or video file.',
+    );
+  });
+
+  it('says the rule in the interface’s language', async () => {
+    await settle(() => void i18next.changeLanguage('fr'));
+    try {
+      expect(acceptFile(file('video/mp4', POST_MEDIA_MAX_BYTES + 1), 'post')).toBe(false);
+      expect(toast.error).toHaveBeenLastCalledWith(
+        'Fichier trop volumineux',
+        'Veuillez choisir un fichier de moins de 50 Mo.',
+      );
+    } finally {
+      await settle(() => void i18next.changeLanguage('en'));
+    }
   });
 });

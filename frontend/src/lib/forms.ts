@@ -12,6 +12,8 @@ import {
   type UseFormReturn,
 } from 'react-hook-form';
 import i18next from 'i18next';
+import { useTranslation } from 'react-i18next';
+import { english, UPLOAD_RULES, validationKeyOf, type UploadPurpose } from '@piste/contracts';
 import type { z } from 'zod';
 import { notify } from './toast';
 
@@ -43,6 +45,22 @@ export interface ContractForm<Schema extends FormSchema> extends UseFormReturn<
   field: (name: Path<z.input<Schema>>) => FieldBinding;
 }
 
+/**
+ * A schema's message in the interface's language: the schemas say their rules in English, and the contracts'
+ * `validation` catalogue says each rule in every language. A text no schema said (zod's own) stays as it is.
+ */
+export function validationText(message: string): string {
+  const rule = validationKeyOf(message);
+  if (!rule) return message;
+  return i18next.t(`validation:${rule.key}`, { ...rule.values, defaultValue: message });
+}
+
+/** The text of a form error (`errors.notes`), in the interface's language; none when it has none. */
+export function errorText(error: { message?: unknown } | undefined): string | undefined {
+  const message = error?.message;
+  return typeof message === 'string' ? validationText(message) : undefined;
+}
+
 /** The toast for the first failing field whose issue the spec announces, as [title, description]. */
 export function validationToast(
   errors: FieldErrors,
@@ -50,20 +68,25 @@ export function validationToast(
 ): [title: string, description: string] | null {
   for (const error of Object.values(errors)) {
     const message = error?.message;
-    if (typeof message === 'string' && Object.hasOwn(titles, message)) return [titles[message], message];
+    if (typeof message === 'string' && Object.hasOwn(titles, message)) {
+      return [titles[message], validationText(message)];
+    }
   }
   return null;
 }
 
 /**
  * A form validated by a contract schema, the one the server checks the same body with. On a failed submit
- * every failing field shows its first issue's text, the first of them takes the focus, and the spec's toast
- * (if it names one for the issue) is raised here, nowhere else.
+ * every failing field shows its first issue's text (in the interface's language: the form's errors keep the
+ * schema's English, `field` says it), the first of them takes the focus, and the spec's toast (if it names one
+ * for the issue) is raised here, nowhere else.
  */
 export function useContractForm<Schema extends FormSchema>(
   schema: Schema,
   { defaultValues, toastTitles = {} }: ContractFormOptions<Schema>,
 ): ContractForm<Schema> {
+  // The rules' catalogue, fetched without holding the form back: until it is here a rule is said in English.
+  useTranslation('validation', { useSuspense: false });
   const form = useForm<z.input<Schema>, unknown, z.output<Schema>>({
     resolver: zodResolver(schema),
     defaultValues,
@@ -83,32 +106,26 @@ export function useContractForm<Schema extends FormSchema>(
     onSubmit: (onValid) => (event) => void form.handleSubmit(onValid, onInvalid)(event),
     field: (name) => {
       const error: unknown = get(form.formState.errors, name);
-      const message = (error as { message?: unknown } | undefined)?.message;
       return {
         ...form.register(name, { onChange: () => form.clearErrors(name) }),
-        error: typeof message === 'string' ? message : undefined,
+        error: errorText(error as { message?: unknown } | undefined),
       };
     },
   };
 }
 
-/** A file the spec accepts for a picker: its kinds of media, its largest size and the toasts for a refusal. */
-export interface FileRule {
-  /** MIME type prefixes, e.g. `['image/']`. */
-  kinds: readonly string[];
-  maxBytes: number;
-  wrongType: string;
-  tooLarge: string;
-}
-
-/** Checks a chosen file; a refused one raises the spec's toast ('Invalid file type' or 'File too large'). */
-export function acceptFile(file: File, rule: FileRule): boolean {
-  if (!rule.kinds.some((kind) => file.type.startsWith(kind))) {
-    notify.error(i18next.t('forms.invalidFileType'), rule.wrongType);
+/**
+ * Checks a file chosen for `purpose` against the contracts' rule for it (the one the server holds uploads to): a
+ * refused one raises the spec's toast ('Invalid file type' or 'File too large') with the rule's text.
+ */
+export function acceptFile(file: File, purpose: UploadPurpose): boolean {
+  const rule = UPLOAD_RULES[purpose];
+  if (!rule.kinds.some((kind) => file.type.startsWith(`${kind}/`))) {
+    notify.error(i18next.t('forms.invalidFileType'), validationText(english(rule.wrongType)));
     return false;
   }
   if (file.size > rule.maxBytes) {
-    notify.error(i18next.t('forms.fileTooLarge'), rule.tooLarge);
+    notify.error(i18next.t('forms.fileTooLarge'), validationText(english(rule.tooLarge)));
     return false;
   }
   return true;

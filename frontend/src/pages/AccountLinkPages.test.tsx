@@ -1,4 +1,5 @@
 import { FORGOT_PASSWORD_REPLY, INVALID_LINK_MESSAGE } from '@piste/contracts';
+import i18next from 'i18next';
 import * as accountApi from '../api/account';
 import * as authApi from '../api/auth';
 import { ApiError } from '../api/client';
@@ -107,6 +108,20 @@ describe('ResetPasswordPage', () => {
     expect(linkTo(host(), 'Ask for a new link')).toBe('/forgot-password');
     expect(address.navigate).not.toHaveBeenCalled();
     expect(toast.error).not.toHaveBeenCalled();
+  });
+
+  it('knows the link rule in French, as a French reply says it', async () => {
+    await settle(() => void i18next.changeLanguage('fr'));
+    try {
+      const refusal = 'Ce lien n’est pas valide ou a expiré.';
+      api.resetPassword.mockRejectedValue(new ApiError(refusal, 400, 'validation.invalid'));
+      fill('secret1', 'secret1');
+      await submit(host());
+      expect(heading(host())).toBe('Ce lien ne peut pas être utilisé');
+      expect(toast.error).not.toHaveBeenCalled();
+    } finally {
+      await settle(() => void i18next.changeLanguage('en'));
+    }
   });
 
   it('refuses a link without a token at once', () => {

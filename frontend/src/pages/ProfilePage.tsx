@@ -1,5 +1,4 @@
-import { AVATAR_MAX_BYTES, type SessionUser } from '@piste/contracts';
-import i18next from 'i18next';
+import type { SessionUser } from '@piste/contracts';
 import {
   Bookmark,
   Castle,
@@ -33,18 +32,10 @@ import {
   profileToastTitles,
   type ProfileFields,
 } from '../components/profile/ProfileForm';
-import { acceptFile, useContractForm, type FileRule } from '../lib/forms';
+import { acceptFile, useContractForm } from '../lib/forms';
 import { banNotice, useBannedUntil } from '../stores/ban';
 import { resetProfileStore, useProfileStore } from '../stores/profile';
 import { useSessionStore } from '../stores/session';
-
-/** The avatar's file rule, in the language shown. */
-const avatarRule = (): FileRule => ({
-  kinds: ['image/'],
-  maxBytes: AVATAR_MAX_BYTES,
-  wrongType: i18next.t('people:profile.avatar.wrongType'),
-  tooLarge: i18next.t('people:profile.avatar.tooLarge'),
-});
 
 const EMPTY_FORM = { name: '', title: '', email: '', weaponSpecialty: '' } as const;
 
@@ -176,7 +167,7 @@ export function ProfilePage({ user }: { user: SessionUser }) {
                 progress={uploadProgress}
                 disabled={saving}
                 onPick={(file) => {
-                  if (acceptFile(file, avatarRule())) setAvatarFile(file);
+                  if (acceptFile(file, 'avatar')) setAvatarFile(file);
                 }}
                 onRemove={() => {
                   setAvatarFile(null);

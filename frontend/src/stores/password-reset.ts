@@ -7,6 +7,7 @@ import { create } from 'zustand';
 import i18next from 'i18next';
 import { ApiError, errorMessage } from '../api/client';
 import * as accountApi from '../api/account';
+import { validationText } from '../lib/forms';
 import { notify } from '../lib/toast';
 import { useSessionStore } from './session';
 
@@ -65,7 +66,12 @@ export const usePasswordResetStore = create<PasswordResetState>()((set) => ({
 export function isInvalidLink(error: unknown): boolean {
   for (let cause = error; cause instanceof Error; cause = cause.cause) {
     if (cause instanceof ApiError) {
-      return cause.code === 'accounts.invalid_link' || cause.message === INVALID_LINK_MESSAGE;
+      // A token the schema refuses before any lookup answers with the link rule, in the language asked for.
+      return (
+        cause.code === 'accounts.invalid_link' ||
+        cause.message === INVALID_LINK_MESSAGE ||
+        cause.message === validationText(INVALID_LINK_MESSAGE)
+      );
     }
   }
   return false;

@@ -1,5 +1,6 @@
 import { WEAPONS } from './constants';
 import { z } from './zod';
+import { english } from './validation';
 
 export const isoDateSchema = z.string();
 
@@ -10,7 +11,7 @@ export const isoDateSchema = z.string();
 export const errorReplySchema = z.object({ message: z.string(), code: z.string() });
 export type ErrorReply = z.infer<typeof errorReplySchema>;
 
-export const NUL_MESSAGE = 'Text must not contain NUL characters';
+export const NUL_MESSAGE = english('text.nul');
 
 /** A small public view of a user, embedded in posts, comments, requests and messages. */
 export const userSummarySchema = z.object({

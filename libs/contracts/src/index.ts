@@ -27,6 +27,7 @@ export * from './search';
 export * from './profiles';
 export * from './events';
 export * from './push';
+export * from './validation';
 export * from './requests/common';
 export * from './requests/auth';
 export * from './requests/accounts';

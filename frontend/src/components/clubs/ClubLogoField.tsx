@@ -1,19 +1,9 @@
-import { AVATAR_MAX_BYTES } from '@piste/contracts';
 import { ImagePlus, LoaderCircle, Trash2 } from 'lucide-react';
-import i18next from 'i18next';
 import { useRef, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { acceptFile, type FileRule } from '../../lib/forms';
+import { acceptFile } from '../../lib/forms';
 import { Button } from '../Button';
 import { ClubLogo } from './ClubLogo';
-
-/** The logo's file rule, in the language shown. */
-const logoRule = (): FileRule => ({
-  kinds: ['image/'],
-  maxBytes: AVATAR_MAX_BYTES,
-  wrongType: i18next.t('clubs:logo.wrongType'),
-  tooLarge: i18next.t('clubs:logo.tooLarge'),
-});
 
 interface ClubLogoFieldProps {
   logo: string | null;
@@ -31,7 +21,7 @@ export function ClubLogoField({ logo, acting, onUpload, onRemove }: ClubLogoFiel
   function choose(event: ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0] ?? null;
     event.target.value = '';
-    if (file && acceptFile(file, logoRule())) onUpload(file);
+    if (file && acceptFile(file, 'club')) onUpload(file);
   }
 
   return (

@@ -1,5 +1,6 @@
 import {
   createPostSchema,
+  english,
   MEDIA_ALT_MAX,
   POST_TYPES,
   POST_VISIBILITIES,
@@ -28,7 +29,7 @@ export const postDraftSchema = z.object({
   visibility: z.enum(POST_VISIBILITIES),
   mediaAlt: z
     .string()
-    .max(MEDIA_ALT_MAX, { message: `An image description can be at most ${MEDIA_ALT_MAX} characters` }),
+    .max(MEDIA_ALT_MAX, { message: english('posts.mediaAltTooLong', { max: MEDIA_ALT_MAX }) }),
   drill: z.object({ duration: detailText, level: detailText, equipment: detailText, focus: detailText }),
   achievement: z.object({
     place: detailText,
@@ -42,7 +43,7 @@ export type DetailPath = Extract<Path<PostDraft>, `drill.${string}` | `achieveme
 
 /** The spec's toast for an empty post, by the text of the content's issue. */
 export function postToastTitles(): Record<string, string> {
-  return { 'Please enter some content for your post.': i18next.t('feed:composer.toasts.contentRequired') };
+  return { [english('posts.contentRequired')]: i18next.t('feed:composer.toasts.contentRequired') };
 }
 
 export function emptyDraft(weapon: Weapon, visibility: PostVisibility = 'public'): PostDraft {

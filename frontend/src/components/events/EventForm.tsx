@@ -12,7 +12,7 @@ import { useEffect, useMemo, type InputHTMLAttributes } from 'react';
 import { get } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { useContractForm, type FieldBinding } from '../../lib/forms';
+import { errorText, useContractForm, type FieldBinding } from '../../lib/forms';
 import { instantToZonedTime, timeZoneChoices, zonedTimeToInstant } from '../../lib/zoned-time';
 import { Button } from '../Button';
 import { countryName, FENCING_COUNTRIES } from '../clubs/club-format';
@@ -300,8 +300,8 @@ export function EventForm({
 /** The first text of a field's errors: its own, or its first item's (a category that is too long). */
 function firstMessage(error: unknown): string | undefined {
   if (!error || typeof error !== 'object') return undefined;
-  const own = (error as { message?: unknown }).message;
-  if (typeof own === 'string') return own;
+  const own = errorText(error);
+  if (own !== undefined) return own;
   for (const item of Object.values(error)) {
     const message = firstMessage(item);
     if (message) return message;

@@ -1,4 +1,4 @@
-import { LIMITS, updateProfileSchema, WEAPONS, type Profile } from '@piste/contracts';
+import { english, LIMITS, updateProfileSchema, WEAPONS, type Profile } from '@piste/contracts';
 import i18next from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
@@ -16,9 +16,9 @@ export type ProfileEditForm = ContractForm<typeof profileFormSchema>;
 /** The spec's toasts for the profile rules (section 5), by the schema's message for the field. */
 export function profileToastTitles(): Record<string, string> {
   return {
-    'Please enter your name': i18next.t('people:profile.toasts.nameRequired'),
-    'Please enter your email address': i18next.t('people:profile.toasts.emailRequired'),
-    'Please enter a valid email address': i18next.t('people:profile.toasts.invalidEmail'),
+    [english('accounts.enterName')]: i18next.t('people:profile.toasts.nameRequired'),
+    [english('accounts.enterEmail')]: i18next.t('people:profile.toasts.emailRequired'),
+    [english('accounts.emailInvalid')]: i18next.t('people:profile.toasts.invalidEmail'),
   };
 }
 

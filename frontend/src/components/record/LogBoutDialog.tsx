@@ -9,7 +9,7 @@ import {
 } from '@piste/contracts';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { failureText, useContractForm, type FieldBinding } from '../../lib/forms';
+import { errorText, failureText, useContractForm, type FieldBinding } from '../../lib/forms';
 import { weaponLabel } from '../../lib/weapons';
 import { useFencerRecordStore } from '../../stores/fencer-record';
 import { Button } from '../Button';
@@ -108,7 +108,7 @@ export function LogBoutForm({ opponent, defaultWeapon, event, onClose }: Omit<Lo
 
   const touchesField = (name: 'scoreFor' | 'scoreAgainst') => ({
     ...form.register(name, { valueAsNumber: true, onChange: () => clearErrors(name) }),
-    error: errors[name]?.message,
+    error: errorText(errors[name]),
   });
 
   const submit = form.onSubmit(async (bout) => {
@@ -156,7 +156,7 @@ export function LogBoutForm({ opponent, defaultWeapon, event, onClose }: Omit<Lo
         picked={picked}
         onPick={pickOpponent}
         nameBinding={form.field('opponentName')}
-        error={errors.opponentId?.message}
+        error={errorText(errors.opponentId)}
         disabled={logging}
       />
       <div>
@@ -211,7 +211,7 @@ export function LogBoutForm({ opponent, defaultWeapon, event, onClose }: Omit<Lo
               </label>
             ))}
           </div>
-          <FieldError id="bout-won-error" message={errors.won?.message} />
+          <FieldError id="bout-won-error" message={errorText(errors.won)} />
         </fieldset>
       ) : null}
       <TextField
@@ -235,7 +235,7 @@ export function LogBoutForm({ opponent, defaultWeapon, event, onClose }: Omit<Lo
           className={controlClassName(!!errors.notes)}
           {...form.register('notes', { onChange: () => clearErrors('notes') })}
         />
-        <FieldError id="bout-notes-error" message={errors.notes?.message} />
+        <FieldError id="bout-notes-error" message={errorText(errors.notes)} />
       </div>
       <div className="flex justify-end gap-2">
         <Button variant="outline" onClick={onClose} disabled={logging}>

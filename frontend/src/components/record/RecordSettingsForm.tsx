@@ -13,7 +13,7 @@ import { Plus, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useFieldArray } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { failureText, useContractForm } from '../../lib/forms';
+import { errorText, failureText, useContractForm } from '../../lib/forms';
 import { weaponLabel } from '../../lib/weapons';
 import { banNotice, useBannedUntil } from '../../stores/ban';
 import { useRecordSettingsStore } from '../../stores/record-settings';
@@ -95,7 +95,7 @@ export function RecordSettingsForm({ userId, weapon }: { userId: string; weapon:
   });
 
   const ratingsError = form.formState.errors.ratings;
-  const listError = ratingsError?.root?.message ?? ratingsError?.message;
+  const listError = errorText(ratingsError?.root) ?? errorText(ratingsError);
   const systems = form.watch('ratings').map((rating) => rating.system);
   return (
     <SettingsSection

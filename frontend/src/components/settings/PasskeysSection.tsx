@@ -4,7 +4,7 @@ import i18next from 'i18next';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { deviceName } from '../../lib/device-name';
-import { failureText } from '../../lib/forms';
+import { errorText, failureText } from '../../lib/forms';
 import { inSentence, timeAgo, useNow } from '../../lib/relative-time';
 import { useWebAuthnSupport } from '../../lib/webauthn';
 import { usePasskeysStore } from '../../stores/passkeys';
@@ -32,7 +32,7 @@ export function PasskeysSection() {
 function nameOrError(text: string): { name: string } | { error: string } {
   const parsed = renamePasskeySchema.safeParse({ name: text });
   if (parsed.success) return parsed.data;
-  return { error: parsed.error.issues[0]?.message ?? i18next.t('settings:passkeys.nameMissing') };
+  return { error: errorText(parsed.error.issues[0]) ?? i18next.t('settings:passkeys.nameMissing') };
 }
 
 const NAME_INPUT = { autoComplete: 'off', maxLength: PASSKEY_NAME_MAX, autoFocus: true } as const;

@@ -4,7 +4,7 @@ import i18next from 'i18next';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { downloadText } from '../../lib/download';
-import { failureText } from '../../lib/forms';
+import { errorText, failureText } from '../../lib/forms';
 import { useTwoFactorStore } from '../../stores/two-factor';
 import { Button } from '../Button';
 import { TextField } from '../FormField';
@@ -98,7 +98,7 @@ function TotpQrCode({ otpauthUrl }: { otpauthUrl: string }) {
 function codeOrError(text: string): { code: string } | { error: string } {
   const parsed = enableTotpSchema.safeParse({ code: text });
   if (parsed.success) return parsed.data;
-  return { error: parsed.error.issues[0]?.message ?? i18next.t('settings:twoFactor.setup.codeMissing') };
+  return { error: errorText(parsed.error.issues[0]) ?? i18next.t('settings:twoFactor.setup.codeMissing') };
 }
 
 const CODE_INPUT = {
@@ -250,7 +250,7 @@ function NewRecoveryCodesForm({ onCancel }: { onCancel: () => void }) {
     setServerError(null);
     const parsed = regenerateRecoveryCodesSchema.safeParse({ password });
     if (!parsed.success) {
-      setPasswordError(parsed.error.issues[0]?.message);
+      setPasswordError(errorText(parsed.error.issues[0]));
       return;
     }
     setPasswordError(undefined);
@@ -308,7 +308,7 @@ function TurnOffForm({ onCancel }: { onCancel: () => void }) {
       for (const issue of parsed.error.issues) {
         const field = issue.path[0];
         if ((field === 'password' || field === 'code') && !fieldErrors[field])
-          fieldErrors[field] = issue.message;
+          fieldErrors[field] = errorText(issue);
       }
       setErrors(fieldErrors);
       return;

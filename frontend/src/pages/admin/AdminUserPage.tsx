@@ -93,7 +93,8 @@ function AccountView({ viewer }: { viewer: SessionUser }) {
     return (
       <PageNotReady
         failed={store.status === 'error'}
-        what={t('account.what')}
+        failedTitle={t('account.loadFailed')}
+        loadingLabel={t('account.loading')}
         icon={UserRound}
         onRetry={() => void store.refresh()}
         bars={[['h-8 w-64', 'strong'], 'h-4 w-48', 'h-5 w-40', 'h-16 w-full']}

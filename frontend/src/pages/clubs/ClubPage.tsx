@@ -60,7 +60,8 @@ export function ClubPage({ user }: { user: SessionUser }) {
     return (
       <PageNotReady
         failed={store.status === 'error'}
-        what={t('page.what')}
+        failedTitle={t('page.loadFailed')}
+        loadingLabel={t('page.loading')}
         icon={Castle}
         onRetry={() => void store.refresh()}
         bars={[['h-8 w-64', 'strong'], 'h-4 w-48', 'h-5 w-40', 'h-16 w-full']}

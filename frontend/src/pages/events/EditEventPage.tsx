@@ -31,7 +31,8 @@ export function EditEventPage() {
     return (
       <PageNotReady
         failed={store.status === 'error'}
-        what={t('page.what')}
+        failedTitle={t('page.loadFailed')}
+        loadingLabel={t('page.loading')}
         icon={CalendarDays}
         onRetry={() => void store.refresh()}
         bars={[['h-8 w-64 max-w-full', 'strong'], 'h-10 w-full', 'h-10 w-full', 'h-10 w-full']}

@@ -1,4 +1,5 @@
 import type { Attendee, EventPage as EventPageData, FencingEvent } from '@piste/contracts';
+import i18next from 'i18next';
 import { act } from 'react';
 import * as connectionsApi from '../../api/connections';
 import * as eventsApi from '../../api/events';
@@ -276,6 +277,22 @@ describe('event page', () => {
     await settle(() => confirm!.click());
     expect(api.deleteEvent).toHaveBeenCalledWith(EVENT_ID);
     expect(router.navigate).toHaveBeenCalledWith('/events');
+  });
+
+  it('says the event failed to load, as one sentence in the language shown, and offers Try again', async () => {
+    api.fetchEvent.mockRejectedValue(new ApiError('Service unavailable', 503));
+    await settle(() => {
+      useEventPageStore.getState().reset();
+      void useEventPageStore.getState().open(EVENT_ID);
+    });
+    expect(host().textContent).toContain('Failed to load the event');
+    expect(button('Try again')).toBeDefined();
+    await settle(() => void i18next.changeLanguage('fr'));
+    try {
+      expect(host().textContent).toContain('Impossible de charger l’événement');
+    } finally {
+      await settle(() => void i18next.changeLanguage('en'));
+    }
   });
 
   it('shows the not-found screen for an event that does not exist', async () => {

@@ -55,7 +55,8 @@ export function EventPage({ user }: { user: SessionUser }) {
     return (
       <PageNotReady
         failed={store.status === 'error'}
-        what={t('page.what')}
+        failedTitle={t('page.loadFailed')}
+        loadingLabel={t('page.loading')}
         icon={CalendarDays}
         onRetry={() => void store.refresh()}
         bars={[['h-8 w-64 max-w-full', 'strong'], 'h-4 w-72 max-w-full', 'h-4 w-48', 'h-10 w-60 max-w-full']}

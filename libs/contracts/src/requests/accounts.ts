@@ -4,12 +4,13 @@ import { INVALID_LINK_MESSAGE, WRONG_CURRENT_PASSWORD } from '../accounts';
 import { LIMITS, MIN_PASSWORD_LENGTH } from '../constants';
 import { LANGUAGES } from '../languages';
 import { clientString } from './common';
+import { english } from '../validation';
 
 /** A new password: the registration's rule. */
 export function newPasswordField() {
-  return clientString('Password is required')
-    .min(MIN_PASSWORD_LENGTH, { message: `Password must be at least ${MIN_PASSWORD_LENGTH} characters` })
-    .max(LIMITS.password, { message: `Password must be at most ${LIMITS.password} characters` });
+  return clientString(english('accounts.passwordRequired'))
+    .min(MIN_PASSWORD_LENGTH, { message: english('accounts.passwordTooShort', { min: MIN_PASSWORD_LENGTH }) })
+    .max(LIMITS.password, { message: english('accounts.passwordTooLong', { max: LIMITS.password }) });
 }
 
 /** The token of a link from a mail: 43 URL-safe characters (256 random bits). */
@@ -18,10 +19,10 @@ export const linkTokenSchema = clientString(INVALID_LINK_MESSAGE)
   .regex(/^[A-Za-z0-9_-]{43}$/, { message: INVALID_LINK_MESSAGE });
 
 export const forgotPasswordSchema = z.object({
-  login: clientString('Enter your username or email')
+  login: clientString(english('accounts.loginRequired'))
     .trim()
-    .min(1, { message: 'Enter your username or email' })
-    .max(LIMITS.email, { message: 'Enter your username or email' }),
+    .min(1, { message: english('accounts.loginRequired') })
+    .max(LIMITS.email, { message: english('accounts.loginRequired') }),
 });
 export type ForgotPasswordPayload = z.infer<typeof forgotPasswordSchema>;
 
@@ -32,14 +33,14 @@ export type ResetPasswordPayload = z.infer<typeof resetPasswordSchema>;
 export const resetPasswordFormSchema = z
   .object({ password: newPasswordField(), confirmPassword: z.string() })
   .refine((v) => v.password === v.confirmPassword, {
-    message: "Passwords don't match",
+    message: english('accounts.passwordsDiffer'),
     path: ['confirmPassword'],
   });
 export type ResetPasswordForm = z.infer<typeof resetPasswordFormSchema>;
 
 export const changePasswordSchema = z.object({
-  currentPassword: clientString('Enter your current password')
-    .min(1, { message: 'Enter your current password' })
+  currentPassword: clientString(english('accounts.currentPasswordRequired'))
+    .min(1, { message: english('accounts.currentPasswordRequired') })
     .max(LIMITS.password, { message: WRONG_CURRENT_PASSWORD }),
   newPassword: newPasswordField(),
 });
@@ -49,32 +50,34 @@ export type ChangePasswordPayload = z.infer<typeof changePasswordSchema>;
 export const changePasswordFormSchema = changePasswordSchema
   .extend({ confirmPassword: z.string() })
   .refine((v) => v.newPassword === v.confirmPassword, {
-    message: "Passwords don't match",
+    message: english('accounts.passwordsDiffer'),
     path: ['confirmPassword'],
   });
 export type ChangePasswordForm = z.infer<typeof changePasswordFormSchema>;
 
 export const changeEmailSchema = z.object({
-  password: clientString('Enter your password')
-    .min(1, { message: 'Enter your password' })
+  password: clientString(english('accounts.enterPassword'))
+    .min(1, { message: english('accounts.enterPassword') })
     .max(LIMITS.password, { message: WRONG_CURRENT_PASSWORD }),
-  email: clientString('Email required')
+  email: clientString(english('accounts.emailRequired'))
     .trim()
-    .min(1, { message: 'Email required' })
+    .min(1, { message: english('accounts.emailRequired') })
     .max(LIMITS.email)
-    .regex(EMAIL_PATTERN, { message: 'Please enter a valid email address' }),
+    .regex(EMAIL_PATTERN, { message: english('accounts.emailInvalid') }),
 });
 export type ChangeEmailPayload = z.infer<typeof changeEmailSchema>;
 
 export const linkTokenPayloadSchema = z.object({ token: linkTokenSchema });
 export type LinkTokenPayload = z.infer<typeof linkTokenPayloadSchema>;
 
-export const sessionHandleSchema = z.string().regex(/^[A-Za-z0-9_-]{22}$/, { message: 'Session not found' });
+export const sessionHandleSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{22}$/, { message: english('accounts.sessionNotFound') });
 
 /** `PUT /api/account/language`: one of Piste's languages, or null to follow the browser. */
 export const setLanguageSchema = z.object({
   language: z
-    .enum(LANGUAGES, { message: `Language must be one of ${LANGUAGES.join(', ')}, or null` })
+    .enum(LANGUAGES, { message: english('accounts.language', { languages: LANGUAGES.join(', ') }) })
     .nullable(),
 });
 export type SetLanguagePayload = z.infer<typeof setLanguageSchema>;

@@ -7,18 +7,19 @@ import {
   AUDIT_PAGE_SIZE,
 } from '../admin';
 import { clientString, pageLimitSchema, requiredText, uuidSchema } from './common';
+import { english } from '../validation';
 
 /** Every account action takes the admin's reason, which the audit keeps. */
 export const adminReasonSchema = z
-  .object({ reason: requiredText('Please give a reason', ADMIN_REASON_MAX) })
+  .object({ reason: requiredText(english('moderation.reasonRequired'), ADMIN_REASON_MAX) })
   .strict();
 export type AdminReasonPayload = z.input<typeof adminReasonSchema>;
 
 /** PATCH /api/admin/users/{id}: grant (true) or revoke (false) admin rights. */
 export const setAdminSchema = z
   .object({
-    isAdmin: z.boolean({ message: 'isAdmin must be true or false' }),
-    reason: requiredText('Please give a reason', ADMIN_REASON_MAX),
+    isAdmin: z.boolean({ message: english('admin.isAdmin') }),
+    reason: requiredText(english('moderation.reasonRequired'), ADMIN_REASON_MAX),
   })
   .strict();
 export type SetAdminPayload = z.input<typeof setAdminSchema>;
@@ -27,12 +28,10 @@ export type SetAdminPayload = z.input<typeof setAdminSchema>;
 export const adminUsersQuerySchema = z.object({
   q: clientString()
     .trim()
-    .max(ADMIN_USER_SEARCH_MAX, { message: `Search text can be at most ${ADMIN_USER_SEARCH_MAX} characters` })
+    .max(ADMIN_USER_SEARCH_MAX, { message: english('search.tooLong', { max: ADMIN_USER_SEARCH_MAX }) })
     .optional()
     .transform((q) => q || undefined),
-  status: z
-    .enum(ADMIN_USER_STATUSES, { message: 'Status must be all, admin, banned, suspended or deleted' })
-    .default('all'),
+  status: z.enum(ADMIN_USER_STATUSES, { message: english('admin.userStatus') }).default('all'),
   limit: pageLimitSchema(ADMIN_USERS_PAGE_SIZE),
   before: uuidSchema.optional(),
 });

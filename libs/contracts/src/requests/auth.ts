@@ -2,15 +2,16 @@ import { z } from 'zod';
 import { EMAIL_PATTERN } from '../auth';
 import { LIMITS, MIN_PASSWORD_LENGTH, ROLES, WEAPONS } from '../constants';
 import { clientString, optionalText } from './common';
+import { english } from '../validation';
 
 export const loginSchema = z.object({
-  username: clientString('Username is required')
+  username: clientString(english('accounts.usernameRequired'))
     .trim()
-    .min(1, { message: 'Username is required' })
-    .max(LIMITS.username, { message: 'Invalid username or password' }),
-  password: clientString('Password is required')
-    .min(1, { message: 'Password is required' })
-    .max(LIMITS.password, { message: 'Invalid username or password' }),
+    .min(1, { message: english('accounts.usernameRequired') })
+    .max(LIMITS.username, { message: english('accounts.wrongCredentials') }),
+  password: clientString(english('accounts.passwordRequired'))
+    .min(1, { message: english('accounts.passwordRequired') })
+    .max(LIMITS.password, { message: english('accounts.wrongCredentials') }),
 });
 export type LoginPayload = z.infer<typeof loginSchema>;
 
@@ -19,29 +20,32 @@ function emailField(requiredMessage: string) {
     .trim()
     .min(1, { message: requiredMessage })
     .max(LIMITS.email)
-    .regex(EMAIL_PATTERN, { message: 'Please enter a valid email address' });
+    .regex(EMAIL_PATTERN, { message: english('accounts.emailInvalid') });
 }
 
 /** The spec's registration payload, as the server accepts it. */
 export const registerPayloadSchema = z.object({
-  username: clientString('Username is required')
+  username: clientString(english('accounts.usernameRequired'))
     .trim()
-    .min(3, { message: 'Username must be at least 3 characters' })
-    .max(LIMITS.username, { message: `Username must be at most ${LIMITS.username} characters` })
+    .min(3, { message: english('accounts.usernameTooShort') })
+    .max(LIMITS.username, { message: english('accounts.usernameTooLong', { max: LIMITS.username }) })
     .regex(/^[A-Za-z0-9_.-]+$/, {
-      message: 'Username may only contain letters, numbers, dots, dashes and underscores',
+      message: english('accounts.usernameCharacters'),
     }),
-  email: emailField('Email required'),
-  name: clientString('Name is required').trim().min(1, { message: 'Name is required' }).max(LIMITS.name),
-  weaponSpecialty: z.enum(WEAPONS, { message: 'Choose a weapon: epee, foil or sabre' }).default('epee'),
-  role: z.enum(ROLES, { message: 'Unknown role' }).default('student'),
+  email: emailField(english('accounts.emailRequired')),
+  name: clientString(english('accounts.nameRequired'))
+    .trim()
+    .min(1, { message: english('accounts.nameRequired') })
+    .max(LIMITS.name),
+  weaponSpecialty: z.enum(WEAPONS, { message: english('weapons.choose') }).default('epee'),
+  role: z.enum(ROLES, { message: english('accounts.unknownRole') }).default('student'),
   avatar: optionalText(1000),
   bio: optionalText(LIMITS.bio),
   title: optionalText(LIMITS.title),
   location: optionalText(LIMITS.location),
   achievements: z.array(clientString().trim().max(200)).max(50).default([]),
-  password: clientString('Password is required')
-    .min(MIN_PASSWORD_LENGTH, { message: `Password must be at least ${MIN_PASSWORD_LENGTH} characters` })
+  password: clientString(english('accounts.passwordRequired'))
+    .min(MIN_PASSWORD_LENGTH, { message: english('accounts.passwordTooShort', { min: MIN_PASSWORD_LENGTH }) })
     .max(LIMITS.password),
 });
 export type RegisterPayload = z.input<typeof registerPayloadSchema>;
@@ -50,24 +54,24 @@ export type RegisterPayload = z.input<typeof registerPayloadSchema>;
 export const registerFormSchema = registerPayloadSchema
   .extend({
     confirmPassword: z.string(),
-    acceptTerms: z.boolean().refine((v) => v, { message: 'You must accept the terms and conditions' }),
+    acceptTerms: z.boolean().refine((v) => v, { message: english('accounts.acceptTerms') }),
   })
   .refine((v) => v.password === v.confirmPassword, {
-    message: "Passwords don't match",
+    message: english('accounts.passwordsDiffer'),
     path: ['confirmPassword'],
   });
 export type RegisterForm = z.input<typeof registerFormSchema>;
 
 /** PUT /api/users/{id}: the editable profile fields. */
 export const updateProfileSchema = z.object({
-  name: clientString('Please enter your name')
+  name: clientString(english('accounts.enterName'))
     .trim()
-    .min(1, { message: 'Please enter your name' })
+    .min(1, { message: english('accounts.enterName') })
     .max(LIMITS.name),
   title: optionalText(LIMITS.title),
-  email: emailField('Please enter your email address'),
+  email: emailField(english('accounts.enterEmail')),
   weaponSpecialty: z
-    .union([z.enum(WEAPONS), z.literal('')], { message: 'Choose a weapon: epee, foil or sabre' })
+    .union([z.enum(WEAPONS), z.literal('')], { message: english('weapons.choose') })
     .nullish()
     .transform((v) => (v ? v : null)),
   avatar: optionalText(1000),

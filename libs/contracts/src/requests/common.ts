@@ -1,13 +1,14 @@
 import { z } from 'zod';
 import { NUL_MESSAGE } from '../common';
 import { MAX_PAGE_LIMIT } from '../constants';
+import { english } from '../validation';
 
 /** In a browser the schemas run without compiled fast paths (see ../zod.ts); servers keep them. */
 if (typeof document !== 'undefined') z.config({ jitless: true });
 
-export const uuidSchema = z.uuid({ message: 'Invalid id' });
+export const uuidSchema = z.uuid({ message: english('ids.invalid') });
 
-const LIMIT_MESSAGE = `Limit must be a whole number from 1 to ${MAX_PAGE_LIMIT}`;
+const LIMIT_MESSAGE = english('pages.limit', { max: MAX_PAGE_LIMIT });
 
 /** A paged list's `?limit=`: a whole number from 1 to MAX_PAGE_LIMIT, `pageSize` when absent. */
 export function pageLimitSchema(pageSize: number) {
@@ -34,14 +35,14 @@ export function requiredText(message: string, max: number) {
   return clientString(message)
     .trim()
     .min(1, { message })
-    .max(max, { message: `Must be at most ${max} characters` });
+    .max(max, { message: english('text.tooLong', { max }) });
 }
 
 /** Optional text: trimmed; empty becomes null. */
 export function optionalText(max: number) {
   return clientString()
     .trim()
-    .max(max, { message: `Must be at most ${max} characters` })
+    .max(max, { message: english('text.tooLong', { max }) })
     .nullish()
     .transform((v) => (v ? v : null));
 }

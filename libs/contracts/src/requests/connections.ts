@@ -1,13 +1,14 @@
 import { z } from 'zod';
 import { WEAPONS } from '../constants';
 import { clientString } from './common';
+import { english } from '../validation';
 
 export const createFriendRequestSchema = z.object({
   senderId: clientString().max(64).optional(),
-  receiverId: z.uuid({ message: 'Invalid user id' }),
+  receiverId: z.uuid({ message: english('ids.user') }),
 });
 export const respondFriendRequestSchema = z.object({
-  status: z.enum(['accepted', 'declined'], { message: 'Status must be accepted or declined' }),
+  status: z.enum(['accepted', 'declined'], { message: english('connections.status') }),
 });
 
 export const userSearchQuerySchema = z.object({
@@ -15,4 +16,4 @@ export const userSearchQuerySchema = z.object({
   weapon: z.enum(WEAPONS).optional(),
 });
 
-export const blockUserSchema = z.object({ blockedId: z.uuid({ message: 'Invalid user id' }) });
+export const blockUserSchema = z.object({ blockedId: z.uuid({ message: english('ids.user') }) });

@@ -9,61 +9,62 @@ import {
 } from '../fencing-events';
 import { countrySchema } from './clubs';
 import { clientString, pageLimitSchema, uuidSchema } from './common';
+import { english } from '../validation';
 
-const instant = (what: string) =>
-  z.iso
-    .datetime({ offset: true, message: `${what} must be a date and time` })
-    .transform((value) => new Date(value));
+const instant = (message: string) =>
+  z.iso.datetime({ offset: true, message }).transform((value) => new Date(value));
 
 const eventFields = {
-  title: clientString('Title is required')
+  title: clientString(english('events.titleRequired'))
     .trim()
-    .min(3, { message: 'Title must be at least 3 characters' })
-    .max(EVENT_LIMITS.title, { message: `Title can be at most ${EVENT_LIMITS.title} characters` }),
-  kind: z.enum(EVENT_KINDS, { message: 'Kind is competition, training, camp or social' }),
-  startsAt: instant('Start'),
-  endsAt: instant('End'),
-  timezone: clientString('Time zone is required')
-    .max(64, { message: 'Unknown time zone' })
-    .refine(isTimeZone, { message: 'Unknown time zone' }),
+    .min(3, { message: english('events.titleTooShort') })
+    .max(EVENT_LIMITS.title, { message: english('events.titleTooLong', { max: EVENT_LIMITS.title }) }),
+  kind: z.enum(EVENT_KINDS, { message: english('events.kind') }),
+  startsAt: instant(english('events.startInvalid')),
+  endsAt: instant(english('events.endInvalid')),
+  timezone: clientString(english('events.timeZoneRequired'))
+    .max(64, { message: english('events.timeZone') })
+    .refine(isTimeZone, { message: english('events.timeZone') }),
   venue: clientString()
     .trim()
-    .max(EVENT_LIMITS.venue, { message: `Venue can be at most ${EVENT_LIMITS.venue} characters` }),
-  city: clientString('City is required')
+    .max(EVENT_LIMITS.venue, { message: english('events.venueTooLong', { max: EVENT_LIMITS.venue }) }),
+  city: clientString(english('places.cityRequired'))
     .trim()
-    .min(1, { message: 'City is required' })
-    .max(EVENT_LIMITS.city, { message: `City can be at most ${EVENT_LIMITS.city} characters` }),
+    .min(1, { message: english('places.cityRequired') })
+    .max(EVENT_LIMITS.city, { message: english('places.cityTooLong', { max: EVENT_LIMITS.city }) }),
   country: countrySchema,
   weapons: z
-    .array(z.enum(WEAPONS, { message: 'Weapons are epee, foil or sabre' }), {
-      message: 'Choose the weapons',
+    .array(z.enum(WEAPONS, { message: english('weapons.list') }), {
+      message: english('events.weapons'),
     })
-    .min(1, { message: 'Choose at least one weapon' })
+    .min(1, { message: english('weapons.atLeastOne') })
     .max(WEAPONS.length)
     .transform((weapons) => [...new Set(weapons)]),
   categories: z
     .array(
       clientString()
         .trim()
-        .min(1, { message: 'A category cannot be empty' })
+        .min(1, { message: english('events.categoryEmpty') })
         .max(EVENT_LIMITS.category, {
-          message: `A category can be at most ${EVENT_LIMITS.category} characters`,
+          message: english('events.categoryTooLong', { max: EVENT_LIMITS.category }),
         }),
-      { message: 'Categories are a list of names' },
+      { message: english('events.categories') },
     )
-    .max(EVENT_LIMITS.categories, { message: `At most ${EVENT_LIMITS.categories} categories` })
+    .max(EVENT_LIMITS.categories, {
+      message: english('events.tooManyCategories', { max: EVENT_LIMITS.categories }),
+    })
     .transform((categories) => [...new Set(categories)]),
   url: clientString()
     .trim()
-    .max(EVENT_LIMITS.url, { message: 'The registration link is too long' })
+    .max(EVENT_LIMITS.url, { message: english('events.linkTooLong') })
     .refine((value) => value === '' || /^https?:\/\/[^\s/$.?#][^\s]*$/i.test(value), {
-      message: 'The registration link must start with https:// or http://',
+      message: english('events.linkScheme'),
     })
     .transform((value) => value || null),
   description: clientString()
     .trim()
     .max(EVENT_LIMITS.description, {
-      message: `Description can be at most ${EVENT_LIMITS.description} characters`,
+      message: english('descriptionTooLong', { max: EVENT_LIMITS.description }),
     }),
 };
 
@@ -76,11 +77,11 @@ function checkTimes(
   // Refinements run even when a field failed, on its value as sent: only two parsed dates are compared.
   if (!(event.startsAt instanceof Date) || !(event.endsAt instanceof Date)) return;
   if (event.endsAt < event.startsAt) {
-    ctx.addIssue({ code: 'custom', message: 'The event must end after it starts', path: ['endsAt'] });
+    ctx.addIssue({ code: 'custom', message: english('events.endBeforeStart'), path: ['endsAt'] });
   } else if (event.endsAt.getTime() - event.startsAt.getTime() > MAX_DURATION_MS) {
     ctx.addIssue({
       code: 'custom',
-      message: `An event can last at most ${EVENT_LIMITS.days} days`,
+      message: english('events.tooLong', { days: EVENT_LIMITS.days }),
       path: ['endsAt'],
     });
   }
@@ -118,40 +119,43 @@ export const updateEventSchema = z
   })
   .strict()
   .refine((edit) => Object.values(edit).some((value) => value !== undefined), {
-    message: 'Nothing to change',
+    message: english('nothingToChange'),
   })
   .refine((edit) => (edit.startsAt === undefined) === (edit.endsAt === undefined), {
-    message: 'Change the start and the end together',
+    message: english('events.timesTogether'),
     path: ['endsAt'],
   })
   .superRefine(checkTimes);
 export type UpdateEventPayload = z.input<typeof updateEventSchema>;
 
-const dayOrInstant = (what: string) =>
+const dayOrInstant = (message: string) =>
   clientString()
-    .refine((value) => !Number.isNaN(Date.parse(value)), { message: `${what} must be a date` })
+    .refine((value) => !Number.isNaN(Date.parse(value)), { message })
     .transform((value) => new Date(value));
 
 /** GET /api/events: upcoming first (those not over yet, by start), filtered; `after` is the last event shown. */
 export const eventsQuerySchema = z
   .object({
-    from: dayOrInstant('From').optional(),
-    to: dayOrInstant('To').optional(),
+    from: dayOrInstant(english('events.fromInvalid')).optional(),
+    to: dayOrInstant(english('events.toInvalid')).optional(),
     country: countrySchema.optional(),
-    weapon: z.enum(WEAPONS, { message: 'Weapon must be epee, foil or sabre' }).optional(),
+    weapon: z.enum(WEAPONS, { message: english('weapons.filter') }).optional(),
     clubId: uuidSchema.optional(),
-    kind: z.enum(EVENT_KINDS, { message: 'Kind is competition, training, camp or social' }).optional(),
+    kind: z.enum(EVENT_KINDS, { message: english('events.kind') }).optional(),
     limit: pageLimitSchema(EVENTS_PAGE_SIZE),
     after: uuidSchema.optional(),
   })
-  .refine((q) => !q.from || !q.to || q.from <= q.to, { message: 'From must be before to', path: ['to'] });
+  .refine((q) => !q.from || !q.to || q.from <= q.to, {
+    message: english('events.fromAfterTo'),
+    path: ['to'],
+  });
 export type EventsQuery = z.infer<typeof eventsQuerySchema>;
 /** What a list of events is narrowed to, as the client asks: `from` and `to` are instants, `country` a two-letter code. */
 export type EventFilters = Omit<z.input<typeof eventsQuerySchema>, 'limit' | 'after'>;
 /** PUT /api/events/{id}/attendance: going, interested, or neither. */
 export const attendanceSchema = z
   .object({
-    status: z.enum(ATTENDANCE_STATUSES, { message: 'Status is going, interested or null' }).nullable(),
+    status: z.enum(ATTENDANCE_STATUSES, { message: english('events.attendance') }).nullable(),
   })
   .strict();
 export type AttendancePayload = z.input<typeof attendanceSchema>;

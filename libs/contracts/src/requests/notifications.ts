@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MAX_PAGE_LIMIT } from '../constants';
 import { NOTIFICATIONS_PAGE_SIZE } from '../notifications';
 import { pageLimitSchema, uuidSchema } from './common';
+import { english } from '../validation';
 
 /** GET /api/notifications?limit=&before=: newest first; `before` is the id of the last one already shown. */
 export const notificationsQuerySchema = z.object({
@@ -23,6 +24,6 @@ export const markNotificationsReadSchema = z.union(
       .strict(),
     z.object({ all: z.literal(true) }).strict(),
   ],
-  { message: 'Send {"ids": [...]} or {"all": true}' },
+  { message: english('notifications.which') },
 );
 export type MarkNotificationsRead = z.infer<typeof markNotificationsReadSchema>;

@@ -1,16 +1,17 @@
 import { z } from 'zod';
 import { PASSKEY_NAME_MAX } from '../passkeys';
 import { clientString } from './common';
+import { english } from '../validation';
 
-const passkeyName = clientString('Give the passkey a name')
+const passkeyName = clientString(english('passkeys.nameRequired'))
   .trim()
-  .min(1, { message: 'Give the passkey a name' })
-  .max(PASSKEY_NAME_MAX, { message: `A passkey's name is at most ${PASSKEY_NAME_MAX} characters` });
+  .min(1, { message: english('passkeys.nameRequired') })
+  .max(PASSKEY_NAME_MAX, { message: english('passkeys.nameTooLong', { max: PASSKEY_NAME_MAX }) });
 
 const shortText = clientString().max(32);
 const base64url = clientString()
   .max(8192)
-  .regex(/^[A-Za-z0-9_-]*$/, { message: 'Not a passkey response' });
+  .regex(/^[A-Za-z0-9_-]*$/, { message: english('passkeys.response') });
 
 /** What a browser answers to `navigator.credentials.create()`, as JSON. */
 const registrationResponseSchema = z.object({

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LIMITS, MEDIA_TYPES, POST_TYPES, POST_VISIBILITIES, WEAPONS } from '../constants';
 import { MEDIA_ALT_MAX } from '../posts';
 import { clientString, paginationQuerySchema, uuidSchema } from './common';
+import { english } from '../validation';
 
 const detail = clientString().trim().max(LIMITS.detailField).nullish();
 
@@ -20,20 +21,20 @@ export const achievementDetailsSchema = z.object({
 });
 
 /** A post's text, as written and as edited. */
-export const postContentSchema = clientString('Please enter some content for your post.')
+export const postContentSchema = clientString(english('posts.contentRequired'))
   .trim()
-  .min(1, { message: 'Please enter some content for your post.' })
-  .max(LIMITS.postContent, { message: `Posts can be at most ${LIMITS.postContent} characters` });
+  .min(1, { message: english('posts.contentRequired') })
+  .max(LIMITS.postContent, { message: english('posts.contentTooLong', { max: LIMITS.postContent }) });
 
 /** A comment's text, as written and as edited. */
-export const commentContentSchema = clientString('Comment cannot be empty')
+export const commentContentSchema = clientString(english('posts.commentRequired'))
   .trim()
-  .min(1, { message: 'Comment cannot be empty' })
-  .max(LIMITS.commentContent, { message: `Comments can be at most ${LIMITS.commentContent} characters` });
+  .min(1, { message: english('posts.commentRequired') })
+  .max(LIMITS.commentContent, { message: english('posts.commentTooLong', { max: LIMITS.commentContent }) });
 
 const mediaAltSchema = clientString()
   .trim()
-  .max(MEDIA_ALT_MAX, { message: `An image description can be at most ${MEDIA_ALT_MAX} characters` });
+  .max(MEDIA_ALT_MAX, { message: english('posts.mediaAltTooLong', { max: MEDIA_ALT_MAX }) });
 
 /**
  * POST /api/posts. authorId and authorRole may be sent (the spec's client does) but the session decides.
@@ -42,55 +43,53 @@ const mediaAltSchema = clientString()
 export const createPostSchema = z
   .object({
     content: postContentSchema,
-    visibility: z
-      .enum(POST_VISIBILITIES, { message: 'Visibility must be public, connections or club' })
-      .optional(),
+    visibility: z.enum(POST_VISIBILITIES, { message: english('posts.visibility') }).optional(),
     /** The club it is posted to (its members only, §4d); such a post is public or for the club. */
-    clubId: z.uuid({ message: 'Invalid club id' }).nullish(),
+    clubId: z.uuid({ message: english('ids.club') }).nullish(),
     mediaAlt: mediaAltSchema.nullish(),
-    type: z.enum(POST_TYPES, { message: 'Type must be general, drill or achievement' }).default('general'),
-    weapon: z.enum(WEAPONS, { message: 'Choose a weapon: epee, foil or sabre' }),
+    type: z.enum(POST_TYPES, { message: english('posts.type') }).default('general'),
+    weapon: z.enum(WEAPONS, { message: english('weapons.choose') }),
     authorId: clientString().max(64).optional(),
     authorRole: clientString().max(50).nullish(),
     mediaUrl: clientString()
-      .max(300, { message: 'Media must be an uploaded file' })
-      .regex(/^\/objects\/[A-Za-z0-9/_.-]+$/, { message: 'Media must be an uploaded file' })
+      .max(300, { message: english('posts.media') })
+      .regex(/^\/objects\/[A-Za-z0-9/_.-]+$/, { message: english('posts.media') })
       .nullish(),
-    mediaType: z.enum(MEDIA_TYPES, { message: 'Please select an image or video file.' }).nullish(),
+    mediaType: z.enum(MEDIA_TYPES, { message: english('uploads.wrongTypeMedia') }).nullish(),
     /** A video's poster frame: an image the same user uploaded for a post. */
     mediaPosterUrl: clientString()
-      .max(300, { message: 'The poster must be an uploaded image' })
-      .regex(/^\/objects\/[A-Za-z0-9/_.-]+$/, { message: 'The poster must be an uploaded image' })
+      .max(300, { message: english('posts.poster') })
+      .regex(/^\/objects\/[A-Za-z0-9/_.-]+$/, { message: english('posts.poster') })
       .nullish(),
     drillDetails: drillDetailsSchema.nullish(),
     achievementDetails: achievementDetailsSchema.nullish(),
   })
   .refine((p) => p.type === 'drill' || !p.drillDetails, {
-    message: 'Drill details are only for drill posts',
+    message: english('posts.drillDetails'),
     path: ['drillDetails'],
   })
   .refine((p) => p.type === 'achievement' || !p.achievementDetails, {
-    message: 'Achievement details are only for achievement posts',
+    message: english('posts.achievementDetails'),
     path: ['achievementDetails'],
   })
   .refine((p) => !p.mediaUrl === !p.mediaType, {
-    message: 'Media needs both a file and its type',
+    message: english('posts.mediaBoth'),
     path: ['mediaType'],
   })
   .refine((p) => !p.mediaPosterUrl || p.mediaType === 'video', {
-    message: 'Only a video has a poster',
+    message: english('posts.posterOnlyForVideo'),
     path: ['mediaPosterUrl'],
   })
   .refine((p) => !p.mediaAlt || p.mediaType === 'image', {
-    message: 'Only an image has a description',
+    message: english('posts.altOnlyForImage'),
     path: ['mediaAlt'],
   })
   .refine((p) => (p.visibility === 'club' ? Boolean(p.clubId) : true), {
-    message: 'Choose the club this post is for',
+    message: english('posts.clubRequired'),
     path: ['clubId'],
   })
   .refine((p) => !p.clubId || p.visibility !== 'connections', {
-    message: 'A club post is for everyone or for the club',
+    message: english('posts.clubVisibility'),
     path: ['visibility'],
   });
 export type CreatePostPayload = z.input<typeof createPostSchema>;
@@ -107,7 +106,7 @@ export const feedQuerySchema = paginationQuerySchema
     before: uuidSchema.optional(),
   })
   .refine((q) => q.before === undefined || q.offset === undefined, {
-    message: 'Use either before or offset, not both',
+    message: english('posts.beforeOrOffset'),
     path: ['before'],
   });
 export type FeedQuery = z.infer<typeof feedQuerySchema>;
@@ -115,20 +114,20 @@ export type FeedQuery = z.infer<typeof feedQuerySchema>;
 /** POST /api/likes and /api/dislikes. */
 export const reactionPayloadSchema = z.object({
   userId: clientString().max(64).optional(),
-  postId: z.uuid({ message: 'Invalid post id' }),
+  postId: z.uuid({ message: english('ids.post') }),
 });
-export const hidePostSchema = z.object({ postId: z.uuid({ message: 'Invalid post id' }) });
+export const hidePostSchema = z.object({ postId: z.uuid({ message: english('ids.post') }) });
 
 export const createCommentSchema = z.object({
-  postId: z.uuid({ message: 'Invalid post id' }),
+  postId: z.uuid({ message: english('ids.post') }),
   authorId: clientString().max(64).optional(),
-  parentId: z.uuid({ message: 'Invalid comment id' }).nullish(),
+  parentId: z.uuid({ message: english('ids.comment') }).nullish(),
   content: commentContentSchema,
 });
 export type CreateCommentPayload = z.input<typeof createCommentSchema>;
 
 /** The `:weapon` of GET /api/posts/{weapon}. */
-export const weaponParamSchema = z.enum(WEAPONS, { message: 'Weapon must be epee, foil or sabre' });
+export const weaponParamSchema = z.enum(WEAPONS, { message: english('weapons.filter') });
 
 /** GET /api/comments?postId= */
-export const commentsQuerySchema = z.object({ postId: z.uuid({ message: 'Invalid post id' }) });
+export const commentsQuerySchema = z.object({ postId: z.uuid({ message: english('ids.post') }) });

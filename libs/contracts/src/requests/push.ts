@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { NOTIFICATION_SETTING_TYPES, PUSH_ENDPOINT_MAX, type NotificationSettingType } from '../push';
 import { clientString } from './common';
+import { english } from '../validation';
 
 const channel = z.boolean({ error: 'push and email must be true or false' });
 const channelsError = (issue: { code: string; keys?: string[] }) =>
@@ -29,10 +30,10 @@ export const updateNotificationSettingsSchema = z.strictObject(
 );
 export type UpdateNotificationSettings = z.infer<typeof updateNotificationSettingsSchema>;
 
-const ENDPOINT_MESSAGE = 'The push endpoint must be an https: URL';
+const ENDPOINT_MESSAGE = english('push.endpoint');
 
 const pushEndpointSchema = clientString(ENDPOINT_MESSAGE)
-  .max(PUSH_ENDPOINT_MAX, { message: `The push endpoint must be at most ${PUSH_ENDPOINT_MAX} characters` })
+  .max(PUSH_ENDPOINT_MAX, { message: english('push.endpointTooLong', { max: PUSH_ENDPOINT_MAX }) })
   .refine(
     (endpoint) => {
       if (!URL.canParse(endpoint)) return false;
@@ -44,10 +45,10 @@ const pushEndpointSchema = clientString(ENDPOINT_MESSAGE)
 
 /** A URL-safe base64 key (as `PushSubscription.toJSON()` gives it) that decodes to `bytes` bytes. */
 const subscriptionKey = (name: string, bytes: number) =>
-  clientString(`${name} is required`)
-    .max(256, { message: `${name} is not a valid key` })
+  clientString(english('push.keyRequired', { name }))
+    .max(256, { message: english('push.keyInvalid', { name }) })
     .refine((key) => /^[A-Za-z0-9_-]+={0,2}$/.test(key) && decodedLength(key.replace(/=+$/, '')) === bytes, {
-      message: `${name} is not a valid key`,
+      message: english('push.keyInvalid', { name }),
     });
 
 /** Bytes that unpadded base64 of this many characters decodes to (null when no whole number of bytes). */
@@ -66,7 +67,7 @@ export const pushSubscriptionSchema = z.object({
   endpoint: pushEndpointSchema,
   keys: z.object(
     { p256dh: subscriptionKey('keys.p256dh', 65), auth: subscriptionKey('keys.auth', 16) },
-    { message: 'keys with p256dh and auth are required' },
+    { message: english('push.keys') },
   ),
   expirationTime: z.number().nullable().optional(),
 });

@@ -1,29 +1,37 @@
 import { z } from 'zod';
 import { WEAPONS } from '../constants';
 import {
-  BOUT_KIND_LABELS,
   BOUT_KINDS,
   BOUT_TOUCH_LIMITS,
   BOUTS_PAGE_SIZE,
   MAX_RATINGS,
   RATING_SYSTEMS,
   RECORD_VISIBILITIES,
+  type BoutKind,
 } from '../record';
+import { english, type ValidationKey } from '../validation';
 import { clientString, pageLimitSchema, uuidSchema } from './common';
+
+/** How many touches a bout of each kind goes to, said per kind (a language may word each kind its own way). */
+const TOUCH_LIMIT_TEXTS: Record<BoutKind, ValidationKey> = {
+  pool: 'record.touchLimit.pool',
+  de: 'record.touchLimit.de',
+  practice: 'record.touchLimit.practice',
+};
 
 /** USA Fencing and British Fencing: a letter A–E with the two-digit year it was earned (B24), or U (unrated). */
 const LETTER_RATING = /^(?:[A-E]\d{2}|U)$/;
 
 export const ratingSchema = z
   .object({
-    weapon: z.enum(WEAPONS, { message: 'Weapon must be epee, foil or sabre' }),
-    system: z.enum(RATING_SYSTEMS, { message: 'Rating system is USAF, BF, FIE or other' }),
-    value: clientString('Rating is required')
+    weapon: z.enum(WEAPONS, { message: english('weapons.filter') }),
+    system: z.enum(RATING_SYSTEMS, { message: english('record.ratingSystem') }),
+    value: clientString(english('record.ratingRequired'))
       .trim()
       .toUpperCase()
-      .min(1, { message: 'Rating is required' })
+      .min(1, { message: english('record.ratingRequired') })
       .max(20, {
-        message: 'A rating can be at most 20 characters',
+        message: english('record.ratingTooLong'),
       }),
   })
   .superRefine((rating, ctx) => {
@@ -31,14 +39,14 @@ export const ratingSchema = z
       ctx.addIssue({
         code: 'custom',
         path: ['value'],
-        message: `A ${rating.system} rating is a letter A to E with a two-digit year (B24), or U`,
+        message: english('record.letterRating', { system: rating.system }),
       });
     }
     if (rating.system === 'FIE' && !/^[1-9]\d{0,3}$/.test(rating.value)) {
       ctx.addIssue({
         code: 'custom',
         path: ['value'],
-        message: 'An FIE world rank is a number from 1 to 9999',
+        message: english('record.fieRank'),
       });
     }
   });
@@ -47,13 +55,13 @@ export const ratingSchema = z
 export const recordSettingsSchema = z
   .object({
     ratings: z
-      .array(ratingSchema, { message: 'Ratings are a list' })
-      .max(MAX_RATINGS, { message: `At most ${MAX_RATINGS} ratings` })
+      .array(ratingSchema, { message: english('record.ratingsList') })
+      .max(MAX_RATINGS, { message: english('record.tooManyRatings', { max: MAX_RATINGS }) })
       .refine((ratings) => new Set(ratings.map((r) => `${r.weapon}:${r.system}`)).size === ratings.length, {
-        message: 'One rating per weapon and system',
+        message: english('record.oneRatingEach'),
       }),
     recordVisibility: z.enum(RECORD_VISIBILITIES, {
-      message: 'Who sees your record is everyone, connections or private',
+      message: english('record.visibility'),
     }),
   })
   .strict();
@@ -61,29 +69,29 @@ export type RecordSettings = z.infer<typeof recordSettingsSchema>;
 export type RecordSettingsPayload = z.input<typeof recordSettingsSchema>;
 
 const touches = z.coerce
-  .number({ message: 'Touches are a whole number' })
-  .int({ message: 'Touches are a whole number' })
-  .min(0, { message: 'Touches cannot be negative' });
+  .number({ message: english('record.touches') })
+  .int({ message: english('record.touches') })
+  .min(0, { message: english('record.touchesNegative') });
 
 /** POST /api/bouts: from the logging fencer's side; against a Piste fencer (who confirms it) or a name. */
 export const createBoutSchema = z
   .object({
-    weapon: z.enum(WEAPONS, { message: 'Weapon must be epee, foil or sabre' }),
+    weapon: z.enum(WEAPONS, { message: english('weapons.filter') }),
     opponentId: uuidSchema.nullish(),
     opponentName: clientString()
       .trim()
-      .max(100, { message: 'A name can be at most 100 characters' })
+      .max(100, { message: english('record.opponentNameTooLong') })
       .nullish()
       .transform((name) => name || null),
     scoreFor: touches,
     scoreAgainst: touches,
-    won: z.boolean({ message: 'Say whether you won' }),
-    kind: z.enum(BOUT_KINDS, { message: 'Kind is pool, de or practice' }),
-    date: z.iso.date({ message: 'Date must be a day such as 2026-11-26' }),
+    won: z.boolean({ message: english('record.won') }),
+    kind: z.enum(BOUT_KINDS, { message: english('record.boutKind') }),
+    date: z.iso.date({ message: english('record.date') }),
     eventId: uuidSchema.nullish(),
     notes: clientString()
       .trim()
-      .max(1000, { message: 'Notes can be at most 1000 characters' })
+      .max(1000, { message: english('record.notesTooLong') })
       .nullish()
       .transform((notes) => notes || null),
   })
@@ -93,7 +101,7 @@ export const createBoutSchema = z
       ctx.addIssue({
         code: 'custom',
         path: ['opponentId'],
-        message: 'Choose the opponent: a fencer on Piste or a name',
+        message: english('record.opponent'),
       });
     }
     const limit = BOUT_TOUCH_LIMITS[bout.kind];
@@ -102,17 +110,17 @@ export const createBoutSchema = z
         ctx.addIssue({
           code: 'custom',
           path: ['scoreFor'],
-          message: `A ${BOUT_KIND_LABELS[bout.kind].toLowerCase()} bout goes to ${limit} touches at most`,
+          message: english(TOUCH_LIMIT_TEXTS[bout.kind], { limit }),
         });
       } else if (bout.scoreFor !== bout.scoreAgainst && bout.won !== bout.scoreFor > bout.scoreAgainst) {
-        ctx.addIssue({ code: 'custom', path: ['won'], message: 'The score says who won' });
+        ctx.addIssue({ code: 'custom', path: ['won'], message: english('record.scoreSaysWhoWon') });
       }
     }
   });
 export type CreateBoutPayload = z.input<typeof createBoutSchema>;
 
 export const boutsQuerySchema = z.object({
-  weapon: z.enum(WEAPONS, { message: 'Weapon must be epee, foil or sabre' }).optional(),
+  weapon: z.enum(WEAPONS, { message: english('weapons.filter') }).optional(),
   limit: pageLimitSchema(BOUTS_PAGE_SIZE),
   before: uuidSchema.optional(),
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { SEARCH_PAGE_SIZE, SEARCH_TEXT_MAX, SEARCH_TEXT_REQUIRED, SEARCH_TYPES } from '../search';
 import { clientString, pageLimitSchema, uuidSchema } from './common';
+import { english } from '../validation';
 
 /**
  * GET /api/search?q=&type=&limit=&before=: posts by their words (content and drill or achievement details,
@@ -12,13 +13,13 @@ export const searchQuerySchema = z
     q: clientString(SEARCH_TEXT_REQUIRED)
       .trim()
       .min(1, { message: SEARCH_TEXT_REQUIRED })
-      .max(SEARCH_TEXT_MAX, { message: `Search text can be at most ${SEARCH_TEXT_MAX} characters` }),
-    type: z.enum(SEARCH_TYPES, { message: 'Type must be all, posts, users or clubs' }).default('all'),
+      .max(SEARCH_TEXT_MAX, { message: english('search.tooLong', { max: SEARCH_TEXT_MAX }) }),
+    type: z.enum(SEARCH_TYPES, { message: english('search.type') }).default('all'),
     limit: pageLimitSchema(SEARCH_PAGE_SIZE),
     before: uuidSchema.optional(),
   })
   .refine((query) => query.before === undefined || query.type === 'posts', {
-    message: 'Use before only with type=posts',
+    message: english('search.beforeOnlyForPosts'),
     path: ['before'],
   });
 export type SearchQuery = z.infer<typeof searchQuerySchema>;
