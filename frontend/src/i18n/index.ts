@@ -1,4 +1,3 @@
-import { ENGLISH_VALIDATION_CATALOGUE } from '@piste/contracts';
 import i18next from 'i18next';
 import resourcesToBackend from 'i18next-resources-to-backend';
 import { initReactI18next } from 'react-i18next';
@@ -16,17 +15,15 @@ const CATALOGUES = import.meta.glob<Catalogue>(
 );
 
 /**
- * The request rules' texts, which the contracts hold for the server and the app alike. English is in the entry
- * already (the schemas say their rules from it); another language's is fetched as text, since the contracts
- * import every catalogue for the server and a module imported both ways would stay in the entry.
+ * The request rules' texts, which the contracts hold for the server and the app alike, fetched as text when a form
+ * first says a rule (English too: the first screen's modules say their few rules written out, see the contracts'
+ * validation-texts.ts). Text, since the contracts import every catalogue for the server and a module imported both
+ * ways would stay in the entry.
  */
-const VALIDATION_TEXTS = import.meta.glob<string>(
-  [
-    '../../../libs/contracts/src/locales/*/validation.json',
-    '!../../../libs/contracts/src/locales/en/validation.json',
-  ],
-  { query: '?raw', import: 'default' },
-);
+const VALIDATION_TEXTS = import.meta.glob<string>('../../../libs/contracts/src/locales/*/validation.json', {
+  query: '?raw',
+  import: 'default',
+});
 
 async function loadCatalogue(language: string, namespace: string): Promise<Catalogue> {
   if (language === 'pseudo') {
@@ -37,7 +34,6 @@ async function loadCatalogue(language: string, namespace: string): Promise<Catal
     return pseudoCatalogue(english as Parameters<typeof pseudoCatalogue>[0]);
   }
   if (namespace === 'validation') {
-    if (language === DEFAULT_LANGUAGE) return ENGLISH_VALIDATION_CATALOGUE;
     const load = VALIDATION_TEXTS[`../../../libs/contracts/src/locales/${language}/validation.json`];
     if (!load) throw new Error(`No catalogue ${language}/${namespace}`);
     return JSON.parse(await load()) as Catalogue;

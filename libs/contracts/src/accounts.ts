@@ -1,12 +1,12 @@
 import { LANGUAGES } from './languages';
 import { z } from './zod';
-import { english } from './validation';
+import { said } from './validation-texts';
 
 /** What every reply of POST /api/password/forgot says, whether or not an account matched. */
 export const FORGOT_PASSWORD_REPLY = 'If an account matches, we have sent a link to reset the password.';
 /** A link's token that is unknown, used or expired. */
-export const INVALID_LINK_MESSAGE = english('accounts.invalidLink');
-export const WRONG_CURRENT_PASSWORD = english('accounts.wrongCurrentPassword');
+export const INVALID_LINK_MESSAGE = said('accounts.invalidLink', 'This link is invalid or has expired.');
+export const WRONG_CURRENT_PASSWORD = said('accounts.wrongCurrentPassword', 'Current password is incorrect');
 /** The error code of a wrong current password, whatever the language of its text. */
 export const WRONG_PASSWORD_CODE = 'accounts.wrong_password';
 

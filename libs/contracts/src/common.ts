@@ -1,6 +1,6 @@
 import { WEAPONS } from './constants';
 import { z } from './zod';
-import { english } from './validation';
+import { said } from './validation-texts';
 
 export const isoDateSchema = z.string();
 
@@ -11,7 +11,7 @@ export const isoDateSchema = z.string();
 export const errorReplySchema = z.object({ message: z.string(), code: z.string() });
 export type ErrorReply = z.infer<typeof errorReplySchema>;
 
-export const NUL_MESSAGE = english('text.nul');
+export const NUL_MESSAGE = said('text.nul', 'Text must not contain NUL characters');
 
 /** A small public view of a user, embedded in posts, comments, requests and messages. */
 export const userSummarySchema = z.object({

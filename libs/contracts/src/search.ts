@@ -2,10 +2,10 @@ import { clubSchema } from './clubs';
 import { fencerSchema, type Fencer } from './common';
 import { feedPostSchema } from './posts';
 import { z } from './zod';
-import { english } from './validation';
+import { said } from './validation-texts';
 
 export const SEARCH_TEXT_MAX = 100;
-export const SEARCH_TEXT_REQUIRED = english('search.required');
+export const SEARCH_TEXT_REQUIRED = said('search.required', 'Type something to search for');
 /** What the search box's dropdown shows of each group. */
 export const SEARCH_SUGGESTION_LIMIT = 5;
 /** A page of the results page. */

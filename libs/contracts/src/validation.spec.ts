@@ -4,7 +4,9 @@ import {
   ambiguousValidationTexts,
   createBoutSchema,
   createPostSchema,
+  fillIn,
   LANGUAGES,
+  saidTexts,
   VALIDATION_CATALOGUES,
   validationKeyOf,
 } from './index';
@@ -52,6 +54,14 @@ describe('the validation catalogues', () => {
     const texts = [...english.values()];
     expect(texts.filter((text, i) => texts.indexOf(text) !== i)).toEqual([]);
     expect(ambiguousValidationTexts()).toEqual([]);
+  });
+
+  it('is what every rule said with its text is held to (the first screen’s few rules, written out)', () => {
+    const said = saidTexts();
+    expect(said.length).toBeGreaterThan(english.size / 2);
+    for (const [text, { key, values }] of said) {
+      expect({ key, text }).toEqual({ key, text: fillIn(english.get(key) ?? `missing ${key}`, values) });
+    }
   });
 });
 
