@@ -1,4 +1,5 @@
 import i18next from 'i18next';
+import { act } from 'react';
 import * as accountApi from '../api/account';
 import { useLanguageStore } from '../stores/language';
 import { useSessionStore } from '../stores/session';
@@ -16,7 +17,8 @@ beforeEach(() => {
   useLanguageStore.setState({ choice: null });
 });
 afterEach(async () => {
-  await i18next.changeLanguage('en');
+  // The screen may still be mounted: its re-render in English is part of the test's act.
+  await act(() => i18next.changeLanguage('en'));
 });
 
 const view = mountEach(() => (
