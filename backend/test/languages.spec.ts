@@ -131,6 +131,18 @@ describe('languages', () => {
       status: 400,
       body: { message: 'La limite doit être un nombre entier de 1 à 50', code: 'validation.invalid' },
     });
+    // A rule no schema words (a page offset that is not a number): zod's own text, in zod's French.
+    await expect(client.get('/api/posts/epee?offset=abc')).resolves.toMatchObject({
+      status: 400,
+      body: { message: 'Entrée invalide : nombre attendu, NaN reçu', code: 'validation.invalid' },
+    });
+    await expect(client.put('/api/account/language', { language: 'en' })).resolves.toMatchObject({
+      status: 200,
+    });
+    await expect(client.get('/api/posts/epee?offset=abc')).resolves.toMatchObject({
+      status: 400,
+      body: { message: 'Invalid input: expected number, received NaN', code: 'validation.invalid' },
+    });
   });
 
   it('keeps the language the browser asked for at sign-up and sign-in, and tells it to the session', async () => {

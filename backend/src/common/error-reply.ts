@@ -1,5 +1,6 @@
 import { HttpException, HttpStatus, Logger } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
+import type { Language } from '@piste/contracts';
 import { QueryFailedError } from 'typeorm';
 import { translate, type TextValues } from '../i18n/i18n';
 import { requestLanguage } from '../i18n/request-language';
@@ -19,6 +20,8 @@ export interface ErrorReply {
   code?: string;
   /** How to say `message` in another language: its catalogue key and values. Absent: it is said as it is. */
   text?: { key: string; values?: TextValues };
+  /** Or, for a text no catalogue holds (zod's own), who says it in another language. */
+  say?: (language: Language) => string;
   /** A dependency is unreachable: a 503 with Retry-After, logged as one line naming this cause. */
   unavailable?: string;
   /** Not an expected error: logged with its stack. */
@@ -78,7 +81,9 @@ export function describeError(exception: unknown): ErrorReply {
       status: exception.getStatus(),
       message: httpExceptionMessage(exception),
       code: VALIDATION_CODE,
-      ...(rule ? { text: { key: `validation:${rule.key}`, values: { ...rule.values } } } : {}),
+      ...(rule
+        ? { text: { key: `validation:${rule.key}`, values: { ...rule.values } } }
+        : { say: (language: Language) => exception.inLanguage(language) }),
     };
   }
   if (exception instanceof HttpException) {
@@ -141,9 +146,10 @@ export function sendError(exception: unknown, request: Request, response: Respon
     return;
   }
   if (reply.unavailable) response.setHeader('Retry-After', String(RETRY_AFTER_SECONDS));
+  const language = requestLanguage(request);
   const message = reply.text
-    ? translate(requestLanguage(request), reply.text.key, reply.text.values)
-    : reply.message;
+    ? translate(language, reply.text.key, reply.text.values)
+    : (reply.say?.(language) ?? reply.message);
   response.status(reply.status).json({ message, code: reply.code ?? codeForStatus(reply.status) });
 }
 

@@ -3,7 +3,7 @@ import * as authApi from '../api/auth';
 import { notify } from '../lib/toast';
 import { useEmailVerificationStore } from '../stores/email-verification';
 import { useSessionStore } from '../stores/session';
-import { lazyPartsArrive, mountEach, settle } from '../test-support/mounted';
+import { mountEach, settle } from '../test-support/mounted';
 import { sessionUser } from '../test-support/session-user';
 import { EmailVerificationBanner } from './EmailVerificationBanner';
 
@@ -27,7 +27,6 @@ const resendButton = () => banner()!.querySelector('button')!;
 
 describe('EmailVerificationBanner', () => {
   it('asks an unverified user to confirm their address, and sends a new link on request', async () => {
-    await lazyPartsArrive();
     expect(banner()?.textContent).toContain('Please confirm your email address: we sent you a link.');
     api.resendVerification.mockResolvedValue({ message: 'We have sent you a new link.' });
     await settle(() => resendButton().click());
@@ -36,7 +35,6 @@ describe('EmailVerificationBanner', () => {
   });
 
   it('goes when the address is confirmed in another tab', async () => {
-    await lazyPartsArrive();
     expect(banner()).not.toBeNull();
     auth.fetchSessionUser.mockResolvedValue({ ...claire, emailVerified: true });
     await settle(() =>

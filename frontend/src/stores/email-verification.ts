@@ -4,7 +4,10 @@ import { ApiError, errorMessage } from '../api/client';
 import * as accountApi from '../api/account';
 import { notify } from '../lib/toast';
 import { useAccountStore } from './account';
+import { ADDRESS_CONFIRMED_KEY } from './address-confirmation';
 import { useSessionStore } from './session';
+
+export { followAddressConfirmation } from './address-confirmation';
 
 /** What a link from a mail does: confirm the account's address, or make a new address the account's. */
 export type MailedLinkKind = 'verify' | 'change';
@@ -27,9 +30,6 @@ interface EmailVerificationState {
 }
 
 export const linkKey = (kind: MailedLinkKind, token: string) => `${kind}:${token}`;
-
-/** Written when this browser confirms an address, so its other tabs take the news without waiting. */
-const ADDRESS_CONFIRMED_KEY = 'piste:address-confirmed';
 
 /** The signed-in user and the settings learn that the address changed. */
 function addressChanged(): void {
@@ -81,26 +81,3 @@ export const useEmailVerificationStore = create<EmailVerificationState>()((set, 
     }
   },
 }));
-
-/**
- * While the banner asks for a confirmation: when this browser confirms the address in another tab, or the user
- * comes back to this one (after following the link elsewhere), ask the server again who is signed in, so the
- * banner goes. Returns the function that stops following.
- */
-export function followAddressConfirmation(): () => void {
-  const refresh = () => void useSessionStore.getState().refresh();
-  const onStorage = (event: StorageEvent) => {
-    if (event.key === ADDRESS_CONFIRMED_KEY) refresh();
-  };
-  const onVisible = () => {
-    if (document.visibilityState === 'visible') refresh();
-  };
-  window.addEventListener('storage', onStorage);
-  window.addEventListener('focus', refresh);
-  document.addEventListener('visibilitychange', onVisible);
-  return () => {
-    window.removeEventListener('storage', onStorage);
-    window.removeEventListener('focus', refresh);
-    document.removeEventListener('visibilitychange', onVisible);
-  };
-}
