@@ -1,15 +1,8 @@
 import type { BlockedUser, ConnectionUser } from '@piste/contracts';
 import { BlocksService } from '../src/connections/blocks.service';
 import { ConnectionsService } from '../src/connections/connections.service';
-import {
-  connectUsers,
-  makeUser,
-  nextEvent,
-  requestConnection,
-  uniqueName,
-  useTestApp,
-  type TestUser,
-} from './helpers';
+import { connectUsers, nextEvent, requestConnection, uniqueName, useTestApp, type TestUser } from './helpers';
+import { insertUser } from './factories';
 import { useSockets } from './sockets';
 
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
@@ -26,7 +19,7 @@ describe('blocking', () => {
     (await who.client.get<ConnectionUser[]>('/api/friends')).body.map((u) => u.id);
 
   it('refuses to block oneself (400), an unknown user (404) and a malformed id (400)', async () => {
-    const alice = await makeUser(t);
+    const alice = await insertUser(t);
     await expect(block(alice, alice)).resolves.toMatchObject({
       status: 400,
       body: { message: 'You cannot block yourself' },
@@ -44,8 +37,8 @@ describe('blocking', () => {
   });
 
   it('is idempotent and lists the blocked users of the blocker only', async () => {
-    const alice = await makeUser(t);
-    const bob = await makeUser(t);
+    const alice = await insertUser(t);
+    const bob = await insertUser(t);
     const first = await block(alice, bob);
     expect(first).toMatchObject({
       status: 200,
@@ -73,9 +66,9 @@ describe('blocking', () => {
   });
 
   it('withdraws pending requests in both directions', async () => {
-    const alice = await makeUser(t);
-    const bob = await makeUser(t);
-    const carol = await makeUser(t);
+    const alice = await insertUser(t);
+    const bob = await insertUser(t);
+    const carol = await insertUser(t);
     const toBob = await requestConnection(alice, bob);
     const fromCarol = await requestConnection(carol, alice);
 
@@ -104,8 +97,8 @@ describe('blocking', () => {
   });
 
   it('stops requests from either side while the block lasts, and allows them after unblocking', async () => {
-    const alice = await makeUser(t);
-    const bob = await makeUser(t);
+    const alice = await insertUser(t);
+    const bob = await insertUser(t);
     await block(alice, bob);
     for (const [from, to] of [
       [alice, bob],
@@ -124,9 +117,9 @@ describe('blocking', () => {
 
   it('hides the two from each other in search, both ways', async () => {
     const tag = uniqueName('bq').replace('_', '');
-    const alice = await makeUser(t, { name: `${tag} alice` });
-    const bob = await makeUser(t, { name: `${tag} bob` });
-    const carol = await makeUser(t, { name: `${tag} carol` });
+    const alice = await insertUser(t, { name: `${tag} alice` });
+    const bob = await insertUser(t, { name: `${tag} bob` });
+    const carol = await insertUser(t, { name: `${tag} carol` });
     const search = async (who: TestUser) =>
       (await who.client.get<ConnectionUser[]>(`/api/search/users?q=${tag}`)).body.map((u) => u.id).sort();
 
@@ -140,8 +133,8 @@ describe('blocking', () => {
   });
 
   it('keeps a connection but makes it inert: listed (flagged) for the blocker, hidden from the blocked', async () => {
-    const alice = await makeUser(t);
-    const bob = await makeUser(t);
+    const alice = await insertUser(t);
+    const bob = await insertUser(t);
     await connectUsers(t, alice, bob);
     await block(alice, bob);
 
@@ -171,8 +164,8 @@ describe('blocking', () => {
   });
 
   it('lets only the blocker lift their own block when both blocked each other', async () => {
-    const alice = await makeUser(t);
-    const bob = await makeUser(t);
+    const alice = await insertUser(t);
+    const bob = await insertUser(t);
     await block(alice, bob);
     await block(bob, alice);
     await unblock(alice, bob);
@@ -187,9 +180,9 @@ describe('blocking', () => {
   });
 
   it("hides profiles and connection lists between the two, and the pair from third parties' lists", async () => {
-    const alice = await makeUser(t);
-    const bob = await makeUser(t);
-    const carol = await makeUser(t);
+    const alice = await insertUser(t);
+    const bob = await insertUser(t);
+    const carol = await insertUser(t);
     await connectUsers(t, alice, bob);
     await connectUsers(t, alice, carol);
     await block(bob, alice);
@@ -217,8 +210,8 @@ describe('blocking', () => {
   });
 
   it('tells the other side live that a pending request was withdrawn', async () => {
-    const alice = await makeUser(t);
-    const bob = await makeUser(t);
+    const alice = await insertUser(t);
+    const bob = await insertUser(t);
     const req = await requestConnection(bob, alice);
     const bobSocket = await socketOf(bob);
     const removed = nextEvent(bobSocket, 'friend-request:removed');

@@ -1,6 +1,7 @@
 import { DataSource } from 'typeorm';
 import type { FeedPost, PostComment } from '@piste/contracts';
-import { makePost, makeUser, type TestUser, useTestApp } from './helpers';
+import { makePost, type TestUser, useTestApp } from './helpers';
+import { insertUser } from './factories';
 
 describe('comments', () => {
   const t = useTestApp();
@@ -9,8 +10,8 @@ describe('comments', () => {
   let reader: TestUser;
   let post: FeedPost;
   beforeEach(async () => {
-    author = await makeUser(t);
-    reader = await makeUser(t);
+    author = await insertUser(t);
+    reader = await insertUser(t);
     post = await makePost(author, { weapon: 'foil' });
   });
 
@@ -117,7 +118,7 @@ describe('comments', () => {
   });
 
   it('leaves out comments by users blocked either way, and refuses comments across a block', async () => {
-    const troll = await makeUser(t);
+    const troll = await insertUser(t);
     const blockedByReader = await comment(troll, { content: 'Troll comment' });
     expect(blockedByReader.status).toBe(201);
     await comment(author, { content: 'Author comment' });

@@ -1,5 +1,6 @@
 import type { ConnectionRequest, ConnectionUser } from '@piste/contracts';
-import { connectUsers, makeUser, nextEvent, requestConnection, useTestApp } from './helpers';
+import { connectUsers, nextEvent, requestConnection, useTestApp } from './helpers';
+import { insertUser } from './factories';
 import { useSockets } from './sockets';
 
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
@@ -11,8 +12,8 @@ describe('connection requests', () => {
   const socketOf = useSockets(t);
 
   it('sends a pending request with sender and receiver views', async () => {
-    const alice = await makeUser(t);
-    const bob = await makeUser(t);
+    const alice = await insertUser(t);
+    const bob = await insertUser(t);
     const res = await alice.client.post<ConnectionRequest>('/api/friend-requests', {
       senderId: alice.user.id,
       receiverId: bob.user.id,
@@ -28,9 +29,9 @@ describe('connection requests', () => {
   });
 
   it('refuses a senderId other than the session user (403) and a request to oneself (400)', async () => {
-    const alice = await makeUser(t);
-    const bob = await makeUser(t);
-    const carol = await makeUser(t);
+    const alice = await insertUser(t);
+    const bob = await insertUser(t);
+    const carol = await insertUser(t);
     await expect(
       alice.client.post('/api/friend-requests', { senderId: carol.user.id, receiverId: bob.user.id }),
     ).resolves.toMatchObject({ status: 403 });
@@ -50,7 +51,7 @@ describe('connection requests', () => {
   });
 
   it('answers 404 for an unknown receiver and 400 for a malformed one', async () => {
-    const alice = await makeUser(t);
+    const alice = await insertUser(t);
     await expect(
       alice.client.post('/api/friend-requests', { receiverId: UNKNOWN_ID }),
     ).resolves.toMatchObject({
@@ -65,8 +66,8 @@ describe('connection requests', () => {
   });
 
   it('allows one pending request per pair, in either direction (409)', async () => {
-    const alice = await makeUser(t);
-    const bob = await makeUser(t);
+    const alice = await insertUser(t);
+    const bob = await insertUser(t);
     await requestConnection(alice, bob);
     await expect(
       alice.client.post('/api/friend-requests', { receiverId: bob.user.id }),
@@ -83,9 +84,9 @@ describe('connection requests', () => {
   });
 
   it('lists incoming and sent pending requests, self only', async () => {
-    const alice = await makeUser(t);
-    const bob = await makeUser(t);
-    const carol = await makeUser(t);
+    const alice = await insertUser(t);
+    const bob = await insertUser(t);
+    const carol = await insertUser(t);
     const req = await requestConnection(alice, bob);
 
     const incoming = await bob.client.get<ConnectionRequest[]>(`/api/friend-requests/${bob.user.id}`);
@@ -114,9 +115,9 @@ describe('connection requests', () => {
   });
 
   it('lets only the receiver answer, and only while pending', async () => {
-    const alice = await makeUser(t);
-    const bob = await makeUser(t);
-    const carol = await makeUser(t);
+    const alice = await insertUser(t);
+    const bob = await insertUser(t);
+    const carol = await insertUser(t);
     const req = await requestConnection(alice, bob);
 
     await expect(
@@ -159,8 +160,8 @@ describe('connection requests', () => {
   });
 
   it('connects both users on accept, and refuses a further request (409 already connected)', async () => {
-    const alice = await makeUser(t);
-    const bob = await makeUser(t);
+    const alice = await insertUser(t);
+    const bob = await insertUser(t);
     await connectUsers(t, alice, bob);
 
     const aliceFriends = await alice.client.get<ConnectionUser[]>('/api/friends');
@@ -179,8 +180,8 @@ describe('connection requests', () => {
   });
 
   it('declining leaves no connection and allows a new request later', async () => {
-    const alice = await makeUser(t);
-    const bob = await makeUser(t);
+    const alice = await insertUser(t);
+    const bob = await insertUser(t);
     const req = await requestConnection(alice, bob);
     await expect(
       bob.client.put(`/api/friend-requests/${req.id}`, { status: 'declined' }),
@@ -194,8 +195,8 @@ describe('connection requests', () => {
   });
 
   it('lets the sender withdraw a pending request, and no one else', async () => {
-    const alice = await makeUser(t);
-    const bob = await makeUser(t);
+    const alice = await insertUser(t);
+    const bob = await insertUser(t);
     const req = await requestConnection(alice, bob);
     await expect(bob.client.delete(`/api/friend-requests/${req.id}`)).resolves.toMatchObject({ status: 403 });
     await expect(alice.client.delete(`/api/friend-requests/${req.id}`)).resolves.toMatchObject({
@@ -208,9 +209,9 @@ describe('connection requests', () => {
   });
 
   it('removes a connection for both sides; 404 when not connected', async () => {
-    const alice = await makeUser(t);
-    const bob = await makeUser(t);
-    const carol = await makeUser(t);
+    const alice = await insertUser(t);
+    const bob = await insertUser(t);
+    const carol = await insertUser(t);
     await connectUsers(t, alice, bob);
     await expect(alice.client.delete(`/api/friends/${carol.user.id}`)).resolves.toMatchObject({
       status: 404,
@@ -225,9 +226,9 @@ describe('connection requests', () => {
   });
 
   it("shows another user's connections to signed-in users; 404 for an unknown user", async () => {
-    const alice = await makeUser(t);
-    const bob = await makeUser(t);
-    const carol = await makeUser(t);
+    const alice = await insertUser(t);
+    const bob = await insertUser(t);
+    const carol = await insertUser(t);
     await connectUsers(t, alice, bob);
     const seen = await carol.client.get<ConnectionUser[]>(`/api/friends/${alice.user.id}`);
     expect(seen).toMatchObject({ status: 200 });
@@ -239,8 +240,8 @@ describe('connection requests', () => {
   });
 
   it('delivers friend-request:new and a notification to the receiver, and updates to the sender', async () => {
-    const alice = await makeUser(t);
-    const bob = await makeUser(t);
+    const alice = await insertUser(t);
+    const bob = await insertUser(t);
     const bobSocket = await socketOf(bob);
     const aliceSocket = await socketOf(alice);
     const newRequest = nextEvent(bobSocket, 'friend-request:new');
@@ -265,8 +266,8 @@ describe('connection requests', () => {
   });
 
   it('tells both sides when a connection is removed', async () => {
-    const alice = await makeUser(t);
-    const bob = await makeUser(t);
+    const alice = await insertUser(t);
+    const bob = await insertUser(t);
     await connectUsers(t, alice, bob);
     const bobSocket = await socketOf(bob);
     const removed = nextEvent(bobSocket, 'friend-request:removed');

@@ -1,5 +1,6 @@
 import type { ConnectionRequest, ConnectionUser } from '@piste/contracts';
-import { makeUser, uniqueName, useTestApp, type TestUser } from './helpers';
+import { uniqueName, useTestApp, type TestUser } from './helpers';
+import { insertUser } from './factories';
 
 // One app per file: passport keeps its (de)serializers process-wide, so a second app would reuse the first's.
 const t = useTestApp();
@@ -13,9 +14,9 @@ describe('discover search', () => {
 
   it('matches name or username case-insensitively, trimmed; empty text gives []', async () => {
     const tag = uniqueName('zq').replace('_', '');
-    const viewer = await makeUser(t);
-    const byName = await makeUser(t, { name: `Ada ${tag.toUpperCase()} Lovelace` });
-    const byUsername = await makeUser(t, { username: `${tag}_fencer` });
+    const viewer = await insertUser(t);
+    const byName = await insertUser(t, { name: `Ada ${tag.toUpperCase()} Lovelace` });
+    const byUsername = await insertUser(t, { username: `${tag}_fencer` });
     const res = await search(viewer, `  ${tag.toLowerCase()}  `);
     expect(res.status).toBe(200);
     expect(ids(res.body)).toEqual([byName.user.id, byUsername.user.id].sort());
@@ -29,9 +30,9 @@ describe('discover search', () => {
 
   it('filters by weapon specialty and rejects an unknown weapon', async () => {
     const tag = uniqueName('wq').replace('_', '');
-    const viewer = await makeUser(t);
-    const epee = await makeUser(t, { name: `${tag} one`, weaponSpecialty: 'epee' });
-    const sabre = await makeUser(t, { name: `${tag} two`, weaponSpecialty: 'sabre' });
+    const viewer = await insertUser(t);
+    const epee = await insertUser(t, { name: `${tag} one`, weaponSpecialty: 'epee' });
+    const sabre = await insertUser(t, { name: `${tag} two`, weaponSpecialty: 'sabre' });
     await expect(search(viewer, tag, 'sabre').then((r) => ids(r.body))).resolves.toEqual([sabre.user.id]);
     await expect(search(viewer, tag, 'epee').then((r) => ids(r.body))).resolves.toEqual([epee.user.id]);
     await expect(search(viewer, tag).then((r) => ids(r.body))).resolves.toEqual(
@@ -42,11 +43,11 @@ describe('discover search', () => {
 
   it('excludes the searcher and existing connections; hints pending requests both ways', async () => {
     const tag = uniqueName('xq').replace('_', '');
-    const viewer = await makeUser(t, { name: `${tag} viewer` });
-    const friend = await makeUser(t, { name: `${tag} friend` });
-    const asked = await makeUser(t, { name: `${tag} asked` });
-    const asker = await makeUser(t, { name: `${tag} asker` });
-    const stranger = await makeUser(t, { name: `${tag} stranger` });
+    const viewer = await insertUser(t, { name: `${tag} viewer` });
+    const friend = await insertUser(t, { name: `${tag} friend` });
+    const asked = await insertUser(t, { name: `${tag} asked` });
+    const asker = await insertUser(t, { name: `${tag} asker` });
+    const stranger = await insertUser(t, { name: `${tag} stranger` });
 
     const req = await viewer.client.post<ConnectionRequest>('/api/friend-requests', {
       receiverId: friend.user.id,
@@ -69,12 +70,12 @@ describe('discover search', () => {
 
   it('takes %, _, backslash, quotes and SQL-ish input literally', async () => {
     const tag = uniqueName('lq').replace('_', '');
-    const viewer = await makeUser(t);
-    const percent = await makeUser(t, { name: `${tag} 100% sabre` });
-    const underscore = await makeUser(t, { username: `${tag}_a_b` });
-    const plain = await makeUser(t, { username: `${tag}xaxb` });
-    const slash = await makeUser(t, { name: `${tag} back\\slash` });
-    const quote = await makeUser(t, { name: `${tag} O'Brien "Bob"` });
+    const viewer = await insertUser(t);
+    const percent = await insertUser(t, { name: `${tag} 100% sabre` });
+    const underscore = await insertUser(t, { username: `${tag}_a_b` });
+    const plain = await insertUser(t, { username: `${tag}xaxb` });
+    const slash = await insertUser(t, { name: `${tag} back\\slash` });
+    const quote = await insertUser(t, { name: `${tag} O'Brien "Bob"` });
 
     await expect(search(viewer, '%').then((r) => r.body.every((u) => u.name?.includes('%')))).resolves.toBe(
       true,
@@ -104,8 +105,8 @@ describe('discover search', () => {
 
   it('returns at most 20 results and rejects an over-long query', async () => {
     const tag = uniqueName('mq').replace('_', '');
-    const viewer = await makeUser(t);
-    await Promise.all(Array.from({ length: 22 }, (_, i) => makeUser(t, { name: `${tag} ${i}` })));
+    const viewer = await insertUser(t);
+    await Promise.all(Array.from({ length: 22 }, (_, i) => insertUser(t, { name: `${tag} ${i}` })));
     await expect(search(viewer, tag).then((r) => r.body.length)).resolves.toBe(20);
     await expect(search(viewer, 'x'.repeat(101))).resolves.toMatchObject({ status: 400 });
   });

@@ -1,6 +1,7 @@
 import { DataSource } from 'typeorm';
 import type { FeedPost, Weapon } from '@piste/contracts';
-import { makePost, makeUser, startTestApp, type TestApp, type TestUser } from './helpers';
+import { makePost, startTestApp, type TestApp, type TestUser } from './helpers';
+import { insertUser } from './factories';
 
 /**
  * Keyset paging of the feed (`before={postId}`): pages follow (createdAt DESC, id DESC) from the cursor, with
@@ -58,8 +59,8 @@ describe('feed paging with before', () => {
   }
 
   it('walks the feed page by page in order, ties broken by id, without overlap or gap', async () => {
-    const author = await makeUser(t);
-    const viewer = await makeUser(t);
+    const author = await insertUser(t);
+    const viewer = await insertUser(t);
     const posts = await postsAt(author, 'foil', [0, 0, 0, 1, 1, 2, 5, 5]);
     const expected = feedOrder(posts);
     for (const limit of [1, 2, 3, 50]) {
@@ -76,7 +77,7 @@ describe('feed paging with before', () => {
   });
 
   it('answers only posts older than the cursor', async () => {
-    const author = await makeUser(t);
+    const author = await insertUser(t);
     const [post] = await postsAt(author, 'sabre', [3000]);
     const res = await author.client.get<FeedPost[]>(`/api/posts/sabre?limit=50&before=${post.id}`);
     expect(res.status).toBe(200);
@@ -85,9 +86,9 @@ describe('feed paging with before', () => {
   });
 
   it('leaves out hidden posts and posts across a block, as offset paging does', async () => {
-    const author = await makeUser(t);
-    const blocked = await makeUser(t);
-    const viewer = await makeUser(t);
+    const author = await insertUser(t);
+    const blocked = await insertUser(t);
+    const viewer = await insertUser(t);
     const visible = await postsAt(author, 'epee', [10, 10, 11, 12]);
     const [hidden] = await postsAt(author, 'epee', [10]);
     const [acrossBlock] = await postsAt(blocked, 'epee', [11]);
@@ -107,7 +108,7 @@ describe('feed paging with before', () => {
   });
 
   it('refuses before with offset, a malformed id, an unknown post and a post of another weapon', async () => {
-    const author = await makeUser(t);
+    const author = await insertUser(t);
     const [foilPost] = await postsAt(author, 'foil', [20]);
     const cases: [string, string][] = [
       [`/api/posts/foil?before=${foilPost.id}&offset=0`, 'Use either before or offset, not both'],
@@ -123,7 +124,7 @@ describe('feed paging with before', () => {
   });
 
   it('keeps offset paging as it was', async () => {
-    const author = await makeUser(t);
+    const author = await insertUser(t);
     const posts = await postsAt(author, 'sabre', [30, 31, 32]);
     const expected = feedOrder(posts);
     const first = await author.client.get<FeedPost[]>('/api/posts/sabre?limit=2&offset=0');

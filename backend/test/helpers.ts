@@ -183,24 +183,31 @@ export interface TestUser {
   password: string;
 }
 
+/** What a test user registers with: a fresh username, and the rest derived from it unless `overrides` say. */
+export function registration(
+  overrides: Partial<RegisterPayload> = {},
+): RegisterPayload & { password: string } {
+  const username = overrides.username ?? uniqueName();
+  return {
+    username,
+    email: `${username}@example.com`,
+    name: `Fencer ${username}`,
+    weaponSpecialty: 'epee',
+    ...overrides,
+    password: overrides.password ?? 'secret123',
+  };
+}
+
 /** Registers a fresh user and returns its signed-in client. */
 export async function makeUser(
   app: TestApp | string,
   overrides: Partial<RegisterPayload> = {},
 ): Promise<TestUser> {
   const client = new ApiClient(typeof app === 'string' ? app : app.url);
-  const username = overrides.username ?? uniqueName();
-  const password = overrides.password ?? 'secret123';
-  const res = await client.post<SessionUser>('/api/register', {
-    username,
-    email: `${username}@example.com`,
-    name: `Fencer ${username}`,
-    weaponSpecialty: 'epee',
-    ...overrides,
-    password,
-  });
+  const payload = registration(overrides);
+  const res = await client.post<SessionUser>('/api/register', payload);
   if (res.status !== 201) throw new Error(`register failed: ${res.status} ${JSON.stringify(res.body)}`);
-  return { client, user: res.body, password };
+  return { client, user: res.body, password: payload.password };
 }
 
 /** The same user signed in a second time: another browser, with a session of its own. */

@@ -1,14 +1,15 @@
 import { DataSource } from 'typeorm';
 import type { FeedPost } from '@piste/contracts';
-import { makePost, makeUser, storeBlock, useTestApp, type TestUser } from './helpers';
+import { makePost, storeBlock, useTestApp, type TestUser } from './helpers';
+import { insertUser } from './factories';
 
 describe('posts: the feed', () => {
   const t = useTestApp();
 
   it('lists a weapon newest first, with paging and the author', async () => {
     const weapon = 'sabre';
-    const author = await makeUser(t, { name: 'Sabre Sam', weaponSpecialty: 'sabre' });
-    const viewer = await makeUser(t);
+    const author = await insertUser(t, { name: 'Sabre Sam', weaponSpecialty: 'sabre' });
+    const viewer = await insertUser(t);
     const created: FeedPost[] = [];
     for (let i = 0; i < 5; i++) created.push(await makePost(author, { weapon, content: `Sabre post ${i}` }));
     await makePost(author, { weapon: 'foil', content: 'A foil post' });
@@ -28,7 +29,7 @@ describe('posts: the feed', () => {
   });
 
   it('orders posts with the same time by id, so pages never overlap', async () => {
-    const author = await makeUser(t);
+    const author = await insertUser(t);
     const weapon = 'foil';
     const posts = await Promise.all(
       [0, 1, 2, 3].map((i) => makePost(author, { weapon, content: `Tie ${i}` })),
@@ -46,7 +47,7 @@ describe('posts: the feed', () => {
   });
 
   it('validates the weapon and the paging', async () => {
-    const { client } = await makeUser(t);
+    const { client } = await insertUser(t);
     const cases: [string, number, string | undefined][] = [
       ['/api/posts/rapier', 400, 'Weapon must be epee, foil or sabre'],
       ['/api/posts/epee?limit=51', 400, undefined],
@@ -63,9 +64,9 @@ describe('posts: the feed', () => {
   });
 
   it('marks what the viewer liked or disliked, per viewer', async () => {
-    const author = await makeUser(t);
-    const fan = await makeUser(t);
-    const critic = await makeUser(t);
+    const author = await insertUser(t);
+    const fan = await insertUser(t);
+    const critic = await insertUser(t);
     const post = await makePost(author, { weapon: 'epee' });
     await fan.client.post('/api/likes', { postId: post.id });
     await critic.client.post('/api/dislikes', { postId: post.id });
@@ -83,9 +84,9 @@ describe('posts: the feed', () => {
   });
 
   it('hides a post from the viewer only, idempotently', async () => {
-    const author = await makeUser(t);
-    const hider = await makeUser(t);
-    const other = await makeUser(t);
+    const author = await insertUser(t);
+    const hider = await insertUser(t);
+    const other = await insertUser(t);
     const post = await makePost(author, { weapon: 'epee' });
     const hide = await hider.client.post('/api/hide-post', { postId: post.id });
     expect(hide.status).toBe(200);
@@ -100,7 +101,7 @@ describe('posts: the feed', () => {
   });
 
   it('refuses to hide an unknown post or a malformed id', async () => {
-    const { client } = await makeUser(t);
+    const { client } = await insertUser(t);
     const unknown = await client.post('/api/hide-post', { postId: '00000000-0000-4000-8000-000000000000' });
     expect(unknown).toMatchObject({ status: 404, body: { message: 'Post not found' } });
     const malformed = await client.post('/api/hide-post', { postId: 'nope' });
@@ -108,10 +109,10 @@ describe('posts: the feed', () => {
   });
 
   it('leaves out posts between users who blocked each other, either way', async () => {
-    const author = await makeUser(t);
-    const blocker = await makeUser(t);
-    const blockedByAuthor = await makeUser(t);
-    const bystander = await makeUser(t);
+    const author = await insertUser(t);
+    const blocker = await insertUser(t);
+    const blockedByAuthor = await insertUser(t);
+    const bystander = await insertUser(t);
     const post = await makePost(author, { weapon: 'sabre' });
     await storeBlock(t, blocker, author);
     await storeBlock(t, author, blockedByAuthor);

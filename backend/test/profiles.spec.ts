@@ -1,6 +1,7 @@
 import { DataSource } from 'typeorm';
 import type { FeedPost, FencerProfile, RegisterPayload } from '@piste/contracts';
-import { ApiClient, makePost, makeUser, type TestUser, useTestApp } from './helpers';
+import { ApiClient, makePost, type TestUser, useTestApp } from './helpers';
+import { insertUser } from './factories';
 
 /** Every key of a JSON value, at any depth. */
 function keysOf(value: unknown): string[] {
@@ -49,8 +50,8 @@ describe('fencer profiles (/api/profiles/{username})', () => {
   }
 
   it('shows the public fields and never an email, to others and to yourself', async () => {
-    const owner = await makeUser(t, CLAIRE);
-    const viewer = await makeUser(t);
+    const owner = await insertUser(t, CLAIRE);
+    const viewer = await insertUser(t);
     await makePost(owner);
 
     for (const who of [viewer, owner]) {
@@ -73,8 +74,8 @@ describe('fencer profiles (/api/profiles/{username})', () => {
   });
 
   it('finds the username in any case', async () => {
-    const owner = await makeUser(t);
-    const viewer = await makeUser(t);
+    const owner = await insertUser(t);
+    const viewer = await insertUser(t);
     const res = await profileOf(viewer, owner.user.username.toUpperCase());
     expect(res.status).toBe(200);
     expect(res.body.profile).toMatchObject({ id: owner.user.id, username: owner.user.username });
@@ -82,7 +83,7 @@ describe('fencer profiles (/api/profiles/{username})', () => {
   });
 
   it('answers 404 for an unknown username on both routes', async () => {
-    const viewer = await makeUser(t);
+    const viewer = await insertUser(t);
     for (const res of [
       await profileOf(viewer, 'nobody_here_at_all'),
       await postsOf(viewer, 'nobody_here_at_all'),
@@ -93,7 +94,7 @@ describe('fencer profiles (/api/profiles/{username})', () => {
   });
 
   it('refuses what cannot be a username with a 400 or 404, never a 500', async () => {
-    const viewer = await makeUser(t);
+    const viewer = await insertUser(t);
     await expect(profileOf(viewer, 'a\u0000b')).resolves.toMatchObject({
       status: 400,
       body: { message: 'Text must not contain NUL characters' },
@@ -112,7 +113,7 @@ describe('fencer profiles (/api/profiles/{username})', () => {
   });
 
   it('is for signed-in users only', async () => {
-    const owner = await makeUser(t);
+    const owner = await insertUser(t);
     const anonymous = new ApiClient(t.url);
     await expect(anonymous.get(`/api/profiles/${owner.user.username}`)).resolves.toMatchObject({
       status: 401,
@@ -124,13 +125,13 @@ describe('fencer profiles (/api/profiles/{username})', () => {
 
   describe('connection state, from both sides', () => {
     it('is self on your own page', async () => {
-      const owner = await makeUser(t);
+      const owner = await insertUser(t);
       await expect(standing(owner, owner)).resolves.toEqual({ connection: 'self', requestId: undefined });
     });
 
     it('goes none → pending-sent / pending-received → connected', async () => {
-      const alice = await makeUser(t);
-      const bruno = await makeUser(t);
+      const alice = await insertUser(t);
+      const bruno = await insertUser(t);
       await expect(standing(alice, bruno)).resolves.toEqual({ connection: 'none', requestId: undefined });
       await expect(standing(bruno, alice)).resolves.toEqual({ connection: 'none', requestId: undefined });
 
@@ -159,8 +160,8 @@ describe('fencer profiles (/api/profiles/{username})', () => {
     });
 
     it('is none again after a decline or a withdrawal', async () => {
-      const alice = await makeUser(t);
-      const bruno = await makeUser(t);
+      const alice = await insertUser(t);
+      const bruno = await insertUser(t);
       const declined = await alice.client.post<{ id: string }>('/api/friend-requests', {
         receiverId: bruno.user.id,
       });
@@ -182,8 +183,8 @@ describe('fencer profiles (/api/profiles/{username})', () => {
   });
 
   it('is a 404 on both routes across a block either way, until it is lifted', async () => {
-    const alice = await makeUser(t);
-    const bruno = await makeUser(t);
+    const alice = await insertUser(t);
+    const bruno = await insertUser(t);
     await makePost(alice);
     await makePost(bruno);
 
@@ -212,8 +213,8 @@ describe('fencer profiles (/api/profiles/{username})', () => {
   });
 
   it('builds the competition record from achievement posts, newest first, then the listed achievements', async () => {
-    const owner = await makeUser(t, { achievements: ['Club champion 2021', '  '] });
-    const viewer = await makeUser(t);
+    const owner = await insertUser(t, { achievements: ['Club champion 2021', '  '] });
+    const viewer = await insertUser(t);
     const older = await makePost(owner, {
       type: 'achievement',
       content: 'Bronze at the regional circuit.',
@@ -286,9 +287,9 @@ describe('fencer profiles (/api/profiles/{username})', () => {
 
   describe('posts', () => {
     it('pages newest first with before, ties broken by id, skipping posts the viewer hid', async () => {
-      const owner = await makeUser(t);
-      const viewer = await makeUser(t);
-      const someoneElse = await makeUser(t);
+      const owner = await insertUser(t);
+      const viewer = await insertUser(t);
+      const someoneElse = await insertUser(t);
       await makePost(someoneElse);
       const posts: FeedPost[] = [];
       for (let i = 0; i < 7; i++) posts.push(await makePost(owner, { content: `Post ${i}` }));
@@ -335,8 +336,8 @@ describe('fencer profiles (/api/profiles/{username})', () => {
     });
 
     it("says which reactions are the viewer's", async () => {
-      const owner = await makeUser(t);
-      const viewer = await makeUser(t);
+      const owner = await insertUser(t);
+      const viewer = await insertUser(t);
       const post = await makePost(owner);
       await viewer.client.post('/api/likes', { postId: post.id });
       const res = await postsOf(viewer, owner.user.username);
@@ -344,8 +345,8 @@ describe('fencer profiles (/api/profiles/{username})', () => {
     });
 
     it('refuses a cursor that is not one of this fencer’s posts, and bad limits', async () => {
-      const owner = await makeUser(t);
-      const other = await makeUser(t);
+      const owner = await insertUser(t);
+      const other = await insertUser(t);
       await makePost(owner);
       const elsewhere = await makePost(other);
       const unknown = '00000000-0000-4000-8000-000000000000';
@@ -367,8 +368,8 @@ describe('fencer profiles (/api/profiles/{username})', () => {
     });
 
     it('is an empty page past the last post', async () => {
-      const owner = await makeUser(t);
-      const viewer = await makeUser(t);
+      const owner = await insertUser(t);
+      const viewer = await insertUser(t);
       const only = await makePost(owner);
       await expect(postsOf(viewer, owner.user.username, `?before=${only.id}`)).resolves.toMatchObject({
         status: 200,

@@ -6,7 +6,8 @@ import {
   type SearchReply,
   type SearchUser,
 } from '@piste/contracts';
-import { ApiClient, makePost, makeUser, uniqueName, type Reply, type TestUser, useTestApp } from './helpers';
+import { ApiClient, makePost, uniqueName, type Reply, type TestUser, useTestApp } from './helpers';
+import { insertUser } from './factories';
 
 /** A word no other test writes: letters only, so it stays one word for the search index. */
 function uniqueWord(prefix = 'zq'): string {
@@ -30,12 +31,12 @@ describe('search', () => {
   const t = useTestApp();
   let reader: TestUser;
   beforeAll(async () => {
-    reader = await makeUser(t);
+    reader = await insertUser(t);
   });
 
   describe('posts', () => {
     it('finds a post by a word of its content, in the feed shape with the viewer reactions', async () => {
-      const author = await makeUser(t);
+      const author = await insertUser(t);
       const word = uniqueWord();
       const post = await makePost(author, { content: `Footwork ladder ${word} before the bout` });
       await reader.client.post('/api/likes', { postId: post.id });
@@ -56,7 +57,7 @@ describe('search', () => {
     });
 
     it('finds a drill by a word that is only in its details, and an achievement by its competition', async () => {
-      const author = await makeUser(t);
+      const author = await insertUser(t);
       const focusWord = uniqueWord();
       const competitionWord = uniqueWord();
       const drill = await makePost(author, {
@@ -77,7 +78,7 @@ describe('search', () => {
     });
 
     it('matches the start of a word as the user types, and needs every word', async () => {
-      const author = await makeUser(t);
+      const author = await insertUser(t);
       const word = uniqueWord();
       const post = await makePost(author, { content: `Compound attacks ${word} drilling` });
 
@@ -89,7 +90,7 @@ describe('search', () => {
     });
 
     it('ignores accents and case both ways', async () => {
-      const author = await makeUser(t);
+      const author = await insertUser(t);
       const [first, second, third] = [uniqueWord(), uniqueWord(), uniqueWord()];
       const accented = await makePost(author, { content: `Épée point control ${first}` });
       const plain = await makePost(author, { content: `epee footwork ${second}` });
@@ -107,7 +108,7 @@ describe('search', () => {
     });
 
     it('ranks the more relevant post first, then the newer one', async () => {
-      const author = await makeUser(t);
+      const author = await insertUser(t);
       const word = uniqueWord();
       const inDetails = await makePost(author, {
         type: 'drill',
@@ -127,7 +128,7 @@ describe('search', () => {
     });
 
     it('pages with before, the last post shown, without repeating or skipping any', async () => {
-      const author = await makeUser(t);
+      const author = await insertUser(t);
       const word = uniqueWord();
       const posts: FeedPost[] = [];
       for (let i = 0; i < 5; i++) posts.push(await makePost(author, { content: `Lunge ${word} number` }));
@@ -162,7 +163,7 @@ describe('search', () => {
         status: 400,
         body: { message: 'Invalid id' },
       });
-      const author = await makeUser(t);
+      const author = await insertUser(t);
       const post = await makePost(author, { content: word });
       await expect(search(reader, { q: word, before: post.id })).resolves.toMatchObject({
         status: 400,
@@ -171,8 +172,8 @@ describe('search', () => {
     });
 
     it('leaves out posts the viewer hid, for that viewer only', async () => {
-      const author = await makeUser(t);
-      const hider = await makeUser(t);
+      const author = await insertUser(t);
+      const hider = await insertUser(t);
       const word = uniqueWord();
       const post = await makePost(author, { content: `Hidden drill ${word}` });
       await expect(hider.client.post('/api/hide-post', { postId: post.id })).resolves.toMatchObject({
@@ -187,7 +188,7 @@ describe('search', () => {
   describe('fencers', () => {
     it('finds fencers by part of the name (accents ignored) or of the username, never with an email', async () => {
       const surname = uniqueWord('nu');
-      const fencer = await makeUser(t, { name: `José Ñ${surname}` });
+      const fencer = await insertUser(t, { name: `José Ñ${surname}` });
 
       for (const q of [`jose n${surname.slice(0, 4)}`, `Ñ${surname.slice(0, 5)}`, `${surname.slice(1, 7)}`]) {
         const reply = await search(reader, { q, type: 'users' });
@@ -210,9 +211,9 @@ describe('search', () => {
 
     it('puts the exact username first, then names that start with the text', async () => {
       const word = uniqueWord();
-      const inside = await makeUser(t, { name: `Ann Mc${word}` });
-      const starts = await makeUser(t, { name: `${word} Smith` });
-      const exact = await makeUser(t, { username: word, name: 'Someone Else' });
+      const inside = await insertUser(t, { name: `Ann Mc${word}` });
+      const starts = await insertUser(t, { name: `${word} Smith` });
+      const exact = await insertUser(t, { username: word, name: 'Someone Else' });
 
       await expect(search(reader, { q: word, type: 'users' }).then(userIds)).resolves.toEqual([
         exact.user.id,
@@ -224,7 +225,7 @@ describe('search', () => {
 
   it('answers posts and fencers together by default, and only the group asked for with type', async () => {
     const word = uniqueWord();
-    const fencer = await makeUser(t, { name: `Coach ${word}` });
+    const fencer = await insertUser(t, { name: `Coach ${word}` });
     const post = await makePost(fencer, { content: `Warm-up by ${word}` });
 
     const all = await search(reader, { q: word });
@@ -245,9 +246,9 @@ describe('search', () => {
 
   it('hides posts and fencers across a block, whichever side blocked', async () => {
     const word = uniqueWord();
-    const blocker = await makeUser(t, { name: `Blocker ${word}` });
-    const blocked = await makeUser(t, { name: `Blocked ${word}` });
-    const bystander = await makeUser(t);
+    const blocker = await insertUser(t, { name: `Blocker ${word}` });
+    const blocked = await insertUser(t, { name: `Blocked ${word}` });
+    const bystander = await insertUser(t);
     const blockerPost = await makePost(blocker, { content: `Parry four ${word}` });
     const blockedPost = await makePost(blocked, { content: `Parry six ${word}` });
     await expect(
@@ -295,7 +296,7 @@ describe('search', () => {
     });
 
     it('finds a post by words next to punctuation and quotes', async () => {
-      const author = await makeUser(t);
+      const author = await insertUser(t);
       const word = uniqueWord();
       const post = await makePost(author, { content: `Final score 15:14! "${word}" & co's 100% effort` });
 
@@ -314,9 +315,9 @@ describe('search', () => {
 
     it('treats % and _ in a fencer search as characters, not wildcards', async () => {
       const word = uniqueWord();
-      const percent = await makeUser(t, { name: `Per ${word}%y` });
-      const underscore = await makeUser(t, { name: `Under ${word}_y` });
-      await makeUser(t, { name: `Other ${word}xxy` });
+      const percent = await insertUser(t, { name: `Per ${word}%y` });
+      const underscore = await insertUser(t, { name: `Under ${word}_y` });
+      await insertUser(t, { name: `Other ${word}xxy` });
 
       await expect(search(reader, { q: `${word}%y`, type: 'users' }).then(userIds)).resolves.toEqual([
         percent.user.id,

@@ -11,7 +11,6 @@ import type {
 import {
   connectUsers,
   makePost,
-  makeUser,
   nextEvent,
   poll,
   storeBlock,
@@ -19,6 +18,7 @@ import {
   useTestApp,
   type TestUser,
 } from './helpers';
+import { insertUser } from './factories';
 import { barrier, record, useSockets, watchPosts, watchThreads } from './sockets';
 
 const t = useTestApp();
@@ -36,7 +36,7 @@ describe('editing a post', () => {
   const socketOf = useSockets(t);
 
   it('lets the author change the text and keeps the earlier versions, newest first', async () => {
-    const author = await makeUser(t);
+    const author = await insertUser(t);
     const post = await makePost(author, { content: 'Lunge drils' });
     const first = await author.client.patch<FeedPost>(`/api/posts/${post.id}`, { content: 'Lunge drills' });
     expect(first.status).toBe(200);
@@ -49,7 +49,7 @@ describe('editing a post', () => {
     expect(history.body.versions.map((v) => v.content)).toEqual(['Lunge drills', 'Lunge drils']);
     expect(history.body.versions[1].writtenAt).toBe(post.createdAt);
 
-    const reader = await makeUser(t);
+    const reader = await insertUser(t);
     const seen = await reader.client.get<FeedPost>(`/api/posts/id/${post.id}`);
     expect(seen.body.content).toBe('Lunge drills, 3 sets');
     expect(
@@ -58,8 +58,8 @@ describe('editing a post', () => {
   });
 
   it('refuses anyone but the author, and bad edits, with a clear error', async () => {
-    const author = await makeUser(t);
-    const other = await makeUser(t);
+    const author = await insertUser(t);
+    const other = await insertUser(t);
     const post = await makePost(author, { content: 'Mine' });
     const foreign = await other.client.patch(`/api/posts/${post.id}`, { content: 'Yours now' });
     expect(foreign.status).toBe(403);
@@ -93,7 +93,7 @@ describe('editing a post', () => {
   });
 
   it("edits a drill's details, and an unchanged edit is no new version", async () => {
-    const author = await makeUser(t);
+    const author = await insertUser(t);
     const post = await makePost(author, {
       type: 'drill',
       content: 'Parry 4 riposte',
@@ -114,10 +114,10 @@ describe('editing a post', () => {
   });
 
   it("goes live to the post's watchers, but not across a block", async () => {
-    const author = await makeUser(t);
+    const author = await insertUser(t);
     const post = await makePost(author, { content: 'Before' });
-    const watcher = await socketOf(await makeUser(t));
-    const blocked = await makeUser(t);
+    const watcher = await socketOf(await insertUser(t));
+    const blocked = await insertUser(t);
     const blockedSocket = await socketOf(blocked);
     await storeBlock(t, author, blocked);
     await watchPosts(watcher, post.id);
@@ -131,8 +131,8 @@ describe('editing a post', () => {
   });
 
   it('is what search finds, and what notifications quote', async () => {
-    const author = await makeUser(t);
-    const fan = await makeUser(t);
+    const author = await insertUser(t);
+    const fan = await insertUser(t);
     const word = uniqueName('zq').replace(/[^a-z0-9]/g, '');
     const post = await makePost(author, { content: 'An old text' });
     await fan.client.post('/api/likes', { postId: post.id });
@@ -148,8 +148,8 @@ describe('editing a comment', () => {
   const socketOf = useSockets(t);
 
   it('lets its author change it, keeps the history and tells the watchers', async () => {
-    const author = await makeUser(t);
-    const commenter = await makeUser(t);
+    const author = await insertUser(t);
+    const commenter = await insertUser(t);
     const post = await makePost(author);
     const comment = (
       await commenter.client.post<PostComment>('/api/comments', { postId: post.id, content: 'Nise' })
@@ -180,8 +180,8 @@ describe('mentions', () => {
   const socketOf = useSockets(t);
 
   it('notifies the fencer named, live and stored, once however often the post is edited', async () => {
-    const author = await makeUser(t, { name: 'Ana Author' });
-    const marcus = await makeUser(t);
+    const author = await insertUser(t, { name: 'Ana Author' });
+    const marcus = await insertUser(t);
     const socket = await socketOf(marcus);
     const live = nextEvent(socket, 'notification', (n) => n.type === 'mention');
     const post = await makePost(author, { content: `Great bout with @${marcus.user.username}!` });
@@ -200,9 +200,9 @@ describe('mentions', () => {
   });
 
   it('notifies a fencer an edit adds, and one named in a comment', async () => {
-    const author = await makeUser(t);
-    const added = await makeUser(t);
-    const inComment = await makeUser(t, { name: 'Cara' });
+    const author = await insertUser(t);
+    const added = await insertUser(t);
+    const inComment = await insertUser(t, { name: 'Cara' });
     const post = await makePost(author, { content: 'Training tonight' });
     expect(await mentionsOf(added)).toHaveLength(0);
     await author.client.patch(`/api/posts/${post.id}`, {
@@ -221,10 +221,10 @@ describe('mentions', () => {
   });
 
   it('tells no one across a block, no one who cannot see the post, nor the author themself', async () => {
-    const author = await makeUser(t);
-    const blocker = await makeUser(t);
-    const stranger = await makeUser(t);
-    const friend = await makeUser(t);
+    const author = await insertUser(t);
+    const blocker = await insertUser(t);
+    const stranger = await insertUser(t);
+    const friend = await insertUser(t);
     await storeBlock(t, blocker, author);
     await connectUsers(t, author, friend);
     await makePost(author, {
@@ -238,11 +238,11 @@ describe('mentions', () => {
   });
 
   it('suggests fencers as one types, connections first, never across a block', async () => {
-    const me = await makeUser(t);
+    const me = await insertUser(t);
     const stem = uniqueName('sg').replace(/[^a-z0-9]/g, '');
-    const stranger = await makeUser(t, { username: `${stem}a_longer_name` });
-    const friend = await makeUser(t, { username: `${stem}z_friend_with_long` });
-    const blocked = await makeUser(t, { username: `${stem}b` });
+    const stranger = await insertUser(t, { username: `${stem}a_longer_name` });
+    const friend = await insertUser(t, { username: `${stem}z_friend_with_long` });
+    const blocked = await insertUser(t, { username: `${stem}b` });
     await connectUsers(t, me, friend);
     await storeBlock(t, blocked, me);
     const res = await me.client.get<UserSuggestion[]>(`/api/users/suggest?q=@${stem}`);
@@ -258,7 +258,7 @@ describe('mentions', () => {
 
 describe('hashtags', () => {
   it('link posts by tag, case and accents folded, per weapon and keyset paged', async () => {
-    const author = await makeUser(t);
+    const author = await insertUser(t);
     const tag = uniqueName('Épée').replace(/[^\p{L}\p{N}]/gu, '');
     const folded = tag
       .normalize('NFD')
@@ -291,8 +291,8 @@ describe('hashtags', () => {
   });
 
   it('trend over the last 7 days of public posts, most used first', async () => {
-    const author = await makeUser(t);
-    const other = await makeUser(t);
+    const author = await insertUser(t);
+    const other = await insertUser(t);
     const busy = uniqueName('busy').replace(/[^a-z0-9]/g, '');
     const quiet = uniqueName('quiet').replace(/[^a-z0-9]/g, '');
     const hidden = uniqueName('secret').replace(/[^a-z0-9]/g, '');

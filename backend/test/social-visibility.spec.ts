@@ -1,15 +1,8 @@
 import { DataSource } from 'typeorm';
 import type { FeedPost, PostComment, PostPage, SaveReply, SearchReply, TagPage } from '@piste/contracts';
 import { makePng, uploadFile } from './media-fixtures';
-import {
-  connectUsers,
-  makePost,
-  makeUser,
-  nextEvent,
-  uniqueName,
-  useTestApp,
-  type TestUser,
-} from './helpers';
+import { connectUsers, makePost, nextEvent, uniqueName, useTestApp, type TestUser } from './helpers';
+import { insertUser } from './factories';
 import { barrier, record, useSockets, watchPosts, watchThreads } from './sockets';
 
 const t = useTestApp();
@@ -51,9 +44,9 @@ describe('who sees a post', () => {
   const socketOf = useSockets(t);
 
   it('shows a connections-only post to the author and their connections only, on every route', async () => {
-    const author = await makeUser(t);
-    const friend = await makeUser(t);
-    const stranger = await makeUser(t);
+    const author = await insertUser(t);
+    const friend = await insertUser(t);
+    const stranger = await insertUser(t);
     await connectUsers(t, author, friend);
     const marker = word('vis');
     const post = await makePost(author, {
@@ -92,8 +85,8 @@ describe('who sees a post', () => {
   });
 
   it('stops showing it once the connection ends', async () => {
-    const author = await makeUser(t);
-    const friend = await makeUser(t);
+    const author = await insertUser(t);
+    const friend = await insertUser(t);
     await connectUsers(t, author, friend);
     const post = await makePost(author, { visibility: 'connections' });
     await friend.client.post('/api/saves', { postId: post.id });
@@ -110,9 +103,9 @@ describe('who sees a post', () => {
   });
 
   it('sends its live events to connections only, whatever rooms a stranger joined', async () => {
-    const author = await makeUser(t);
-    const friend = await makeUser(t);
-    const stranger = await makeUser(t);
+    const author = await insertUser(t);
+    const friend = await insertUser(t);
+    const stranger = await insertUser(t);
     await connectUsers(t, author, friend);
     const friendSocket = await socketOf(friend, { weapon: 'foil' });
     const strangerSocket = await socketOf(stranger, { weapon: 'foil' });
@@ -148,8 +141,8 @@ describe('who sees a post', () => {
   });
 
   it('is connections-only by default for youth fencers, public for others, and refuses anything else', async () => {
-    const youth = await makeUser(t, { role: 'youth' });
-    const adult = await makeUser(t, { role: 'adult' });
+    const youth = await insertUser(t, { role: 'youth' });
+    const adult = await insertUser(t, { role: 'adult' });
     expect((await makePost(youth)).visibility).toBe('connections');
     expect((await makePost(youth, { visibility: 'public' })).visibility).toBe('public');
     expect((await makePost(adult)).visibility).toBe('public');
@@ -170,9 +163,9 @@ describe('saves', () => {
   const socketOf = useSockets(t);
 
   it('keeps the count exact, tells each viewer whether they saved it, and lists saves newest first', async () => {
-    const author = await makeUser(t);
-    const coach = await makeUser(t);
-    const other = await makeUser(t);
+    const author = await insertUser(t);
+    const coach = await insertUser(t);
+    const other = await insertUser(t);
     const first = await makePost(author);
     const second = await makePost(author);
     const watcher = await socketOf(author);
@@ -223,8 +216,8 @@ describe('saves', () => {
 
 describe('the drill library', () => {
   it('filters drills by weapon, level, focus, equipment and text, newest or most saved first', async () => {
-    const coach = await makeUser(t);
-    const fans = await Promise.all([makeUser(t), makeUser(t)]);
+    const coach = await insertUser(t);
+    const fans = await Promise.all([insertUser(t), insertUser(t)]);
     const marker = word('drl');
     const a = await makePost(coach, {
       type: 'drill',
@@ -271,8 +264,8 @@ describe('mutes', () => {
   const socketOf = useSockets(t);
 
   it("takes a muted fencer's posts and notifications off my screens; they notice nothing and can still message me", async () => {
-    const me = await makeUser(t);
-    const loud = await makeUser(t);
+    const me = await insertUser(t);
+    const loud = await insertUser(t);
     await connectUsers(t, me, loud);
     const marker = word('mute');
     const post = await makePost(loud, { type: 'drill', content: `Loud #${marker}` });
@@ -304,8 +297,8 @@ describe('mutes', () => {
   });
 
   it('hides posts with a muted word, accents and case aside, until it expires', async () => {
-    const me = await makeUser(t);
-    const author = await makeUser(t);
+    const me = await insertUser(t);
+    const author = await insertUser(t);
     const marker = word('mw');
     const post = await makePost(author, { type: 'drill', content: `Bad référé call #${marker}` });
     const kept = await me.client.put<{ word: string; expiresAt: string | null }[]>(
@@ -338,11 +331,11 @@ describe('mutes', () => {
   });
 
   it('keeps a new post from reaching the live feed of those who muted its author', async () => {
-    const me = await makeUser(t);
-    const loud = await makeUser(t);
+    const me = await insertUser(t);
+    const loud = await insertUser(t);
     await me.client.post('/api/mutes', { userId: loud.user.id });
     const mine = await socketOf(me, { weapon: 'sabre' });
-    const other = await socketOf(await makeUser(t), { weapon: 'sabre' });
+    const other = await socketOf(await insertUser(t), { weapon: 'sabre' });
     const leaked = record(mine, 'post:created');
     const seen = nextEvent(other, 'post:created', (p) => p.post.authorId === loud.user.id);
     await makePost(loud, { weapon: 'sabre' });
@@ -354,7 +347,7 @@ describe('mutes', () => {
 
 describe('image descriptions', () => {
   it('are kept with an image post, edited by its author, and refused on other posts', async () => {
-    const author = await makeUser(t);
+    const author = await insertUser(t);
     const image = await uploadFile(author.client, makePng(), 'image/png');
     const post = await makePost(author, {
       content: 'Salute',

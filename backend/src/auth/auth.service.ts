@@ -93,7 +93,18 @@ export class AuthService {
     if (fields.avatar && !TEXT_AVATAR.test(fields.avatar)) {
       throw userError(UserErrorCode.AvatarNotUploaded);
     }
-    const passwordHash = await hashPassword(password);
+    return this.createAccount(fields, await hashPassword(password), browserLanguage);
+  }
+
+  /**
+   * The account a registration makes, its password already hashed, with every registration step in its
+   * transaction. Test factories call it with a hash computed once, so their fixtures are registered accounts.
+   */
+  async createAccount(
+    fields: Omit<ReturnType<typeof registerPayloadSchema.parse>, 'password'>,
+    passwordHash: string,
+    browserLanguage: Language | null = null,
+  ): Promise<SessionUser> {
     const user = await this.dataSource.transaction(async (manager) => {
       const created = await this.users.create({ ...fields, passwordHash, browserLanguage }, manager);
       for (const step of this.registrationSteps) await step(manager, created);

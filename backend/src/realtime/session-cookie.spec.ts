@@ -1,14 +1,11 @@
-import { createHmac } from 'node:crypto';
 import { SESSION_COOKIE } from '../auth/session.middleware';
+import { signedSessionCookie } from '../../test/minted-sessions';
 import { signedSessionId } from './session-cookie';
 
 const SECRET = 'a-session-secret-for-tests';
 
 /** The cookie value express-session sets: `s:` + id + '.' + HMAC-SHA256, URI-encoded. */
-function sessionCookie(sessionId: string, secret = SECRET): string {
-  const mac = createHmac('sha256', secret).update(sessionId).digest('base64').replace(/=+$/, '');
-  return `${SESSION_COOKIE}=${encodeURIComponent(`s:${sessionId}.${mac}`)}`;
-}
+const sessionCookie = (sessionId: string, secret = SECRET) => signedSessionCookie(secret, sessionId);
 
 describe('signedSessionId', () => {
   it('reads the id of a signed session cookie among others', () => {
