@@ -152,7 +152,11 @@ function NotificationItem({ notification, now, onOpen, compact = false }: Notifi
           onOpen?.();
         }}
       >
-        <NotificationText name={notification.user.name} message={notification.message} compact={compact} />
+        <NotificationText
+          name={notification.user.name}
+          message={notification.ownMessage ? t('ownMessage') : notification.message}
+          compact={compact}
+        />
         {notification.postContent ? (
           <p
             className="mt-1 line-clamp-2 text-sm break-words text-slate-500 italic dark:text-slate-400"

@@ -92,6 +92,7 @@ describe('sending', () => {
     expect(useNotificationsStore.getState().items[0]).toMatchObject({
       type: 'message',
       message: 'You sent a message',
+      ownMessage: true,
       user: { name: 'Them' },
     });
   });

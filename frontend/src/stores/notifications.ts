@@ -47,7 +47,7 @@ interface NotificationsState {
   /** Switches to `userId`'s notifications (null: signed out, nothing shown). */
   bindUser: (userId: string | null) => void;
   /** Adds a notification the browser makes itself at the top, unread, with the time 'Just now'. */
-  add: (draft: NotificationDraft) => AppNotification;
+  add: (draft: NotificationDraft & Pick<AppNotification, 'ownMessage'>) => AppNotification;
   /** Adds a notification the server stored (a live event), once. */
   receive: (notification: ServerNotification) => void;
   markRead: (id: number) => void;

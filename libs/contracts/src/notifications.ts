@@ -46,6 +46,8 @@ export const notificationSchema = z.object({
   ...notificationFields,
   id: z.number(),
   serverId: z.optional(z.string()),
+  /** The browser's own 'You sent a message' record, whose text is said in the language shown, not as stored. */
+  ownMessage: z.optional(z.boolean()),
   time: z.string(),
   createdAt: z.optional(z.string()),
   unread: z.boolean(),

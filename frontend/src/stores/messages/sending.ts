@@ -61,6 +61,7 @@ export const createSendingSlice: MessagesSlice<SendingSlice> = (set, get) => {
         type: 'message',
         user: { id: partner.id, name: partner.name, avatar: partner.avatar },
         message: i18next.t('messages:toasts.youSent'),
+        ownMessage: true,
         conversationId: reply.conversationId,
       });
       return reply.conversationId;
