@@ -5,6 +5,7 @@ import { ApiError, errorMessage } from '../api/client';
 import * as accountApi from '../api/account';
 import { notify } from '../lib/toast';
 import { screenStoreLoaded } from '../realtime/screen-stores';
+import { latestRequest } from './latest-request';
 
 type ExportLoadStatus = 'idle' | 'loading' | 'ready' | 'error';
 
@@ -29,7 +30,7 @@ interface AccountExportState {
 const sameExport = (a: AccountExport | null, b: AccountExport | null) =>
   a?.id === b?.id && a?.status === b?.status;
 
-let loadSequence = 0;
+const loads = latestRequest();
 
 export const useAccountExportStore = create<AccountExportState>()((set, get) => ({
   latest: null,
@@ -38,15 +39,15 @@ export const useAccountExportStore = create<AccountExportState>()((set, get) => 
   refusal: null,
 
   load: async () => {
-    const sequence = ++loadSequence;
+    const isLatest = loads.start();
     if (get().status !== 'ready') set({ status: 'loading' });
     try {
       const latest = await accountApi.fetchLatestExport();
-      if (sequence !== loadSequence) return;
+      if (!isLatest()) return;
       // A refusal is about the export it was refused beside; once that one moves on, so does the refusal.
       set((s) => ({ latest, status: 'ready', refusal: sameExport(s.latest, latest) ? s.refusal : null }));
     } catch {
-      if (sequence === loadSequence) set((s) => ({ status: s.status === 'ready' ? 'ready' : 'error' }));
+      if (isLatest()) set((s) => ({ status: s.status === 'ready' ? 'ready' : 'error' }));
     }
   },
 
@@ -56,7 +57,7 @@ export const useAccountExportStore = create<AccountExportState>()((set, get) => 
     try {
       const latest = await accountApi.requestExport();
       // A load under way would bring the export before this one.
-      loadSequence += 1;
+      loads.drop();
       set({ latest, status: 'ready' });
       notify.success(
         i18next.t('settings:toasts.exportRequested.title'),
@@ -78,7 +79,7 @@ export const useAccountExportStore = create<AccountExportState>()((set, get) => 
   },
 
   reset: () => {
-    loadSequence += 1;
+    loads.drop();
     set({ latest: null, status: 'idle', requesting: false, refusal: null });
   },
 }));

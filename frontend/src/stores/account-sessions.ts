@@ -5,6 +5,7 @@ import { ApiError, errorMessage } from '../api/client';
 import * as accountApi from '../api/account';
 import { notify } from '../lib/toast';
 import { screenStoreLoaded } from '../realtime/screen-stores';
+import { latestRequest } from './latest-request';
 
 type ListStatus = 'idle' | 'loading' | 'ready' | 'error';
 
@@ -33,7 +34,7 @@ function ordered(sessions: AccountSession[]): AccountSession[] {
   );
 }
 
-let loadSequence = 0;
+const loads = latestRequest();
 
 export const useAccountSessionsStore = create<AccountSessionsState>()((set, get) => ({
   sessions: [],
@@ -41,13 +42,13 @@ export const useAccountSessionsStore = create<AccountSessionsState>()((set, get)
   ending: null,
 
   load: async () => {
-    const sequence = ++loadSequence;
+    const isLatest = loads.start();
     if (get().status !== 'ready') set({ status: 'loading' });
     try {
       const sessions = await accountApi.fetchSessions();
-      if (sequence === loadSequence) set({ sessions: ordered(sessions), status: 'ready' });
+      if (isLatest()) set({ sessions: ordered(sessions), status: 'ready' });
     } catch {
-      if (sequence === loadSequence) set((s) => ({ status: s.status === 'ready' ? 'ready' : 'error' }));
+      if (isLatest()) set((s) => ({ status: s.status === 'ready' ? 'ready' : 'error' }));
     }
   },
 
@@ -92,7 +93,7 @@ export const useAccountSessionsStore = create<AccountSessionsState>()((set, get)
   },
 
   reset: () => {
-    loadSequence += 1;
+    loads.drop();
     set({ sessions: [], status: 'idle', ending: null });
   },
 }));

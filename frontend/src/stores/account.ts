@@ -6,6 +6,7 @@ import * as accountApi from '../api/account';
 import { notify } from '../lib/toast';
 import { useAccountSessionsStore } from './account-sessions';
 import { screenStoreLoaded } from '../realtime/screen-stores';
+import { latestRequest } from './latest-request';
 
 type AccountStatus = 'idle' | 'loading' | 'ready' | 'error';
 
@@ -27,7 +28,7 @@ interface AccountState {
   reset: () => void;
 }
 
-let loadSequence = 0;
+const loads = latestRequest();
 
 /** Raises the failure's toast under `title` and rejects with the text it showed. */
 function failed(title: string, error: unknown): never {
@@ -41,13 +42,13 @@ export const useAccountStore = create<AccountState>()((set, get) => ({
   status: 'idle',
 
   load: async () => {
-    const sequence = ++loadSequence;
+    const isLatest = loads.start();
     if (get().status !== 'ready') set({ status: 'loading' });
     try {
       const account = await accountApi.fetchAccount();
-      if (sequence === loadSequence) set({ account, status: 'ready' });
+      if (isLatest()) set({ account, status: 'ready' });
     } catch {
-      if (sequence === loadSequence) set((s) => ({ status: s.status === 'ready' ? 'ready' : 'error' }));
+      if (isLatest()) set((s) => ({ status: s.status === 'ready' ? 'ready' : 'error' }));
     }
   },
 
@@ -79,7 +80,7 @@ export const useAccountStore = create<AccountState>()((set, get) => ({
   },
 
   reset: () => {
-    loadSequence += 1;
+    loads.drop();
     set({ account: null, status: 'idle' });
   },
 }));

@@ -5,6 +5,7 @@ import * as adminApi from '../api/admin';
 import { ApiError, errorMessage } from '../api/client';
 import { notify } from '../lib/toast';
 import { screenStoreLoaded } from '../realtime/screen-stores';
+import { latestRequest } from './latest-request';
 
 /** What an admin can do to an account from its page; each asks for a reason, which the audit keeps. */
 export type AdminUserAction =
@@ -68,14 +69,14 @@ const DONE = {
 } as const satisfies Record<AdminUserAction['kind'], string>;
 
 /** A fetch of the account drops any reply started before it (or for another account). */
-let sequence = 0;
+const latest = latestRequest();
 
 export const useAdminUserPageStore = create<AdminUserPageState>()((set, get) => ({
   ...INITIAL,
 
   open: async (userId) => {
     if (userId !== get().userId) {
-      sequence++;
+      latest.drop();
       set({ ...INITIAL, userId });
     }
     await get().refresh();
@@ -84,13 +85,13 @@ export const useAdminUserPageStore = create<AdminUserPageState>()((set, get) => 
   refresh: async () => {
     const { userId } = get();
     if (!userId) return;
-    const started = ++sequence;
+    const isLatest = latest.start();
     try {
       const page = await adminApi.fetchAdminUser(userId);
-      if (started !== sequence) return;
+      if (!isLatest()) return;
       set({ page, status: 'ready' });
     } catch (error) {
-      if (started !== sequence) return;
+      if (!isLatest()) return;
       // A malformed id is refused with 400: no such account either way.
       if (error instanceof ApiError && (error.status === 404 || error.status === 400)) {
         set({ ...INITIAL, userId, status: 'not-found' });
@@ -108,10 +109,10 @@ export const useAdminUserPageStore = create<AdminUserPageState>()((set, get) => 
     const { userId, acting } = get();
     if (!userId || acting) return false;
     set({ acting: true });
-    const started = ++sequence;
+    const isLatest = latest.start();
     try {
       const page = await send(action, userId, reason);
-      if (started === sequence) set({ page, status: 'ready' });
+      if (isLatest()) set({ page, status: 'ready' });
       const who = page.user.name ?? page.user.username;
       notify.success(i18next.t(DONE[action.kind]), `${who} (@${page.user.username})`);
       return true;
@@ -121,7 +122,7 @@ export const useAdminUserPageStore = create<AdminUserPageState>()((set, get) => 
         errorMessage(error, i18next.t('common:errors.tryAgainLater')),
       );
       // What the refusal was about (another admin acting meanwhile) shows once fetched again.
-      if (started === sequence) void get().refresh();
+      if (isLatest()) void get().refresh();
       return false;
     } finally {
       set({ acting: false });
@@ -129,7 +130,7 @@ export const useAdminUserPageStore = create<AdminUserPageState>()((set, get) => 
   },
 
   reset: () => {
-    sequence++;
+    latest.drop();
     set(INITIAL);
   },
 }));

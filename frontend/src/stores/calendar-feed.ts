@@ -4,6 +4,7 @@ import { errorMessage } from '../api/client';
 import * as eventsApi from '../api/events';
 import { notify } from '../lib/toast';
 import { screenStoreLoaded } from '../realtime/screen-stores';
+import { latestRequest } from './latest-request';
 
 type FeedLoadStatus = 'idle' | 'loading' | 'ready' | 'error';
 
@@ -37,17 +38,17 @@ const INITIAL = {
   acting: false,
 };
 
-let loadSequence = 0;
+const loads = latestRequest();
 
 export const useCalendarFeedStore = create<CalendarFeedState>()((set, get) => ({
   ...INITIAL,
 
   load: async () => {
-    const started = ++loadSequence;
+    const isLatest = loads.start();
     if (get().status !== 'ready') set({ status: 'loading' });
     try {
       const feed = await eventsApi.fetchCalendarFeed();
-      if (started !== loadSequence) return;
+      if (!isLatest()) return;
       // The link shown stays while it is still the feed's (made in this visit, not replaced elsewhere).
       set((state) => ({
         active: feed.active,
@@ -56,7 +57,7 @@ export const useCalendarFeedStore = create<CalendarFeedState>()((set, get) => ({
         status: 'ready',
       }));
     } catch {
-      if (started === loadSequence)
+      if (isLatest())
         set((state) => ({ status: state.status === 'ready' ? 'ready' : 'error' }));
     }
   },
@@ -67,7 +68,7 @@ export const useCalendarFeedStore = create<CalendarFeedState>()((set, get) => ({
     set({ acting: true });
     try {
       const feed = await eventsApi.renewCalendarFeed();
-      loadSequence++;
+      loads.drop();
       set({ active: true, createdAt: feed.createdAt, url: feed.url ?? null, status: 'ready' });
       if (replacing) {
         notify.success(
@@ -95,7 +96,7 @@ export const useCalendarFeedStore = create<CalendarFeedState>()((set, get) => ({
     set({ acting: true });
     try {
       await eventsApi.turnOffCalendarFeed();
-      loadSequence++;
+      loads.drop();
       set({ active: false, createdAt: null, url: null, status: 'ready' });
       notify.success(
         i18next.t('settings:toasts.calendarOff.title'),
@@ -129,7 +130,7 @@ export const useCalendarFeedStore = create<CalendarFeedState>()((set, get) => ({
   },
 
   reset: () => {
-    loadSequence++;
+    loads.drop();
     set(INITIAL);
   },
 }));

@@ -14,6 +14,7 @@ import * as clubsApi from '../api/clubs';
 import { uploadFile } from '../api/objects';
 import { notify } from '../lib/toast';
 import { screenStoreLoaded } from '../realtime/screen-stores';
+import { latestRequest } from './latest-request';
 
 /** Those who run a club: they answer requests, set roles and edit it. */
 export const runsClub = (role: ClubRole | null): boolean => role === 'admin' || role === 'owner';
@@ -76,7 +77,7 @@ const INITIAL = {
 };
 
 /** A fetch of the club drops any reply started before it (or for another club). */
-let sequence = 0;
+const latest = latestRequest();
 
 const nameOf = (fencer: { name: string | null; username: string }) => fencer.name?.trim() || fencer.username;
 
@@ -116,7 +117,7 @@ export const useClubPageStore = create<ClubPageState>()((set, get) => {
 
     open: async (slug) => {
       if (slug !== get().slug) {
-        sequence++;
+        latest.drop();
         set({ ...INITIAL, slug });
       }
       await get().refresh();
@@ -125,14 +126,14 @@ export const useClubPageStore = create<ClubPageState>()((set, get) => {
     refresh: async () => {
       const { slug } = get();
       if (!slug) return;
-      const started = ++sequence;
+      const isLatest = latest.start();
       try {
         const page = await clubsApi.fetchClub(slug);
         const [members, requests] = await Promise.all([
           clubsApi.fetchClubMembers(slug),
           runsClub(page.viewerRole) ? clubsApi.fetchClubRequests(slug) : Promise.resolve([]),
         ]);
-        if (started !== sequence) return;
+        if (!isLatest()) return;
         set({
           page,
           status: 'ready',
@@ -142,7 +143,7 @@ export const useClubPageStore = create<ClubPageState>()((set, get) => {
           requests,
         });
       } catch (error) {
-        if (started !== sequence) return;
+        if (!isLatest()) return;
         // A malformed slug is refused with 400 'Club not found': no such club either way.
         if (error instanceof ApiError && (error.status === 404 || error.status === 400)) {
           set({ ...INITIAL, slug, status: 'not-found' });
@@ -156,11 +157,11 @@ export const useClubPageStore = create<ClubPageState>()((set, get) => {
     loadMoreMembers: async () => {
       const { slug, membersCursor, loadingMoreMembers } = get();
       if (!slug || !membersCursor || loadingMoreMembers) return;
-      const started = sequence;
+      const isLatest = latest.join();
       set({ loadingMoreMembers: true });
       try {
         const next = await clubsApi.fetchClubMembers(slug, membersCursor);
-        if (started !== sequence) return;
+        if (!isLatest()) return;
         set((state) => {
           const shown = new Set(state.members.map((member) => member.user.id));
           return {
@@ -170,7 +171,7 @@ export const useClubPageStore = create<ClubPageState>()((set, get) => {
           };
         });
       } catch (error) {
-        if (started !== sequence) return;
+        if (!isLatest()) return;
         set({ loadingMoreMembers: false });
         notify.error(i18next.t('clubs:toasts.membersFailed'), errorMessage(error, tryLater()));
       }
@@ -180,7 +181,7 @@ export const useClubPageStore = create<ClubPageState>()((set, get) => {
       set({ acting: true });
       try {
         const page = await clubsApi.createClub(payload);
-        sequence++;
+        latest.drop();
         set({ ...INITIAL, slug: page.club.slug, page, status: 'ready' });
         notify.success(
           i18next.t('clubs:toasts.created'),
@@ -332,7 +333,7 @@ export const useClubPageStore = create<ClubPageState>()((set, get) => {
       set({ acting: true });
       try {
         await clubsApi.deleteClub(slug);
-        sequence++;
+        latest.drop();
         set(INITIAL);
         notify.success(
           i18next.t('clubs:toasts.deleted'),
@@ -361,7 +362,7 @@ export const useClubPageStore = create<ClubPageState>()((set, get) => {
     },
 
     reset: () => {
-      sequence++;
+      latest.drop();
       set(INITIAL);
     },
   };

@@ -12,6 +12,7 @@ import * as eventsApi from '../api/events';
 import { notify } from '../lib/toast';
 import { watchEvents } from '../realtime/event-watch';
 import { screenStoreLoaded } from '../realtime/screen-stores';
+import { latestRequest } from './latest-request';
 
 const tryLater = () => i18next.t('common:errors.tryAgainLater');
 
@@ -54,7 +55,7 @@ const INITIAL = {
 };
 
 /** A fetch of the event drops any reply started before it (or for another event). */
-let sequence = 0;
+const latest = latestRequest();
 /** Whether a page shows the event: a closed one is neither followed nor fetched again. */
 let shown = false;
 /** Stops following the counts of the event shown; null when none is followed. */
@@ -95,7 +96,7 @@ export const useEventPageStore = create<EventPageState>()((set, get) => {
     open: async (id) => {
       shown = true;
       if (id !== get().id) {
-        sequence++;
+        latest.drop();
         stopWatching();
         cancelRefresh();
         set({ ...INITIAL, id });
@@ -106,7 +107,7 @@ export const useEventPageStore = create<EventPageState>()((set, get) => {
     close: () => {
       shown = false;
       // A reply on its way would follow the event again.
-      sequence++;
+      latest.drop();
       stopWatching();
       cancelRefresh();
     },
@@ -114,15 +115,15 @@ export const useEventPageStore = create<EventPageState>()((set, get) => {
     refresh: async () => {
       const { id } = get();
       if (!id || !shown) return;
-      const started = ++sequence;
+      const isLatest = latest.start();
       try {
         const page = await eventsApi.fetchEvent(id);
-        if (started !== sequence) return;
+        if (!isLatest()) return;
         set({ page, status: 'ready' });
         // Followed once it is known to exist (the server takes only event ids).
         unwatch ??= watchEvents([page.event.id]);
       } catch (error) {
-        if (started !== sequence) return;
+        if (!isLatest()) return;
         // A malformed id is refused with 400: no such event either way.
         if (error instanceof ApiError && (error.status === 404 || error.status === 400)) {
           stopWatching();
@@ -165,7 +166,7 @@ export const useEventPageStore = create<EventPageState>()((set, get) => {
       set({ acting: true });
       try {
         const page = await eventsApi.createEvent(payload);
-        sequence++;
+        latest.drop();
         stopWatching();
         cancelRefresh();
         set({ ...INITIAL, id: page.event.id, page, status: 'ready' });
@@ -188,7 +189,7 @@ export const useEventPageStore = create<EventPageState>()((set, get) => {
       set({ acting: true });
       try {
         const page = await eventsApi.updateEvent(id, edit);
-        sequence++;
+        latest.drop();
         if (get().id === id) set({ page, status: 'ready' });
         notify.success(i18next.t('events:toasts.saved'));
       } catch (error) {
@@ -206,7 +207,7 @@ export const useEventPageStore = create<EventPageState>()((set, get) => {
       set({ acting: true });
       try {
         await eventsApi.deleteEvent(id);
-        sequence++;
+        latest.drop();
         stopWatching();
         cancelRefresh();
         set(INITIAL);
@@ -232,7 +233,7 @@ export const useEventPageStore = create<EventPageState>()((set, get) => {
 
     reset: () => {
       shown = false;
-      sequence++;
+      latest.drop();
       stopWatching();
       cancelRefresh();
       set(INITIAL);

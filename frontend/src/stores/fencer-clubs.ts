@@ -2,6 +2,7 @@ import type { FencerClub } from '@piste/contracts';
 import { create } from 'zustand';
 import * as clubsApi from '../api/clubs';
 import { screenStoreLoaded } from '../realtime/screen-stores';
+import { latestRequest } from './latest-request';
 
 /** A fencer's clubs, with their role in each. */
 interface FencerClubsState {
@@ -20,23 +21,23 @@ const INITIAL = { username: null, clubs: [] as FencerClub[] };
  * dropped. A failed load leaves none: the clubs are always beside something that works without them.
  */
 export function createFencerClubsStore(keep: (club: FencerClub) => boolean = () => true) {
-  let sequence = 0;
+  const latest = latestRequest();
   return create<FencerClubsState>()((set, get) => ({
     ...INITIAL,
 
     load: async (username) => {
-      const started = ++sequence;
+      const isLatest = latest.start();
       if (username !== get().username) set({ username, clubs: [] });
       try {
         const clubs = await clubsApi.fetchFencerClubs(username);
-        if (started === sequence) set({ clubs: clubs.filter(keep) });
+        if (isLatest()) set({ clubs: clubs.filter(keep) });
       } catch {
         // Nothing to show beside the page.
       }
     },
 
     reset: () => {
-      sequence++;
+      latest.drop();
       set(INITIAL);
     },
   }));

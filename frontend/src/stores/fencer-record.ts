@@ -5,6 +5,7 @@ import { errorMessage } from '../api/client';
 import * as recordApi from '../api/record';
 import { notify } from '../lib/toast';
 import { screenStoreLoaded } from '../realtime/screen-stores';
+import { latestRequest } from './latest-request';
 
 type RecordStatus = 'loading' | 'ready' | 'hidden' | 'error';
 
@@ -77,7 +78,7 @@ const INITIAL = {
 } satisfies Partial<FencerRecordState>;
 
 /** A fetch of the record drops any reply started before it (or for another fencer). */
-let sequence = 0;
+const latest = latestRequest();
 
 const nameOf = (fencer: { name: string | null; username: string }) => fencer.name?.trim() || fencer.username;
 
@@ -122,7 +123,7 @@ export const useFencerRecordStore = create<FencerRecordState>()((set, get) => {
 
     open: async (username, own) => {
       if (username !== get().username) {
-        sequence++;
+        latest.drop();
         set({ ...INITIAL, username, own });
       }
       set({ shown: true, own });
@@ -136,13 +137,13 @@ export const useFencerRecordStore = create<FencerRecordState>()((set, get) => {
     refresh: async () => {
       const { username, own, weapon } = get();
       if (!username) return;
-      const started = ++sequence;
+      const isLatest = latest.start();
       const [record, page, headToHead] = await Promise.allSettled([
         recordApi.fetchFencerRecord(username),
         recordApi.fetchBouts(username, { weapon, limit: BOUTS_PER_PAGE }),
         own ? Promise.resolve(null) : recordApi.fetchHeadToHead(username),
       ]);
-      if (started !== sequence) return;
+      if (!isLatest()) return;
       if (record.status === 'rejected') {
         // The page says when the fencer is gone; here the record keeps what it showed, or offers a retry.
         set((state) => ({ status: state.status === 'ready' ? 'ready' : 'error' }));
@@ -181,7 +182,7 @@ export const useFencerRecordStore = create<FencerRecordState>()((set, get) => {
     loadMore: async () => {
       const { username, weapon, boutsCursor, loadingMore } = get();
       if (!username || !boutsCursor || loadingMore) return;
-      const started = sequence;
+      const isLatest = latest.join();
       set({ loadingMore: true });
       try {
         const next = await recordApi.fetchBouts(username, {
@@ -189,7 +190,7 @@ export const useFencerRecordStore = create<FencerRecordState>()((set, get) => {
           limit: BOUTS_PER_PAGE,
           before: boutsCursor,
         });
-        if (started !== sequence) return;
+        if (!isLatest()) return;
         set((state) => {
           const shown = new Set(state.bouts.map((bout) => bout.id));
           return {
@@ -199,7 +200,7 @@ export const useFencerRecordStore = create<FencerRecordState>()((set, get) => {
           };
         });
       } catch (error) {
-        if (started !== sequence) return;
+        if (!isLatest()) return;
         set({ loadingMore: false });
         notify.error(
           i18next.t('people:record.toasts.fetchFailed'),
@@ -264,7 +265,7 @@ export const useFencerRecordStore = create<FencerRecordState>()((set, get) => {
       ),
 
     reset: () => {
-      sequence++;
+      latest.drop();
       set(INITIAL);
     },
   };

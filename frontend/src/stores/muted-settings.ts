@@ -5,6 +5,7 @@ import { errorMessage } from '../api/client';
 import * as socialApi from '../api/social';
 import { notify } from '../lib/toast';
 import { screenStoreLoaded } from '../realtime/screen-stores';
+import { latestRequest } from './latest-request';
 
 type LoadStatus = 'idle' | 'loading' | 'ready' | 'error';
 
@@ -40,7 +41,7 @@ const INITIAL = {
 } satisfies Partial<MutedSettingsState>;
 
 /** A reply for a load started before the last one (or for another user) is dropped. */
-let sequence = 0;
+const latest = latestRequest();
 
 /** Two spellings of one word (case, accents) are one muted word, as the server matches them. */
 const sameWord = (a: string, b: string) => foldAccents(a.trim()) === foldAccents(b.trim());
@@ -66,7 +67,7 @@ export const useMutedSettingsStore = create<MutedSettingsState>()((set, get) => 
     ...INITIAL,
 
     load: async (userId) => {
-      const started = ++sequence;
+      const isLatest = latest.start();
       if (userId !== get().userId) set({ ...INITIAL, userId, status: 'loading' });
       else if (get().status !== 'ready') set({ status: 'loading' });
       try {
@@ -74,9 +75,9 @@ export const useMutedSettingsStore = create<MutedSettingsState>()((set, get) => 
           socialApi.fetchMutedUsers(),
           socialApi.fetchMutedWords(),
         ]);
-        if (started === sequence) set({ fencers, words, status: 'ready' });
+        if (isLatest()) set({ fencers, words, status: 'ready' });
       } catch {
-        if (started === sequence && get().status !== 'ready') set({ status: 'error' });
+        if (isLatest() && get().status !== 'ready') set({ status: 'error' });
       }
     },
 
@@ -110,7 +111,7 @@ export const useMutedSettingsStore = create<MutedSettingsState>()((set, get) => 
     },
 
     reset: () => {
-      sequence++;
+      latest.drop();
       set(INITIAL);
     },
   };

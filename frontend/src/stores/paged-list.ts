@@ -2,6 +2,7 @@ import i18next from 'i18next';
 import { create } from 'zustand';
 import { errorMessage } from '../api/client';
 import { notify } from '../lib/toast';
+import { latestRequest } from './latest-request';
 
 /** One page of a list the server hands out with the cursor of the next page. */
 export interface ListPage<Item> {
@@ -55,7 +56,7 @@ export function createPagedListStore<Item extends { id: string }, Filters>({
     loadingMore: false,
   };
   /** A first-page fetch drops any reply started before it (a Load More, or other filters' page). */
-  let sequence = 0;
+  const latest = latestRequest();
 
   return create<PagedListState<Item, Filters>>()((set, get) => ({
     ...initial,
@@ -70,14 +71,14 @@ export function createPagedListStore<Item extends { id: string }, Filters>({
     reload: async () => {
       const { filters } = get();
       if (filters === null) return;
-      const started = ++sequence;
+      const isLatest = latest.start();
       set({ loadingMore: false });
       try {
         const page = await fetchPage(filters);
-        if (started !== sequence) return;
+        if (!isLatest()) return;
         set({ items: page.items, nextCursor: page.nextCursor, status: 'ready' });
       } catch (error) {
-        if (started !== sequence) return;
+        if (!isLatest()) return;
         set((state) => ({ status: state.status === 'ready' ? 'ready' : 'error' }));
         notify.error(failure(), errorMessage(error, i18next.t('common:errors.tryAgainLater')));
       }
@@ -86,11 +87,11 @@ export function createPagedListStore<Item extends { id: string }, Filters>({
     loadMore: async () => {
       const { filters, nextCursor, loadingMore } = get();
       if (filters === null || !nextCursor || loadingMore) return;
-      const started = sequence;
+      const isLatest = latest.join();
       set({ loadingMore: true });
       try {
         const page = await fetchPage(filters, nextCursor);
-        if (started !== sequence) return;
+        if (!isLatest()) return;
         set((state) => {
           const shown = new Set(state.items.map((item) => item.id));
           return {
@@ -100,14 +101,14 @@ export function createPagedListStore<Item extends { id: string }, Filters>({
           };
         });
       } catch (error) {
-        if (started !== sequence) return;
+        if (!isLatest()) return;
         set({ loadingMore: false });
         notify.error(failure(), errorMessage(error, i18next.t('common:errors.tryAgainLater')));
       }
     },
 
     reset: () => {
-      sequence++;
+      latest.drop();
       set(initial);
     },
   }));

@@ -6,6 +6,7 @@ import * as passkeysApi from '../api/passkeys';
 import { notify } from '../lib/toast';
 import { createPasskeyInBrowser } from '../lib/webauthn';
 import { screenStoreLoaded } from '../realtime/screen-stores';
+import { latestRequest } from './latest-request';
 
 type LoadStatus = 'idle' | 'loading' | 'ready' | 'error';
 
@@ -38,7 +39,7 @@ function failed(title: string, error: unknown): never {
   throw new Error(message, { cause: error });
 }
 
-let loadSequence = 0;
+const loads = latestRequest();
 
 export const usePasskeysStore = create<PasskeysState>()((set, get) => {
   /** Runs `action` with `pending` set; while another runs, resolves to `busy` at once. */
@@ -62,13 +63,13 @@ export const usePasskeysStore = create<PasskeysState>()((set, get) => {
     pending: false,
 
     load: async () => {
-      const sequence = ++loadSequence;
+      const isLatest = loads.start();
       if (get().status !== 'ready') set({ status: 'loading' });
       try {
         const passkeys = await passkeysApi.fetchPasskeys();
-        if (sequence === loadSequence) set({ passkeys, status: 'ready' });
+        if (isLatest()) set({ passkeys, status: 'ready' });
       } catch {
-        if (sequence === loadSequence) set((s) => ({ status: s.status === 'ready' ? 'ready' : 'error' }));
+        if (isLatest()) set((s) => ({ status: s.status === 'ready' ? 'ready' : 'error' }));
       }
     },
 
@@ -124,7 +125,7 @@ export const usePasskeysStore = create<PasskeysState>()((set, get) => {
       }),
 
     reset: () => {
-      loadSequence += 1;
+      loads.drop();
       set({ passkeys: [], status: 'idle', pending: false });
     },
   };

@@ -4,6 +4,7 @@ import { create } from 'zustand';
 import { notify } from '../lib/toast';
 import { idsOf, withNextPage } from './post-lists';
 import { usePostsStore } from './posts';
+import { latestRequest } from './latest-request';
 
 /**
  * A list of posts the server hands out a page at a time with the cursor of the next page (a tag's posts, the
@@ -53,7 +54,7 @@ function kept(page: PostPage): string[] {
 /** A store for one kind of paged post list; replies for a query no longer shown (or a list reloaded) are dropped. */
 export function createPostPagesStore<Query>(fetchPage: PostPageFetch<Query>) {
   /** A first-page fetch drops any reply started before it (a Load More, or another query's page). */
-  let sequence = 0;
+  const latest = latestRequest();
 
   return create<PostPagesState<Query>>()((set, get) => ({
     ...EMPTY,
@@ -67,14 +68,14 @@ export function createPostPagesStore<Query>(fetchPage: PostPageFetch<Query>) {
     reload: async () => {
       const { query } = get();
       if (query === null) return;
-      const started = ++sequence;
+      const isLatest = latest.start();
       set({ loadingMore: false });
       try {
         const page = await fetchPage(query);
-        if (started !== sequence) return;
+        if (!isLatest()) return;
         set({ postIds: kept(page), nextCursor: page.nextCursor, status: 'ready' });
       } catch {
-        if (started !== sequence) return;
+        if (!isLatest()) return;
         set((state) => ({ status: state.status === 'ready' ? 'ready' : 'error' }));
         notify.error(i18next.t('feed:toasts.fetchFailed'));
       }
@@ -83,11 +84,11 @@ export function createPostPagesStore<Query>(fetchPage: PostPageFetch<Query>) {
     loadMore: async () => {
       const { query, nextCursor, loadingMore } = get();
       if (query === null || !nextCursor || loadingMore) return;
-      const started = sequence;
+      const isLatest = latest.join();
       set({ loadingMore: true });
       try {
         const page = await fetchPage(query, nextCursor);
-        if (started !== sequence) return;
+        if (!isLatest()) return;
         usePostsStore.getState().keep(page.posts);
         set((state) => ({
           postIds: withNextPage(state.postIds, page.posts),
@@ -95,7 +96,7 @@ export function createPostPagesStore<Query>(fetchPage: PostPageFetch<Query>) {
           loadingMore: false,
         }));
       } catch {
-        if (started !== sequence) return;
+        if (!isLatest()) return;
         set({ loadingMore: false });
         notify.error(i18next.t('feed:toasts.fetchFailed'));
       }
@@ -108,7 +109,7 @@ export function createPostPagesStore<Query>(fetchPage: PostPageFetch<Query>) {
     },
 
     reset: () => {
-      sequence++;
+      latest.drop();
       set(EMPTY);
     },
   }));

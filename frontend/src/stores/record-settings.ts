@@ -5,6 +5,7 @@ import { errorMessage } from '../api/client';
 import * as recordApi from '../api/record';
 import { notify } from '../lib/toast';
 import { screenStoreLoaded } from '../realtime/screen-stores';
+import { latestRequest } from './latest-request';
 
 type LoadStatus = 'idle' | 'loading' | 'ready' | 'error';
 
@@ -30,20 +31,20 @@ const INITIAL = {
 } satisfies Partial<RecordSettingsState>;
 
 /** A reply for a load started before the last one (or for another user) is dropped. */
-let sequence = 0;
+const latest = latestRequest();
 
 export const useRecordSettingsStore = create<RecordSettingsState>()((set, get) => ({
   ...INITIAL,
 
   load: async (userId) => {
-    const started = ++sequence;
+    const isLatest = latest.start();
     if (userId !== get().userId) set({ ...INITIAL, userId, status: 'loading' });
     else if (get().status !== 'ready') set({ status: 'loading' });
     try {
       const settings = await recordApi.fetchRecordSettings();
-      if (started === sequence) set({ settings, status: 'ready' });
+      if (isLatest()) set({ settings, status: 'ready' });
     } catch {
-      if (started === sequence && get().status !== 'ready') set({ status: 'error' });
+      if (isLatest() && get().status !== 'ready') set({ status: 'error' });
     }
   },
 
@@ -67,7 +68,7 @@ export const useRecordSettingsStore = create<RecordSettingsState>()((set, get) =
   },
 
   reset: () => {
-    sequence++;
+    latest.drop();
     set(INITIAL);
   },
 }));

@@ -1,6 +1,7 @@
 import type { TrendingTags, Weapon } from '@piste/contracts';
 import { create } from 'zustand';
 import { fetchTrendingTags } from '../api/social';
+import { latestRequest } from './latest-request';
 
 export type TrendingTag = TrendingTags['tags'][number];
 
@@ -15,25 +16,25 @@ interface TrendingTagsState {
 }
 
 /** A reply for a weapon asked before the last one is dropped. */
-let sequence = 0;
+const latest = latestRequest();
 
 export const useTrendingTagsStore = create<TrendingTagsState>()((set, get) => ({
   weapon: null,
   tags: [],
 
   load: async (weapon) => {
-    const started = ++sequence;
+    const isLatest = latest.start();
     if (weapon !== get().weapon) set({ weapon, tags: [] });
     try {
       const { tags } = await fetchTrendingTags(weapon);
-      if (started === sequence) set({ tags });
+      if (isLatest()) set({ tags });
     } catch {
       // The feed is whole without its trending tags: the column just leaves them out.
     }
   },
 
   reset: () => {
-    sequence++;
+    latest.drop();
     set({ weapon: null, tags: [] });
   },
 }));

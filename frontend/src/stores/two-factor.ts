@@ -5,6 +5,7 @@ import { errorMessage } from '../api/client';
 import * as twoFactorApi from '../api/two-factor';
 import { notify } from '../lib/toast';
 import { screenStoreLoaded } from '../realtime/screen-stores';
+import { latestRequest } from './latest-request';
 
 type LoadStatus = 'idle' | 'loading' | 'ready' | 'error';
 
@@ -40,7 +41,7 @@ function failed(title: string, error: unknown): never {
   throw new Error(message, { cause: error });
 }
 
-let loadSequence = 0;
+const loads = latestRequest();
 
 export const useTwoFactorStore = create<TwoFactorState>()((set, get) => {
   /** Runs `action` with `pending` set; a second action waits for the first. */
@@ -62,13 +63,13 @@ export const useTwoFactorStore = create<TwoFactorState>()((set, get) => {
     pending: false,
 
     load: async () => {
-      const sequence = ++loadSequence;
+      const isLatest = loads.start();
       if (get().status !== 'ready') set({ status: 'loading' });
       try {
         const twoFactor = await twoFactorApi.fetchTwoFactorStatus();
-        if (sequence === loadSequence) set({ twoFactor, status: 'ready' });
+        if (isLatest()) set({ twoFactor, status: 'ready' });
       } catch {
-        if (sequence === loadSequence) set((s) => ({ status: s.status === 'ready' ? 'ready' : 'error' }));
+        if (isLatest()) set((s) => ({ status: s.status === 'ready' ? 'ready' : 'error' }));
       }
     },
 
@@ -135,7 +136,7 @@ export const useTwoFactorStore = create<TwoFactorState>()((set, get) => {
     dismissRecoveryCodes: () => set({ recoveryCodes: null }),
 
     reset: () => {
-      loadSequence += 1;
+      loads.drop();
       set({ twoFactor: null, status: 'idle', setup: null, recoveryCodes: null, pending: false });
     },
   };

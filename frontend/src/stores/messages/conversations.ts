@@ -6,6 +6,7 @@ import { asStored } from './receipts';
 import { compareStored, draftKey, emptyThread, mergeMessages } from './threads';
 import type { ConversationsSlice, MessagesSlice } from './types';
 import { currentUserId, isPageVisible } from './viewer';
+import { latestRequest } from '../latest-request';
 
 export const initialConversations: Pick<ConversationsSlice, 'conversations' | 'conversationsStatus'> = {
   conversations: [],
@@ -35,15 +36,15 @@ export function withMessage(
 
 export const createConversationsSlice: MessagesSlice<ConversationsSlice> = (set, get) => {
   /** Later loads win: a slow reply to an older load never overwrites a newer one. */
-  let latestLoad = 0;
+  const loads = latestRequest();
 
   return {
     ...initialConversations,
 
     loadConversations: async () => {
-      const run = get().generation;
-      const load = ++latestLoad;
-      const isLatest = () => load === latestLoad && run === get().generation;
+      const isCurrent = get().userTurn.join();
+      const isNewest = loads.start();
+      const isLatest = () => isNewest() && isCurrent();
       if (get().conversationsStatus !== 'ready') set({ conversationsStatus: 'loading' });
       try {
         const conversations = await messagesApi.fetchConversations();

@@ -3,10 +3,11 @@ import * as messagesApi from '../../api/messages';
 import { initialConversations } from './conversations';
 import { asStored, initialReceipts } from './receipts';
 import { initialThreads, isDraftKey, withLatestPage, withThread } from './threads';
+import { latestRequest } from '../latest-request';
 import type { LifecycleSlice, MessagesSlice } from './types';
 
 export const createLifecycleSlice: MessagesSlice<LifecycleSlice> = (set, get) => ({
-  generation: 0,
+  userTurn: latestRequest(),
 
   refresh: () => {
     const state = get();
@@ -25,10 +26,10 @@ export const createLifecycleSlice: MessagesSlice<LifecycleSlice> = (set, get) =>
     }));
     if (!active) return;
     // The open conversation's latest page: whatever arrived while offline shows up, nothing twice.
-    const run = state.generation;
+    const isCurrent = state.userTurn.join();
     messagesApi.fetchMessages(active, MESSAGES_PAGE_SIZE).then(
       (page) => {
-        if (run !== get().generation) return;
+        if (!isCurrent()) return;
         set((s) =>
           withThread(s, active, (thread) =>
             withLatestPage(
@@ -44,11 +45,7 @@ export const createLifecycleSlice: MessagesSlice<LifecycleSlice> = (set, get) =>
 
   reset: () => {
     get().forgetTyping();
-    set((state) => ({
-      generation: state.generation + 1,
-      ...initialConversations,
-      ...initialThreads,
-      ...initialReceipts,
-    }));
+    get().userTurn.drop();
+    set({ ...initialConversations, ...initialThreads, ...initialReceipts });
   },
 });

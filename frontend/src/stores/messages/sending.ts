@@ -18,7 +18,7 @@ export const createSendingSlice: MessagesSlice<SendingSlice> = (set, get) => {
     message: ChatMessage,
   ): Promise<string | null> => {
     const userId = currentUserId();
-    const run = get().generation;
+    const isCurrent = get().userTurn.join();
     if (!userId || !message.clientId) return null;
     try {
       const reply = await messagesApi.sendMessage({
@@ -27,7 +27,7 @@ export const createSendingSlice: MessagesSlice<SendingSlice> = (set, get) => {
         content: message.content,
         clientId: message.clientId,
       });
-      if (run !== get().generation) return null;
+      if (!isCurrent()) return null;
       // A conversation started: offer to hear back on this device (once per browser).
       usePushPromptStore.getState().suggest();
       const stored = asStored(reply.message, get().partnerReadAt);
@@ -66,7 +66,7 @@ export const createSendingSlice: MessagesSlice<SendingSlice> = (set, get) => {
       });
       return reply.conversationId;
     } catch (error) {
-      if (run !== get().generation) return null;
+      if (!isCurrent()) return null;
       set((state) =>
         withThread(state, threadKey, (thread) => ({
           ...thread,
