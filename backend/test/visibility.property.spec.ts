@@ -5,9 +5,13 @@ import { exFriendScenario, exMemberScenario, scenarioArbitrary, type Scenario } 
 
 describe('connections-only and club-only posts, under random sequences of actions', () => {
   // Each run's fencers are fresh, but the sockets watch every post at once and every step re-reads every list:
-  // the socket limit on posts:watch would otherwise drop a watch silently and weaken the run.
+  // the socket limit on posts:watch would otherwise drop a watch silently and weaken the run. The model ties each
+  // event to the step that caused it, so counts go out at every change here, as in blocks.property.spec.ts: a
+  // coalesced update goes out up to a second later, to whoever may see the post then, and landing in the middle
+  // of a later step that changes who may see it, it could not be told apart from a leak.
   const t = useTestApp({
     RATE_LIMITS: [process.env.RATE_LIMITS, 'socket-posts=100000/1s'].filter(Boolean).join(','),
+    POST_COUNTS_INTERVAL_MS: '0',
   });
 
   async function runScenario(scenario: Scenario): Promise<VisibilityRun> {
