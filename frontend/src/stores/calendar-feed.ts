@@ -57,8 +57,7 @@ export const useCalendarFeedStore = create<CalendarFeedState>()((set, get) => ({
         status: 'ready',
       }));
     } catch {
-      if (isLatest())
-        set((state) => ({ status: state.status === 'ready' ? 'ready' : 'error' }));
+      if (isLatest()) set((state) => ({ status: state.status === 'ready' ? 'ready' : 'error' }));
     }
   },
 

@@ -3,6 +3,7 @@ import { ApiError } from '../api/client';
 import * as connectionsApi from '../api/connections';
 import { notify } from '../lib/toast';
 import { startLiveEvents } from '../live-events';
+import { heldReply } from '../test-support/held-reply';
 import { liveSocket } from '../test-support/live-socket-mock';
 import { refreshConnectionsAfterReconnect, selectRequestBadge, useConnectionsStore } from './connections';
 
@@ -145,6 +146,17 @@ describe('useConnectionsStore', () => {
     expect(state.sent).toEqual([]);
     expect(state.connections[0]).toMatchObject({ id: 'x', isBlocked: true });
     expect(state.blocked.map((b) => b.id)).toEqual(['x']);
+  });
+
+  it('keeps a block made while the blocked list was loading: the older list reply does not land', async () => {
+    const list = heldReply<BlockedUser[]>();
+    api.fetchBlockedUsers.mockReturnValue(list.promise);
+    const loading = useConnectionsStore.getState().loadBlocked();
+    api.blockUser.mockResolvedValue(blockedEntry('x'));
+    await useConnectionsStore.getState().block('x');
+    list.give([]);
+    await loading;
+    expect(useConnectionsStore.getState().blocked.map((b) => b.id)).toEqual(['x']);
   });
 
   it('refetches the requests (and connections once shown) after a live event', async () => {

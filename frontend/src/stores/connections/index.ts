@@ -162,7 +162,7 @@ export const useConnectionsStore = create<ConnectionsState>()((set, get) => {
       });
     },
 
-    ...createOwnActions(set, get),
+    ...createOwnActions(set, get, () => latest.blocked.drop()),
 
     refreshAfterEvent: ({ connectionsChanged }) => {
       const state = get();

@@ -18,6 +18,8 @@ const retryLater = (error: unknown) => errorMessage(error, i18next.t('common:err
 export function createOwnActions(
   set: StoreApi<ConnectionsState>['setState'],
   get: StoreApi<ConnectionsState>['getState'],
+  /** Drops the blocked list's loads in flight: a block or unblock just answered is newer than what they read. */
+  dropBlockedLoads: () => void,
 ): OwnActions {
   /** Marks `id` busy while `run` is in flight. */
   async function whileBusy<T>(id: string, run: () => Promise<T>): Promise<T> {
@@ -178,6 +180,7 @@ export function createOwnActions(
         userId,
         async () => {
           const entry = await connectionsApi.blockUser(userId);
+          dropBlockedLoads();
           set((s) => ({
             blocked: [entry, ...s.blocked.filter((b) => b.id !== userId)],
             connections: s.connections.map((u) => (u.id === userId ? { ...u, isBlocked: true } : u)),
@@ -199,6 +202,7 @@ export function createOwnActions(
         userId,
         async () => {
           await connectionsApi.unblockUser(userId);
+          dropBlockedLoads();
           set((s) => ({
             blocked: s.blocked.filter((b) => b.id !== userId),
             connections: s.connections.map((u) => (u.id === userId ? { ...u, isBlocked: false } : u)),
