@@ -4,7 +4,7 @@ import { describeInBrowser, journeyFixture } from './journey';
 import { checkScreen, SCREENS_TIMEOUT } from './screen-checks';
 import { buildScreensWorld, type ScreensWorld } from './screens-world';
 import { makePng } from '../backend/test/media-fixtures';
-import { feedLoaded, focusedName, focusIsIn, live, postCard, screenshot } from './ui';
+import { feedLoaded, focusedName, focusIsIn, focusSettlesOn, live, postCard, screenshot } from './ui';
 
 /** The shape of a mailed link's token (43 URL-safe characters), one the app never issued. */
 const WELL_FORMED_TOKEN = 'A'.repeat(43);
@@ -74,9 +74,8 @@ describeInBrowser('every screen: accessible, no sideways scroll on a phone, ligh
     (name: string | RegExp, closed: (page: Page) => Promise<void>) => async (page: Page) => {
       await page.keyboard.press('Escape');
       await closed(page);
-      const focused = await focusedName(page);
-      if (typeof name === 'string') expect(focused).toBe(name);
-      else expect(focused).toMatch(name);
+      if (typeof name === 'string') await expect(focusSettlesOn(page, name)).resolves.toBe(name);
+      else expect(await focusedName(page)).toMatch(name);
     };
 
   const SCREENS: Screen[] = [
@@ -129,7 +128,7 @@ describeInBrowser('every screen: accessible, no sideways scroll on a phone, ligh
         await card.getByRole('button', { name: 'Dislike, 0 dislikes', pressed: false }).waitFor();
         await card.getByRole('button', { name: 'Post options' }).click();
         await card.getByRole('menu').waitFor();
-        await expect(focusedName(page)).resolves.toBe('Edit post');
+        await expect(focusSettlesOn(page, 'Edit post')).resolves.toBe('Edit post');
       },
       leave: escapeFocuses('Post options', (page) =>
         drillCard(page).getByRole('menu').waitFor({ state: 'detached' }),

@@ -74,6 +74,19 @@ export function focusedName(page: Page): Promise<string | undefined> {
   });
 }
 
+/**
+ * The name of what has the focus once it is `expected` (a menu or popover moves the focus in just after it shows),
+ * or whatever has it after five seconds, for the test to report.
+ */
+export async function focusSettlesOn(page: Page, expected: string): Promise<string | undefined> {
+  const deadline = Date.now() + 5_000;
+  for (;;) {
+    const name = await focusedName(page);
+    if (name === expected || Date.now() > deadline) return name;
+    await page.waitForTimeout(50);
+  }
+}
+
 export function focusIsIn(page: Page, selector: string): Promise<boolean> {
   return page.evaluate((within) => !!document.activeElement?.closest(within), selector);
 }
