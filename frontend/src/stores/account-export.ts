@@ -5,7 +5,6 @@ import { ApiError, errorMessage } from '../api/client';
 import * as accountApi from '../api/account';
 import { notify } from '../lib/toast';
 import { screenStoreLoaded } from '../realtime/screen-stores';
-import { latestRequest } from './latest-request';
 
 type ExportLoadStatus = 'idle' | 'loading' | 'ready' | 'error';
 
@@ -30,7 +29,7 @@ interface AccountExportState {
 const sameExport = (a: AccountExport | null, b: AccountExport | null) =>
   a?.id === b?.id && a?.status === b?.status;
 
-const loads = latestRequest();
+let loadSequence = 0;
 
 export const useAccountExportStore = create<AccountExportState>()((set, get) => ({
   latest: null,
@@ -39,15 +38,15 @@ export const useAccountExportStore = create<AccountExportState>()((set, get) => 
   refusal: null,
 
   load: async () => {
-    const isLatest = loads.start();
+    const sequence = ++loadSequence;
     if (get().status !== 'ready') set({ status: 'loading' });
     try {
       const latest = await accountApi.fetchLatestExport();
-      if (!isLatest()) return;
+      if (sequence !== loadSequence) return;
       // A refusal is about the export it was refused beside; once that one moves on, so does the refusal.
       set((s) => ({ latest, status: 'ready', refusal: sameExport(s.latest, latest) ? s.refusal : null }));
     } catch {
-      if (isLatest()) set((s) => ({ status: s.status === 'ready' ? 'ready' : 'error' }));
+      if (sequence === loadSequence) set((s) => ({ status: s.status === 'ready' ? 'ready' : 'error' }));
     }
   },
 
@@ -57,7 +56,7 @@ export const useAccountExportStore = create<AccountExportState>()((set, get) => 
     try {
       const latest = await accountApi.requestExport();
       // A load under way would bring the export before this one.
-      loads.drop();
+      loadSequence += 1;
       set({ latest, status: 'ready' });
       notify.success(
         i18next.t('settings:toasts.exportRequested.title'),
@@ -79,7 +78,7 @@ export const useAccountExportStore = create<AccountExportState>()((set, get) => 
   },
 
   reset: () => {
-    loads.drop();
+    loadSequence += 1;
     set({ latest: null, status: 'idle', requesting: false, refusal: null });
   },
 }));

@@ -5,7 +5,6 @@ import { ApiError, errorMessage } from '../api/client';
 import * as accountApi from '../api/account';
 import { notify } from '../lib/toast';
 import { screenStoreLoaded } from '../realtime/screen-stores';
-import { latestRequest } from './latest-request';
 
 type ListStatus = 'idle' | 'loading' | 'ready' | 'error';
 
@@ -34,7 +33,7 @@ function ordered(sessions: AccountSession[]): AccountSession[] {
   );
 }
 
-const loads = latestRequest();
+let loadSequence = 0;
 
 export const useAccountSessionsStore = create<AccountSessionsState>()((set, get) => ({
   sessions: [],
@@ -42,13 +41,13 @@ export const useAccountSessionsStore = create<AccountSessionsState>()((set, get)
   ending: null,
 
   load: async () => {
-    const isLatest = loads.start();
+    const sequence = ++loadSequence;
     if (get().status !== 'ready') set({ status: 'loading' });
     try {
       const sessions = await accountApi.fetchSessions();
-      if (isLatest()) set({ sessions: ordered(sessions), status: 'ready' });
+      if (sequence === loadSequence) set({ sessions: ordered(sessions), status: 'ready' });
     } catch {
-      if (isLatest()) set((s) => ({ status: s.status === 'ready' ? 'ready' : 'error' }));
+      if (sequence === loadSequence) set((s) => ({ status: s.status === 'ready' ? 'ready' : 'error' }));
     }
   },
 
@@ -93,7 +92,7 @@ export const useAccountSessionsStore = create<AccountSessionsState>()((set, get)
   },
 
   reset: () => {
-    loads.drop();
+    loadSequence += 1;
     set({ sessions: [], status: 'idle', ending: null });
   },
 }));

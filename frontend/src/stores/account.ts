@@ -6,7 +6,6 @@ import * as accountApi from '../api/account';
 import { notify } from '../lib/toast';
 import { useAccountSessionsStore } from './account-sessions';
 import { screenStoreLoaded } from '../realtime/screen-stores';
-import { latestRequest } from './latest-request';
 
 type AccountStatus = 'idle' | 'loading' | 'ready' | 'error';
 
@@ -28,7 +27,7 @@ interface AccountState {
   reset: () => void;
 }
 
-const loads = latestRequest();
+let loadSequence = 0;
 
 /** Raises the failure's toast under `title` and rejects with the text it showed. */
 function failed(title: string, error: unknown): never {
@@ -42,13 +41,13 @@ export const useAccountStore = create<AccountState>()((set, get) => ({
   status: 'idle',
 
   load: async () => {
-    const isLatest = loads.start();
+    const sequence = ++loadSequence;
     if (get().status !== 'ready') set({ status: 'loading' });
     try {
       const account = await accountApi.fetchAccount();
-      if (isLatest()) set({ account, status: 'ready' });
+      if (sequence === loadSequence) set({ account, status: 'ready' });
     } catch {
-      if (isLatest()) set((s) => ({ status: s.status === 'ready' ? 'ready' : 'error' }));
+      if (sequence === loadSequence) set((s) => ({ status: s.status === 'ready' ? 'ready' : 'error' }));
     }
   },
 
@@ -80,7 +79,7 @@ export const useAccountStore = create<AccountState>()((set, get) => ({
   },
 
   reset: () => {
-    loads.drop();
+    loadSequence += 1;
     set({ account: null, status: 'idle' });
   },
 }));

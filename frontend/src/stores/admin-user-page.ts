@@ -5,7 +5,6 @@ import * as adminApi from '../api/admin';
 import { ApiError, errorMessage } from '../api/client';
 import { notify } from '../lib/toast';
 import { screenStoreLoaded } from '../realtime/screen-stores';
-import { latestRequest } from './latest-request';
 
 /** What an admin can do to an account from its page; each asks for a reason, which the audit keeps. */
 export type AdminUserAction =
@@ -69,14 +68,14 @@ const DONE = {
 } as const satisfies Record<AdminUserAction['kind'], string>;
 
 /** A fetch of the account drops any reply started before it (or for another account). */
-const latest = latestRequest();
+let sequence = 0;
 
 export const useAdminUserPageStore = create<AdminUserPageState>()((set, get) => ({
   ...INITIAL,
 
   open: async (userId) => {
     if (userId !== get().userId) {
-      latest.drop();
+      sequence++;
       set({ ...INITIAL, userId });
     }
     await get().refresh();
@@ -85,13 +84,13 @@ export const useAdminUserPageStore = create<AdminUserPageState>()((set, get) => 
   refresh: async () => {
     const { userId } = get();
     if (!userId) return;
-    const isLatest = latest.start();
+    const started = ++sequence;
     try {
       const page = await adminApi.fetchAdminUser(userId);
-      if (!isLatest()) return;
+      if (started !== sequence) return;
       set({ page, status: 'ready' });
     } catch (error) {
-      if (!isLatest()) return;
+      if (started !== sequence) return;
       // A malformed id is refused with 400: no such account either way.
       if (error instanceof ApiError && (error.status === 404 || error.status === 400)) {
         set({ ...INITIAL, userId, status: 'not-found' });
@@ -109,10 +108,10 @@ export const useAdminUserPageStore = create<AdminUserPageState>()((set, get) => 
     const { userId, acting } = get();
     if (!userId || acting) return false;
     set({ acting: true });
-    const isLatest = latest.start();
+    const started = ++sequence;
     try {
       const page = await send(action, userId, reason);
-      if (isLatest()) set({ page, status: 'ready' });
+      if (started === sequence) set({ page, status: 'ready' });
       const who = page.user.name ?? page.user.username;
       notify.success(i18next.t(DONE[action.kind]), `${who} (@${page.user.username})`);
       return true;
@@ -122,7 +121,7 @@ export const useAdminUserPageStore = create<AdminUserPageState>()((set, get) => 
         errorMessage(error, i18next.t('common:errors.tryAgainLater')),
       );
       // What the refusal was about (another admin acting meanwhile) shows once fetched again.
-      if (isLatest()) void get().refresh();
+      if (started === sequence) void get().refresh();
       return false;
     } finally {
       set({ acting: false });
@@ -130,7 +129,7 @@ export const useAdminUserPageStore = create<AdminUserPageState>()((set, get) => 
   },
 
   reset: () => {
-    latest.drop();
+    sequence++;
     set(INITIAL);
   },
 }));

@@ -4,7 +4,6 @@ import { errorMessage } from '../api/client';
 import * as eventsApi from '../api/events';
 import { notify } from '../lib/toast';
 import { screenStoreLoaded } from '../realtime/screen-stores';
-import { latestRequest } from './latest-request';
 
 type FeedLoadStatus = 'idle' | 'loading' | 'ready' | 'error';
 
@@ -38,17 +37,17 @@ const INITIAL = {
   acting: false,
 };
 
-const loads = latestRequest();
+let loadSequence = 0;
 
 export const useCalendarFeedStore = create<CalendarFeedState>()((set, get) => ({
   ...INITIAL,
 
   load: async () => {
-    const isLatest = loads.start();
+    const started = ++loadSequence;
     if (get().status !== 'ready') set({ status: 'loading' });
     try {
       const feed = await eventsApi.fetchCalendarFeed();
-      if (!isLatest()) return;
+      if (started !== loadSequence) return;
       // The link shown stays while it is still the feed's (made in this visit, not replaced elsewhere).
       set((state) => ({
         active: feed.active,
@@ -57,7 +56,8 @@ export const useCalendarFeedStore = create<CalendarFeedState>()((set, get) => ({
         status: 'ready',
       }));
     } catch {
-      if (isLatest()) set((state) => ({ status: state.status === 'ready' ? 'ready' : 'error' }));
+      if (started === loadSequence)
+        set((state) => ({ status: state.status === 'ready' ? 'ready' : 'error' }));
     }
   },
 
@@ -67,7 +67,7 @@ export const useCalendarFeedStore = create<CalendarFeedState>()((set, get) => ({
     set({ acting: true });
     try {
       const feed = await eventsApi.renewCalendarFeed();
-      loads.drop();
+      loadSequence++;
       set({ active: true, createdAt: feed.createdAt, url: feed.url ?? null, status: 'ready' });
       if (replacing) {
         notify.success(
@@ -95,7 +95,7 @@ export const useCalendarFeedStore = create<CalendarFeedState>()((set, get) => ({
     set({ acting: true });
     try {
       await eventsApi.turnOffCalendarFeed();
-      loads.drop();
+      loadSequence++;
       set({ active: false, createdAt: null, url: null, status: 'ready' });
       notify.success(
         i18next.t('settings:toasts.calendarOff.title'),
@@ -129,7 +129,7 @@ export const useCalendarFeedStore = create<CalendarFeedState>()((set, get) => ({
   },
 
   reset: () => {
-    loads.drop();
+    loadSequence++;
     set(INITIAL);
   },
 }));

@@ -14,7 +14,6 @@ import * as clubsApi from '../api/clubs';
 import { uploadFile } from '../api/objects';
 import { notify } from '../lib/toast';
 import { screenStoreLoaded } from '../realtime/screen-stores';
-import { latestRequest } from './latest-request';
 
 /** Those who run a club: they answer requests, set roles and edit it. */
 export const runsClub = (role: ClubRole | null): boolean => role === 'admin' || role === 'owner';
@@ -77,7 +76,7 @@ const INITIAL = {
 };
 
 /** A fetch of the club drops any reply started before it (or for another club). */
-const latest = latestRequest();
+let sequence = 0;
 
 const nameOf = (fencer: { name: string | null; username: string }) => fencer.name?.trim() || fencer.username;
 
@@ -117,7 +116,7 @@ export const useClubPageStore = create<ClubPageState>()((set, get) => {
 
     open: async (slug) => {
       if (slug !== get().slug) {
-        latest.drop();
+        sequence++;
         set({ ...INITIAL, slug });
       }
       await get().refresh();
@@ -126,14 +125,14 @@ export const useClubPageStore = create<ClubPageState>()((set, get) => {
     refresh: async () => {
       const { slug } = get();
       if (!slug) return;
-      const isLatest = latest.start();
+      const started = ++sequence;
       try {
         const page = await clubsApi.fetchClub(slug);
         const [members, requests] = await Promise.all([
           clubsApi.fetchClubMembers(slug),
           runsClub(page.viewerRole) ? clubsApi.fetchClubRequests(slug) : Promise.resolve([]),
         ]);
-        if (!isLatest()) return;
+        if (started !== sequence) return;
         set({
           page,
           status: 'ready',
@@ -143,7 +142,7 @@ export const useClubPageStore = create<ClubPageState>()((set, get) => {
           requests,
         });
       } catch (error) {
-        if (!isLatest()) return;
+        if (started !== sequence) return;
         // A malformed slug is refused with 400 'Club not found': no such club either way.
         if (error instanceof ApiError && (error.status === 404 || error.status === 400)) {
           set({ ...INITIAL, slug, status: 'not-found' });
@@ -157,11 +156,11 @@ export const useClubPageStore = create<ClubPageState>()((set, get) => {
     loadMoreMembers: async () => {
       const { slug, membersCursor, loadingMoreMembers } = get();
       if (!slug || !membersCursor || loadingMoreMembers) return;
-      const isLatest = latest.join();
+      const started = sequence;
       set({ loadingMoreMembers: true });
       try {
         const next = await clubsApi.fetchClubMembers(slug, membersCursor);
-        if (!isLatest()) return;
+        if (started !== sequence) return;
         set((state) => {
           const shown = new Set(state.members.map((member) => member.user.id));
           return {
@@ -171,7 +170,7 @@ export const useClubPageStore = create<ClubPageState>()((set, get) => {
           };
         });
       } catch (error) {
-        if (!isLatest()) return;
+        if (started !== sequence) return;
         set({ loadingMoreMembers: false });
         notify.error(i18next.t('clubs:toasts.membersFailed'), errorMessage(error, tryLater()));
       }
@@ -181,7 +180,7 @@ export const useClubPageStore = create<ClubPageState>()((set, get) => {
       set({ acting: true });
       try {
         const page = await clubsApi.createClub(payload);
-        latest.drop();
+        sequence++;
         set({ ...INITIAL, slug: page.club.slug, page, status: 'ready' });
         notify.success(
           i18next.t('clubs:toasts.created'),
@@ -333,7 +332,7 @@ export const useClubPageStore = create<ClubPageState>()((set, get) => {
       set({ acting: true });
       try {
         await clubsApi.deleteClub(slug);
-        latest.drop();
+        sequence++;
         set(INITIAL);
         notify.success(
           i18next.t('clubs:toasts.deleted'),
@@ -362,7 +361,7 @@ export const useClubPageStore = create<ClubPageState>()((set, get) => {
     },
 
     reset: () => {
-      latest.drop();
+      sequence++;
       set(INITIAL);
     },
   };

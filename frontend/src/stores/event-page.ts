@@ -12,7 +12,6 @@ import * as eventsApi from '../api/events';
 import { notify } from '../lib/toast';
 import { watchEvents } from '../realtime/event-watch';
 import { screenStoreLoaded } from '../realtime/screen-stores';
-import { latestRequest } from './latest-request';
 
 const tryLater = () => i18next.t('common:errors.tryAgainLater');
 
@@ -55,7 +54,7 @@ const INITIAL = {
 };
 
 /** A fetch of the event drops any reply started before it (or for another event). */
-const latest = latestRequest();
+let sequence = 0;
 /** Whether a page shows the event: a closed one is neither followed nor fetched again. */
 let shown = false;
 /** Stops following the counts of the event shown; null when none is followed. */
@@ -96,7 +95,7 @@ export const useEventPageStore = create<EventPageState>()((set, get) => {
     open: async (id) => {
       shown = true;
       if (id !== get().id) {
-        latest.drop();
+        sequence++;
         stopWatching();
         cancelRefresh();
         set({ ...INITIAL, id });
@@ -107,7 +106,7 @@ export const useEventPageStore = create<EventPageState>()((set, get) => {
     close: () => {
       shown = false;
       // A reply on its way would follow the event again.
-      latest.drop();
+      sequence++;
       stopWatching();
       cancelRefresh();
     },
@@ -115,15 +114,15 @@ export const useEventPageStore = create<EventPageState>()((set, get) => {
     refresh: async () => {
       const { id } = get();
       if (!id || !shown) return;
-      const isLatest = latest.start();
+      const started = ++sequence;
       try {
         const page = await eventsApi.fetchEvent(id);
-        if (!isLatest()) return;
+        if (started !== sequence) return;
         set({ page, status: 'ready' });
         // Followed once it is known to exist (the server takes only event ids).
         unwatch ??= watchEvents([page.event.id]);
       } catch (error) {
-        if (!isLatest()) return;
+        if (started !== sequence) return;
         // A malformed id is refused with 400: no such event either way.
         if (error instanceof ApiError && (error.status === 404 || error.status === 400)) {
           stopWatching();
@@ -166,7 +165,7 @@ export const useEventPageStore = create<EventPageState>()((set, get) => {
       set({ acting: true });
       try {
         const page = await eventsApi.createEvent(payload);
-        latest.drop();
+        sequence++;
         stopWatching();
         cancelRefresh();
         set({ ...INITIAL, id: page.event.id, page, status: 'ready' });
@@ -189,7 +188,7 @@ export const useEventPageStore = create<EventPageState>()((set, get) => {
       set({ acting: true });
       try {
         const page = await eventsApi.updateEvent(id, edit);
-        latest.drop();
+        sequence++;
         if (get().id === id) set({ page, status: 'ready' });
         notify.success(i18next.t('events:toasts.saved'));
       } catch (error) {
@@ -207,7 +206,7 @@ export const useEventPageStore = create<EventPageState>()((set, get) => {
       set({ acting: true });
       try {
         await eventsApi.deleteEvent(id);
-        latest.drop();
+        sequence++;
         stopWatching();
         cancelRefresh();
         set(INITIAL);
@@ -233,7 +232,7 @@ export const useEventPageStore = create<EventPageState>()((set, get) => {
 
     reset: () => {
       shown = false;
-      latest.drop();
+      sequence++;
       stopWatching();
       cancelRefresh();
       set(INITIAL);

@@ -2,7 +2,6 @@ import type { FencerClub } from '@piste/contracts';
 import { create } from 'zustand';
 import * as clubsApi from '../api/clubs';
 import { screenStoreLoaded } from '../realtime/screen-stores';
-import { latestRequest } from './latest-request';
 
 /** A fencer's clubs, with their role in each. */
 interface FencerClubsState {
@@ -21,23 +20,23 @@ const INITIAL = { username: null, clubs: [] as FencerClub[] };
  * dropped. A failed load leaves none: the clubs are always beside something that works without them.
  */
 export function createFencerClubsStore(keep: (club: FencerClub) => boolean = () => true) {
-  const latest = latestRequest();
+  let sequence = 0;
   return create<FencerClubsState>()((set, get) => ({
     ...INITIAL,
 
     load: async (username) => {
-      const isLatest = latest.start();
+      const started = ++sequence;
       if (username !== get().username) set({ username, clubs: [] });
       try {
         const clubs = await clubsApi.fetchFencerClubs(username);
-        if (isLatest()) set({ clubs: clubs.filter(keep) });
+        if (started === sequence) set({ clubs: clubs.filter(keep) });
       } catch {
         // Nothing to show beside the page.
       }
     },
 
     reset: () => {
-      latest.drop();
+      sequence++;
       set(INITIAL);
     },
   }));

@@ -5,7 +5,6 @@ import { errorMessage } from '../api/client';
 import * as recordApi from '../api/record';
 import { notify } from '../lib/toast';
 import { screenStoreLoaded } from '../realtime/screen-stores';
-import { latestRequest } from './latest-request';
 
 type RecordStatus = 'loading' | 'ready' | 'hidden' | 'error';
 
@@ -78,7 +77,7 @@ const INITIAL = {
 } satisfies Partial<FencerRecordState>;
 
 /** A fetch of the record drops any reply started before it (or for another fencer). */
-const latest = latestRequest();
+let sequence = 0;
 
 const nameOf = (fencer: { name: string | null; username: string }) => fencer.name?.trim() || fencer.username;
 
@@ -123,7 +122,7 @@ export const useFencerRecordStore = create<FencerRecordState>()((set, get) => {
 
     open: async (username, own) => {
       if (username !== get().username) {
-        latest.drop();
+        sequence++;
         set({ ...INITIAL, username, own });
       }
       set({ shown: true, own });
@@ -137,13 +136,13 @@ export const useFencerRecordStore = create<FencerRecordState>()((set, get) => {
     refresh: async () => {
       const { username, own, weapon } = get();
       if (!username) return;
-      const isLatest = latest.start();
+      const started = ++sequence;
       const [record, page, headToHead] = await Promise.allSettled([
         recordApi.fetchFencerRecord(username),
         recordApi.fetchBouts(username, { weapon, limit: BOUTS_PER_PAGE }),
         own ? Promise.resolve(null) : recordApi.fetchHeadToHead(username),
       ]);
-      if (!isLatest()) return;
+      if (started !== sequence) return;
       if (record.status === 'rejected') {
         // The page says when the fencer is gone; here the record keeps what it showed, or offers a retry.
         set((state) => ({ status: state.status === 'ready' ? 'ready' : 'error' }));
@@ -182,7 +181,7 @@ export const useFencerRecordStore = create<FencerRecordState>()((set, get) => {
     loadMore: async () => {
       const { username, weapon, boutsCursor, loadingMore } = get();
       if (!username || !boutsCursor || loadingMore) return;
-      const isLatest = latest.join();
+      const started = sequence;
       set({ loadingMore: true });
       try {
         const next = await recordApi.fetchBouts(username, {
@@ -190,7 +189,7 @@ export const useFencerRecordStore = create<FencerRecordState>()((set, get) => {
           limit: BOUTS_PER_PAGE,
           before: boutsCursor,
         });
-        if (!isLatest()) return;
+        if (started !== sequence) return;
         set((state) => {
           const shown = new Set(state.bouts.map((bout) => bout.id));
           return {
@@ -200,7 +199,7 @@ export const useFencerRecordStore = create<FencerRecordState>()((set, get) => {
           };
         });
       } catch (error) {
-        if (!isLatest()) return;
+        if (started !== sequence) return;
         set({ loadingMore: false });
         notify.error(
           i18next.t('people:record.toasts.fetchFailed'),
@@ -265,7 +264,7 @@ export const useFencerRecordStore = create<FencerRecordState>()((set, get) => {
       ),
 
     reset: () => {
-      latest.drop();
+      sequence++;
       set(INITIAL);
     },
   };

@@ -5,7 +5,6 @@ import { errorMessage } from '../api/client';
 import * as socialApi from '../api/social';
 import { notify } from '../lib/toast';
 import { screenStoreLoaded } from '../realtime/screen-stores';
-import { latestRequest } from './latest-request';
 
 type LoadStatus = 'idle' | 'loading' | 'ready' | 'error';
 
@@ -41,7 +40,7 @@ const INITIAL = {
 } satisfies Partial<MutedSettingsState>;
 
 /** A reply for a load started before the last one (or for another user) is dropped. */
-const latest = latestRequest();
+let sequence = 0;
 
 /** Two spellings of one word (case, accents) are one muted word, as the server matches them. */
 const sameWord = (a: string, b: string) => foldAccents(a.trim()) === foldAccents(b.trim());
@@ -67,7 +66,7 @@ export const useMutedSettingsStore = create<MutedSettingsState>()((set, get) => 
     ...INITIAL,
 
     load: async (userId) => {
-      const isLatest = latest.start();
+      const started = ++sequence;
       if (userId !== get().userId) set({ ...INITIAL, userId, status: 'loading' });
       else if (get().status !== 'ready') set({ status: 'loading' });
       try {
@@ -75,9 +74,9 @@ export const useMutedSettingsStore = create<MutedSettingsState>()((set, get) => 
           socialApi.fetchMutedUsers(),
           socialApi.fetchMutedWords(),
         ]);
-        if (isLatest()) set({ fencers, words, status: 'ready' });
+        if (started === sequence) set({ fencers, words, status: 'ready' });
       } catch {
-        if (isLatest() && get().status !== 'ready') set({ status: 'error' });
+        if (started === sequence && get().status !== 'ready') set({ status: 'error' });
       }
     },
 
@@ -111,7 +110,7 @@ export const useMutedSettingsStore = create<MutedSettingsState>()((set, get) => 
     },
 
     reset: () => {
-      latest.drop();
+      sequence++;
       set(INITIAL);
     },
   };

@@ -2,7 +2,6 @@ import i18next from 'i18next';
 import { create } from 'zustand';
 import { errorMessage } from '../api/client';
 import { notify } from '../lib/toast';
-import { latestRequest } from './latest-request';
 
 /** One page of a list the server hands out with the cursor of the next page. */
 export interface ListPage<Item> {
@@ -56,7 +55,7 @@ export function createPagedListStore<Item extends { id: string }, Filters>({
     loadingMore: false,
   };
   /** A first-page fetch drops any reply started before it (a Load More, or other filters' page). */
-  const latest = latestRequest();
+  let sequence = 0;
 
   return create<PagedListState<Item, Filters>>()((set, get) => ({
     ...initial,
@@ -71,14 +70,14 @@ export function createPagedListStore<Item extends { id: string }, Filters>({
     reload: async () => {
       const { filters } = get();
       if (filters === null) return;
-      const isLatest = latest.start();
+      const started = ++sequence;
       set({ loadingMore: false });
       try {
         const page = await fetchPage(filters);
-        if (!isLatest()) return;
+        if (started !== sequence) return;
         set({ items: page.items, nextCursor: page.nextCursor, status: 'ready' });
       } catch (error) {
-        if (!isLatest()) return;
+        if (started !== sequence) return;
         set((state) => ({ status: state.status === 'ready' ? 'ready' : 'error' }));
         notify.error(failure(), errorMessage(error, i18next.t('common:errors.tryAgainLater')));
       }
@@ -87,11 +86,11 @@ export function createPagedListStore<Item extends { id: string }, Filters>({
     loadMore: async () => {
       const { filters, nextCursor, loadingMore } = get();
       if (filters === null || !nextCursor || loadingMore) return;
-      const isLatest = latest.join();
+      const started = sequence;
       set({ loadingMore: true });
       try {
         const page = await fetchPage(filters, nextCursor);
-        if (!isLatest()) return;
+        if (started !== sequence) return;
         set((state) => {
           const shown = new Set(state.items.map((item) => item.id));
           return {
@@ -101,14 +100,14 @@ export function createPagedListStore<Item extends { id: string }, Filters>({
           };
         });
       } catch (error) {
-        if (!isLatest()) return;
+        if (started !== sequence) return;
         set({ loadingMore: false });
         notify.error(failure(), errorMessage(error, i18next.t('common:errors.tryAgainLater')));
       }
     },
 
     reset: () => {
-      latest.drop();
+      sequence++;
       set(initial);
     },
   }));

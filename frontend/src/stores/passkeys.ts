@@ -6,7 +6,6 @@ import * as passkeysApi from '../api/passkeys';
 import { notify } from '../lib/toast';
 import { createPasskeyInBrowser } from '../lib/webauthn';
 import { screenStoreLoaded } from '../realtime/screen-stores';
-import { latestRequest } from './latest-request';
 
 type LoadStatus = 'idle' | 'loading' | 'ready' | 'error';
 
@@ -39,7 +38,7 @@ function failed(title: string, error: unknown): never {
   throw new Error(message, { cause: error });
 }
 
-const loads = latestRequest();
+let loadSequence = 0;
 
 export const usePasskeysStore = create<PasskeysState>()((set, get) => {
   /** Runs `action` with `pending` set; while another runs, resolves to `busy` at once. */
@@ -63,13 +62,13 @@ export const usePasskeysStore = create<PasskeysState>()((set, get) => {
     pending: false,
 
     load: async () => {
-      const isLatest = loads.start();
+      const sequence = ++loadSequence;
       if (get().status !== 'ready') set({ status: 'loading' });
       try {
         const passkeys = await passkeysApi.fetchPasskeys();
-        if (isLatest()) set({ passkeys, status: 'ready' });
+        if (sequence === loadSequence) set({ passkeys, status: 'ready' });
       } catch {
-        if (isLatest()) set((s) => ({ status: s.status === 'ready' ? 'ready' : 'error' }));
+        if (sequence === loadSequence) set((s) => ({ status: s.status === 'ready' ? 'ready' : 'error' }));
       }
     },
 
@@ -125,7 +124,7 @@ export const usePasskeysStore = create<PasskeysState>()((set, get) => {
       }),
 
     reset: () => {
-      loads.drop();
+      loadSequence += 1;
       set({ passkeys: [], status: 'idle', pending: false });
     },
   };

@@ -4,7 +4,6 @@ import { create } from 'zustand';
 import { notify } from '../lib/toast';
 import { idsOf, withNextPage } from './post-lists';
 import { usePostsStore } from './posts';
-import { latestRequest } from './latest-request';
 
 /**
  * A list of posts the server hands out a page at a time with the cursor of the next page (a tag's posts, the
@@ -54,7 +53,7 @@ function kept(page: PostPage): string[] {
 /** A store for one kind of paged post list; replies for a query no longer shown (or a list reloaded) are dropped. */
 export function createPostPagesStore<Query>(fetchPage: PostPageFetch<Query>) {
   /** A first-page fetch drops any reply started before it (a Load More, or another query's page). */
-  const latest = latestRequest();
+  let sequence = 0;
 
   return create<PostPagesState<Query>>()((set, get) => ({
     ...EMPTY,
@@ -68,14 +67,14 @@ export function createPostPagesStore<Query>(fetchPage: PostPageFetch<Query>) {
     reload: async () => {
       const { query } = get();
       if (query === null) return;
-      const isLatest = latest.start();
+      const started = ++sequence;
       set({ loadingMore: false });
       try {
         const page = await fetchPage(query);
-        if (!isLatest()) return;
+        if (started !== sequence) return;
         set({ postIds: kept(page), nextCursor: page.nextCursor, status: 'ready' });
       } catch {
-        if (!isLatest()) return;
+        if (started !== sequence) return;
         set((state) => ({ status: state.status === 'ready' ? 'ready' : 'error' }));
         notify.error(i18next.t('feed:toasts.fetchFailed'));
       }
@@ -84,11 +83,11 @@ export function createPostPagesStore<Query>(fetchPage: PostPageFetch<Query>) {
     loadMore: async () => {
       const { query, nextCursor, loadingMore } = get();
       if (query === null || !nextCursor || loadingMore) return;
-      const isLatest = latest.join();
+      const started = sequence;
       set({ loadingMore: true });
       try {
         const page = await fetchPage(query, nextCursor);
-        if (!isLatest()) return;
+        if (started !== sequence) return;
         usePostsStore.getState().keep(page.posts);
         set((state) => ({
           postIds: withNextPage(state.postIds, page.posts),
@@ -96,7 +95,7 @@ export function createPostPagesStore<Query>(fetchPage: PostPageFetch<Query>) {
           loadingMore: false,
         }));
       } catch {
-        if (!isLatest()) return;
+        if (started !== sequence) return;
         set({ loadingMore: false });
         notify.error(i18next.t('feed:toasts.fetchFailed'));
       }
@@ -109,7 +108,7 @@ export function createPostPagesStore<Query>(fetchPage: PostPageFetch<Query>) {
     },
 
     reset: () => {
-      latest.drop();
+      sequence++;
       set(EMPTY);
     },
   }));

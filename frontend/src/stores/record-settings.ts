@@ -5,7 +5,6 @@ import { errorMessage } from '../api/client';
 import * as recordApi from '../api/record';
 import { notify } from '../lib/toast';
 import { screenStoreLoaded } from '../realtime/screen-stores';
-import { latestRequest } from './latest-request';
 
 type LoadStatus = 'idle' | 'loading' | 'ready' | 'error';
 
@@ -31,20 +30,20 @@ const INITIAL = {
 } satisfies Partial<RecordSettingsState>;
 
 /** A reply for a load started before the last one (or for another user) is dropped. */
-const latest = latestRequest();
+let sequence = 0;
 
 export const useRecordSettingsStore = create<RecordSettingsState>()((set, get) => ({
   ...INITIAL,
 
   load: async (userId) => {
-    const isLatest = latest.start();
+    const started = ++sequence;
     if (userId !== get().userId) set({ ...INITIAL, userId, status: 'loading' });
     else if (get().status !== 'ready') set({ status: 'loading' });
     try {
       const settings = await recordApi.fetchRecordSettings();
-      if (isLatest()) set({ settings, status: 'ready' });
+      if (started === sequence) set({ settings, status: 'ready' });
     } catch {
-      if (isLatest() && get().status !== 'ready') set({ status: 'error' });
+      if (started === sequence && get().status !== 'ready') set({ status: 'error' });
     }
   },
 
@@ -68,7 +67,7 @@ export const useRecordSettingsStore = create<RecordSettingsState>()((set, get) =
   },
 
   reset: () => {
-    latest.drop();
+    sequence++;
     set(INITIAL);
   },
 }));

@@ -1,7 +1,6 @@
 import type { TrendingTags, Weapon } from '@piste/contracts';
 import { create } from 'zustand';
 import { fetchTrendingTags } from '../api/social';
-import { latestRequest } from './latest-request';
 
 export type TrendingTag = TrendingTags['tags'][number];
 
@@ -16,25 +15,25 @@ interface TrendingTagsState {
 }
 
 /** A reply for a weapon asked before the last one is dropped. */
-const latest = latestRequest();
+let sequence = 0;
 
 export const useTrendingTagsStore = create<TrendingTagsState>()((set, get) => ({
   weapon: null,
   tags: [],
 
   load: async (weapon) => {
-    const isLatest = latest.start();
+    const started = ++sequence;
     if (weapon !== get().weapon) set({ weapon, tags: [] });
     try {
       const { tags } = await fetchTrendingTags(weapon);
-      if (isLatest()) set({ tags });
+      if (started === sequence) set({ tags });
     } catch {
       // The feed is whole without its trending tags: the column just leaves them out.
     }
   },
 
   reset: () => {
-    latest.drop();
+    sequence++;
     set({ weapon: null, tags: [] });
   },
 }));

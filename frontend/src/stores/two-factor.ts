@@ -5,7 +5,6 @@ import { errorMessage } from '../api/client';
 import * as twoFactorApi from '../api/two-factor';
 import { notify } from '../lib/toast';
 import { screenStoreLoaded } from '../realtime/screen-stores';
-import { latestRequest } from './latest-request';
 
 type LoadStatus = 'idle' | 'loading' | 'ready' | 'error';
 
@@ -41,7 +40,7 @@ function failed(title: string, error: unknown): never {
   throw new Error(message, { cause: error });
 }
 
-const loads = latestRequest();
+let loadSequence = 0;
 
 export const useTwoFactorStore = create<TwoFactorState>()((set, get) => {
   /** Runs `action` with `pending` set; a second action waits for the first. */
@@ -63,13 +62,13 @@ export const useTwoFactorStore = create<TwoFactorState>()((set, get) => {
     pending: false,
 
     load: async () => {
-      const isLatest = loads.start();
+      const sequence = ++loadSequence;
       if (get().status !== 'ready') set({ status: 'loading' });
       try {
         const twoFactor = await twoFactorApi.fetchTwoFactorStatus();
-        if (isLatest()) set({ twoFactor, status: 'ready' });
+        if (sequence === loadSequence) set({ twoFactor, status: 'ready' });
       } catch {
-        if (isLatest()) set((s) => ({ status: s.status === 'ready' ? 'ready' : 'error' }));
+        if (sequence === loadSequence) set((s) => ({ status: s.status === 'ready' ? 'ready' : 'error' }));
       }
     },
 
@@ -136,7 +135,7 @@ export const useTwoFactorStore = create<TwoFactorState>()((set, get) => {
     dismissRecoveryCodes: () => set({ recoveryCodes: null }),
 
     reset: () => {
-      loads.drop();
+      loadSequence += 1;
       set({ twoFactor: null, status: 'idle', setup: null, recoveryCodes: null, pending: false });
     },
   };

@@ -6,7 +6,6 @@ import { asStored } from './receipts';
 import { compareStored, draftKey, emptyThread, mergeMessages } from './threads';
 import type { ConversationsSlice, MessagesSlice } from './types';
 import { currentUserId, isPageVisible } from './viewer';
-import { latestRequest } from '../latest-request';
 
 export const initialConversations: Pick<ConversationsSlice, 'conversations' | 'conversationsStatus'> = {
   conversations: [],
@@ -36,15 +35,15 @@ export function withMessage(
 
 export const createConversationsSlice: MessagesSlice<ConversationsSlice> = (set, get) => {
   /** Later loads win: a slow reply to an older load never overwrites a newer one. */
-  const loads = latestRequest();
+  let latestLoad = 0;
 
   return {
     ...initialConversations,
 
     loadConversations: async () => {
-      const isCurrent = get().userTurn.join();
-      const isNewest = loads.start();
-      const isLatest = () => isNewest() && isCurrent();
+      const run = get().generation;
+      const load = ++latestLoad;
+      const isLatest = () => load === latestLoad && run === get().generation;
       if (get().conversationsStatus !== 'ready') set({ conversationsStatus: 'loading' });
       try {
         const conversations = await messagesApi.fetchConversations();

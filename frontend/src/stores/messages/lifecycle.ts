@@ -3,11 +3,10 @@ import * as messagesApi from '../../api/messages';
 import { initialConversations } from './conversations';
 import { asStored, initialReceipts } from './receipts';
 import { initialThreads, isDraftKey, withLatestPage, withThread } from './threads';
-import { latestRequest } from '../latest-request';
 import type { LifecycleSlice, MessagesSlice } from './types';
 
 export const createLifecycleSlice: MessagesSlice<LifecycleSlice> = (set, get) => ({
-  userTurn: latestRequest(),
+  generation: 0,
 
   refresh: () => {
     const state = get();
@@ -26,10 +25,10 @@ export const createLifecycleSlice: MessagesSlice<LifecycleSlice> = (set, get) =>
     }));
     if (!active) return;
     // The open conversation's latest page: whatever arrived while offline shows up, nothing twice.
-    const isCurrent = state.userTurn.join();
+    const run = state.generation;
     messagesApi.fetchMessages(active, MESSAGES_PAGE_SIZE).then(
       (page) => {
-        if (!isCurrent()) return;
+        if (run !== get().generation) return;
         set((s) =>
           withThread(s, active, (thread) =>
             withLatestPage(
@@ -45,7 +44,11 @@ export const createLifecycleSlice: MessagesSlice<LifecycleSlice> = (set, get) =>
 
   reset: () => {
     get().forgetTyping();
-    get().userTurn.drop();
-    set({ ...initialConversations, ...initialThreads, ...initialReceipts });
+    set((state) => ({
+      generation: state.generation + 1,
+      ...initialConversations,
+      ...initialThreads,
+      ...initialReceipts,
+    }));
   },
 });

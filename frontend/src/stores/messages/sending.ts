@@ -18,7 +18,7 @@ export const createSendingSlice: MessagesSlice<SendingSlice> = (set, get) => {
     message: ChatMessage,
   ): Promise<string | null> => {
     const userId = currentUserId();
-    const isCurrent = get().userTurn.join();
+    const run = get().generation;
     if (!userId || !message.clientId) return null;
     try {
       const reply = await messagesApi.sendMessage({
@@ -27,7 +27,7 @@ export const createSendingSlice: MessagesSlice<SendingSlice> = (set, get) => {
         content: message.content,
         clientId: message.clientId,
       });
-      if (!isCurrent()) return null;
+      if (run !== get().generation) return null;
       // A conversation started: offer to hear back on this device (once per browser).
       usePushPromptStore.getState().suggest();
       const stored = asStored(reply.message, get().partnerReadAt);
@@ -66,7 +66,7 @@ export const createSendingSlice: MessagesSlice<SendingSlice> = (set, get) => {
       });
       return reply.conversationId;
     } catch (error) {
-      if (!isCurrent()) return null;
+      if (run !== get().generation) return null;
       set((state) =>
         withThread(state, threadKey, (thread) => ({
           ...thread,

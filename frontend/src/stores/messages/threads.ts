@@ -92,7 +92,7 @@ export const createThreadsSlice: MessagesSlice<ThreadsSlice> = (set, get) => {
     ...initialThreads,
 
     openConversation: async (conversationId) => {
-      const isCurrent = get().userTurn.join();
+      const run = get().generation;
       const existing = get().threads[conversationId];
       if (existing?.status === 'loading') return;
       if (existing?.status === 'ready') {
@@ -103,14 +103,14 @@ export const createThreadsSlice: MessagesSlice<ThreadsSlice> = (set, get) => {
       set((state) => withThread(state, conversationId, (thread) => ({ ...thread, status: 'loading' })));
       try {
         const page = await messagesApi.fetchMessages(conversationId, MESSAGES_PAGE_SIZE);
-        if (!isCurrent()) return;
+        if (run !== get().generation) return;
         set((state) => ({
           ...withThread(state, conversationId, (thread) => withLatestPage(thread, stored(page))),
           // The page load marked it read on the server.
           conversations: withConversationRead(state.conversations, conversationId),
         }));
       } catch {
-        if (isCurrent()) {
+        if (run === get().generation) {
           set((state) => withThread(state, conversationId, (thread) => ({ ...thread, status: 'error' })));
         }
       }
@@ -123,14 +123,14 @@ export const createThreadsSlice: MessagesSlice<ThreadsSlice> = (set, get) => {
       if (!thread || thread.status !== 'ready' || !thread.hasOlder || thread.loadingOlder) return;
       const oldest = thread.messages.find((m) => m.delivery === 'sent');
       if (!oldest) return;
-      const isCurrent = get().userTurn.join();
+      const run = get().generation;
       set((state) => withThread(state, conversationId, (t) => ({ ...t, loadingOlder: true })));
       try {
         const page = await messagesApi.fetchMessages(conversationId, MESSAGES_PAGE_SIZE, {
           before: oldest.createdAt,
           beforeId: oldest.id,
         });
-        if (!isCurrent()) return;
+        if (run !== get().generation) return;
         set((state) =>
           withThread(state, conversationId, (t) => ({
             ...t,
@@ -140,7 +140,7 @@ export const createThreadsSlice: MessagesSlice<ThreadsSlice> = (set, get) => {
           })),
         );
       } catch {
-        if (isCurrent()) {
+        if (run === get().generation) {
           set((state) => withThread(state, conversationId, (t) => ({ ...t, loadingOlder: false })));
         }
       }

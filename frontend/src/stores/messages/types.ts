@@ -1,6 +1,5 @@
 import type { Conversation, DirectMessage, ServerEventPayload } from '@piste/contracts';
 import type { StateCreator } from 'zustand';
-import type { LatestRequest } from '../latest-request';
 
 export type LoadStatus = 'idle' | 'loading' | 'ready' | 'error';
 
@@ -37,8 +36,8 @@ export interface ConversationsSlice {
 
 /** The whole store's turns: catching up after a reconnect, and forgetting everything for another user. */
 export interface LifecycleSlice {
-  /** The signed-in user's turn: every reply joins it, and a reset drops replies for a previous user. */
-  userTurn: LatestRequest;
+  /** Bumped on reset, so replies for a previous user are dropped. */
+  generation: number;
 
   /** After a reconnect: refetch the list and the open conversation's latest page. */
   refresh: () => void;
