@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { connect, sendMessage, sessionUser } from './api';
 import { describeInBrowser, journeyFixture, type Journey } from './journey';
-import { live, screenshot } from './ui';
+import { dismissToast, live, screenshot } from './ui';
 
 /** Two fencers, each signed up in a tab of their own, connected (A asked, B accepted); each with their id. */
 async function connectedPair(journey: Journey, aPrefix: string, bPrefix: string) {
@@ -95,6 +95,7 @@ describeInBrowser('direct messages', () => {
     await b.page.getByRole('button', { name: 'Conversation options' }).click();
     await b.page.getByRole('menuitem', { name: 'Block User' }).click();
     await b.page.getByText("User blocked successfully. You won't receive messages from them.").waitFor();
+    await dismissToast(b.page);
     await b.page.getByRole('button', { name: 'Conversation options' }).click();
     await b.page.getByRole('menuitem', { name: 'Unblock User' }).waitFor();
     await b.page.keyboard.press('Escape');
@@ -104,6 +105,7 @@ describeInBrowser('direct messages', () => {
     await a.page.getByText('Failed to send message').waitFor();
     await a.page.getByText('Not sent').waitFor();
     await screenshot(a.page, 'messages-blocked-send-failed');
+    await dismissToast(a.page);
     // Nothing reached B.
     await expect(b.page.getByTestId('message').filter({ hasText: 'Are we still on?' }).count()).resolves.toBe(
       0,
@@ -113,6 +115,7 @@ describeInBrowser('direct messages', () => {
     await b.page.getByRole('button', { name: 'Conversation options' }).click();
     await b.page.getByRole('menuitem', { name: 'Unblock User' }).click();
     await b.page.getByText('User unblocked successfully. You can now receive messages from them.').waitFor();
+    await dismissToast(b.page);
     await a.page.getByRole('button', { name: 'Retry' }).click();
     await b.page.getByTestId('message').filter({ hasText: 'Are we still on?' }).waitFor();
     await expect(a.page.getByText('Not sent').count()).resolves.toBe(0);

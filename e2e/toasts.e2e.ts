@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { connect, createPost, uniqueName } from './api';
 import { describeInBrowser, journeyFixture } from './journey';
-import { screenshot } from './ui';
+import { dismissToast, screenshot } from './ui';
 
 interface Box {
   x: number;
@@ -36,12 +36,6 @@ async function expectClear(page: Page, toast: Box, field: Locator, ...targets: L
     const box = await boxOf(target);
     expect({ toast, target: box, intersects: intersects(toast, box) }).toMatchObject({ intersects: false });
   }
-}
-
-/** Dismisses the toast and waits for it to go, so the next step starts with none. */
-async function dismissToast(page: Page): Promise<void> {
-  await page.getByRole('button', { name: 'Dismiss notification' }).click();
-  await page.locator('[data-toast-variant]').waitFor({ state: 'detached' });
 }
 
 /** Makes every request matching `url` and `method` fail with a 500, as a server error would. */

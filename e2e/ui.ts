@@ -91,6 +91,15 @@ export function focusIsIn(page: Page, selector: string): Promise<boolean> {
   return page.evaluate((within) => !!document.activeElement?.closest(within), selector);
 }
 
+/**
+ * Dismisses the toast showing and waits for it to go, so the next step starts with none: from `md` on a toast
+ * sits in the top right corner, over the page's own buttons there (a conversation's menu) for its 5 seconds.
+ */
+export async function dismissToast(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Dismiss notification' }).click();
+  await page.locator('[data-toast-variant]').last().waitFor({ state: 'detached' });
+}
+
 /** Polls `read` until `accept` holds (every 100 ms, up to 10 s), then returns the value. */
 export async function until<T>(
   read: () => Promise<T>,

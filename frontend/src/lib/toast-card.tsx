@@ -36,8 +36,11 @@ function ToastCard({ t, variant, title, description }: ToastCardProps) {
       role={variant === 'error' ? 'alert' : 'status'}
       aria-live={variant === 'error' ? 'assertive' : 'polite'}
       data-toast-variant={variant}
-      className={`pointer-events-auto flex w-[calc(100vw-2rem)] max-w-[420px] items-start gap-3 rounded-xl border p-4 shadow-lg ${styles.card} ${
-        t.visible ? 'animate-toast-in' : 'animate-toast-out'
+      // A dismissed toast fades out, then leaves the page a moment later: meanwhile it is gone for pointers and
+      // assistive technology alike, so an invisible card never takes a click meant for what lies under it.
+      aria-hidden={t.visible ? undefined : true}
+      className={`flex w-[calc(100vw-2rem)] max-w-[420px] items-start gap-3 rounded-xl border p-4 shadow-lg ${styles.card} ${
+        t.visible ? 'pointer-events-auto animate-toast-in' : 'pointer-events-none animate-toast-out'
       }`}
     >
       <Icon aria-hidden className={`mt-0.5 size-5 shrink-0 ${styles.icon}`} />
