@@ -21,6 +21,7 @@ describe('a toast card', () => {
     const card = cardOf('Post published');
     expect(card?.getAttribute('role')).toBe('status');
     expect(card?.getAttribute('aria-hidden')).toBeNull();
+    expect(card?.hasAttribute('inert')).toBe(false);
     expect(card?.classList.contains('pointer-events-auto')).toBe(true);
     expect(dismissButtons()).toHaveLength(1);
 
@@ -29,6 +30,8 @@ describe('a toast card', () => {
     const leaving = cardOf('Post published');
     expect(leaving).toBeDefined();
     expect(leaving?.getAttribute('aria-hidden')).toBe('true');
+    // Its dismiss button can no longer take the focus.
+    expect(leaving?.hasAttribute('inert')).toBe(true);
     expect(leaving?.classList.contains('pointer-events-none')).toBe(true);
     expect(leaving?.classList.contains('pointer-events-auto')).toBe(false);
     expect(cardOf('Already Liked')?.classList.contains('pointer-events-auto')).toBe(true);

@@ -36,9 +36,11 @@ function ToastCard({ t, variant, title, description }: ToastCardProps) {
       role={variant === 'error' ? 'alert' : 'status'}
       aria-live={variant === 'error' ? 'assertive' : 'polite'}
       data-toast-variant={variant}
-      // A dismissed toast fades out, then leaves the page a moment later: meanwhile it is gone for pointers and
-      // assistive technology alike, so an invisible card never takes a click meant for what lies under it.
+      // A dismissed toast fades out, then leaves the page a moment later (longer while the pointer rests on the
+      // toaster): meanwhile it is gone for pointers, the keyboard and assistive technology alike, so an invisible
+      // card never takes a click meant for what lies under it, nor the focus.
       aria-hidden={t.visible ? undefined : true}
+      inert={!t.visible}
       className={`flex w-[calc(100vw-2rem)] max-w-[420px] items-start gap-3 rounded-xl border p-4 shadow-lg ${styles.card} ${
         t.visible ? 'pointer-events-auto animate-toast-in' : 'pointer-events-none animate-toast-out'
       }`}
