@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { connect, sendMessage, sessionUser } from './api';
 import { describeInBrowser, journeyFixture, type Journey } from './journey';
-import { dismissToast, live, screenshot } from './ui';
+import { dismissToast, live, openMenu, screenshot } from './ui';
 
 /** Two fencers, each signed up in a tab of their own, connected (A asked, B accepted); each with their id. */
 async function connectedPair(journey: Journey, aPrefix: string, bPrefix: string) {
@@ -92,12 +92,18 @@ describeInBrowser('direct messages', () => {
     await a.page.getByTestId('conversation-item').first().click();
 
     // B blocks A from the conversation menu: A's next message is refused.
-    await b.page.getByRole('button', { name: 'Conversation options' }).click();
-    await b.page.getByRole('menuitem', { name: 'Block User' }).click();
+    await (
+      await openMenu(b.page, 'Conversation options')
+    )
+      .getByRole('menuitem', { name: 'Block User' })
+      .click();
     await b.page.getByText("User blocked successfully. You won't receive messages from them.").waitFor();
     await dismissToast(b.page);
-    await b.page.getByRole('button', { name: 'Conversation options' }).click();
-    await b.page.getByRole('menuitem', { name: 'Unblock User' }).waitFor();
+    await (
+      await openMenu(b.page, 'Conversation options')
+    )
+      .getByRole('menuitem', { name: 'Unblock User' })
+      .waitFor();
     await b.page.keyboard.press('Escape');
 
     await input.fill('Are we still on?');
@@ -112,8 +118,11 @@ describeInBrowser('direct messages', () => {
     );
 
     // Unblocking restores messaging; the failed message is retried with the same client id.
-    await b.page.getByRole('button', { name: 'Conversation options' }).click();
-    await b.page.getByRole('menuitem', { name: 'Unblock User' }).click();
+    await (
+      await openMenu(b.page, 'Conversation options')
+    )
+      .getByRole('menuitem', { name: 'Unblock User' })
+      .click();
     await b.page.getByText('User unblocked successfully. You can now receive messages from them.').waitFor();
     await dismissToast(b.page);
     await a.page.getByRole('button', { name: 'Retry' }).click();
@@ -121,8 +130,11 @@ describeInBrowser('direct messages', () => {
     await expect(a.page.getByText('Not sent').count()).resolves.toBe(0);
 
     // Delete from A's list: the conversation leaves A's Chats only.
-    await a.page.getByRole('button', { name: 'Conversation options' }).click();
-    await a.page.getByRole('menuitem', { name: 'Delete Conversation' }).click();
+    await (
+      await openMenu(a.page, 'Conversation options')
+    )
+      .getByRole('menuitem', { name: 'Delete Conversation' })
+      .click();
     await a.page.getByText('Conversation deleted successfully').waitFor();
     await a.page.getByText('No conversations yet. Start a conversation from the Connections tab.').waitFor();
     await b.page.reload();

@@ -100,6 +100,32 @@ export async function dismissToast(page: Page): Promise<void> {
   await page.locator('[data-toast-variant]').last().waitFor({ state: 'detached' });
 }
 
+/**
+ * Opens the menu behind the button named `name` (a "⋮" menu: the menu bears the button's name) and returns it.
+ * Clicks the button only while it is not expanded, and again when no menu showed within 2 s; a second click is
+ * reported on the console with what the button said, so a journey that needed one shows it.
+ */
+export async function openMenu(page: Page, name: string): Promise<Locator> {
+  const trigger = page.getByRole('button', { name });
+  const menu = page.getByRole('menu', { name });
+  const deadline = Date.now() + 10_000;
+  for (let clicks = 0; ;) {
+    const expanded = await trigger.getAttribute('aria-expanded');
+    if (expanded !== 'true') {
+      if (clicks > 0)
+        console.warn(`openMenu(${name}): no menu after a click (aria-expanded=${expanded}); again`);
+      await trigger.click();
+      clicks++;
+    }
+    try {
+      await menu.waitFor({ timeout: 2_000 });
+      return menu;
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+    }
+  }
+}
+
 /** Polls `read` until `accept` holds (every 100 ms, up to 10 s), then returns the value. */
 export async function until<T>(
   read: () => Promise<T>,
