@@ -92,18 +92,12 @@ describeInBrowser('direct messages', () => {
     await a.page.getByTestId('conversation-item').first().click();
 
     // B blocks A from the conversation menu: A's next message is refused.
-    await (
-      await openMenu(b.page, 'Conversation options')
-    )
-      .getByRole('menuitem', { name: 'Block User' })
-      .click();
+    const blockMenu = await openMenu(b.page, 'Conversation options');
+    await blockMenu.getByRole('menuitem', { name: 'Block User' }).click();
     await b.page.getByText("User blocked successfully. You won't receive messages from them.").waitFor();
     await dismissToast(b.page);
-    await (
-      await openMenu(b.page, 'Conversation options')
-    )
-      .getByRole('menuitem', { name: 'Unblock User' })
-      .waitFor();
+    const menuOfBlocker = await openMenu(b.page, 'Conversation options');
+    await menuOfBlocker.getByRole('menuitem', { name: 'Unblock User' }).waitFor();
     await b.page.keyboard.press('Escape');
 
     await input.fill('Are we still on?');
@@ -118,11 +112,8 @@ describeInBrowser('direct messages', () => {
     );
 
     // Unblocking restores messaging; the failed message is retried with the same client id.
-    await (
-      await openMenu(b.page, 'Conversation options')
-    )
-      .getByRole('menuitem', { name: 'Unblock User' })
-      .click();
+    const unblockMenu = await openMenu(b.page, 'Conversation options');
+    await unblockMenu.getByRole('menuitem', { name: 'Unblock User' }).click();
     await b.page.getByText('User unblocked successfully. You can now receive messages from them.').waitFor();
     await dismissToast(b.page);
     await a.page.getByRole('button', { name: 'Retry' }).click();
@@ -130,11 +121,8 @@ describeInBrowser('direct messages', () => {
     await expect(a.page.getByText('Not sent').count()).resolves.toBe(0);
 
     // Delete from A's list: the conversation leaves A's Chats only.
-    await (
-      await openMenu(a.page, 'Conversation options')
-    )
-      .getByRole('menuitem', { name: 'Delete Conversation' })
-      .click();
+    const deleteMenu = await openMenu(a.page, 'Conversation options');
+    await deleteMenu.getByRole('menuitem', { name: 'Delete Conversation' }).click();
     await a.page.getByText('Conversation deleted successfully').waitFor();
     await a.page.getByText('No conversations yet. Start a conversation from the Connections tab.').waitFor();
     await b.page.reload();
