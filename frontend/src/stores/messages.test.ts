@@ -5,6 +5,7 @@ import { notify } from '../lib/toast';
 import { draftKey, useMessagesStore } from './messages';
 import { useNotificationsStore } from './notifications';
 import { useSessionStore } from './session';
+import { heldReply } from '../test-support/held-reply';
 import { startLiveEvents } from '../live-events';
 import { liveSocket } from '../test-support/live-socket-mock';
 import { sessionUser } from '../test-support/session-user';
@@ -349,5 +350,25 @@ describe('deleting a conversation', () => {
     await expect(useMessagesStore.getState().deleteConversation('c2')).resolves.toBe(false);
     expect(useMessagesStore.getState().conversations.map((c) => c.id)).toEqual(['c2']);
     expect(notify.error).toHaveBeenCalledWith('Failed to delete conversation');
+  });
+});
+
+describe('the conversation list', () => {
+  it('keeps the newest list when an older reply comes in late, and still opens a thread asked meanwhile', async () => {
+    const older = heldReply<Conversation[]>();
+    const page = heldReply<DirectMessage[]>();
+    api.fetchConversations.mockReturnValueOnce(older.promise).mockResolvedValueOnce([conversation('c2')]);
+    api.fetchMessages.mockReturnValueOnce(page.promise);
+    const slow = useMessagesStore.getState().loadConversations();
+    const opening = useMessagesStore.getState().openConversation('c1');
+    await useMessagesStore.getState().loadConversations();
+
+    older.give([conversation('c1')]);
+    page.give([message({ content: 'still here' })]);
+    await Promise.all([slow, opening]);
+
+    const state = useMessagesStore.getState();
+    expect(state.conversations.map((c) => c.id)).toEqual(['c2']);
+    expect(state.threads.c1?.messages.map((m) => m.content)).toEqual(['still here']);
   });
 });
