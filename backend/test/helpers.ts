@@ -74,7 +74,23 @@ export async function startTestApp(
   const app = await createApp(config, database);
   await app.listen(0, '127.0.0.1');
   const address = app.getHttpServer().address() as { port: number };
-  return { app, url: `http://127.0.0.1:${address.port}`, config, close: () => app.close() };
+  const url = `http://127.0.0.1:${address.port}`;
+  appsByUrl.set(url, app);
+  const close = async () => {
+    appsByUrl.delete(url);
+    await app.close();
+  };
+  return { app, url, config, close };
+}
+
+/** The running test apps by their URL, and the URL each test socket connected to. */
+const appsByUrl = new Map<string, INestApplication>();
+const socketUrls = new WeakMap<TestSocket, string>();
+
+/** The app (of this test process) that a socket opened by `connectSocket` is connected to, if it still runs. */
+export function appOfSocket(socket: TestSocket): INestApplication | undefined {
+  const url = socketUrls.get(socket);
+  return url === undefined ? undefined : appsByUrl.get(url);
 }
 
 /**
@@ -254,6 +270,7 @@ export function connectSocket(baseUrl: string, client?: ApiClient): Promise<Test
     forceNew: true,
     extraHeaders: client?.cookie ? { cookie: client.cookie } : {},
   });
+  socketUrls.set(socket, baseUrl);
   return new Promise((resolve, reject) => {
     socket.once('connect', () => resolve(socket));
     socket.once('connect_error', (err) => {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ClientToServerEvents, ServerEventName, ServerEventPayload, Weapon } from '@piste/contracts';
-import { connectSocket, type TestApp, type TestSocket, type TestUser } from './helpers';
+import { RealtimePublisher } from '../src/publisher/realtime.publisher';
+import { appOfSocket, connectSocket, type TestApp, type TestSocket, type TestUser } from './helpers';
 
 /** How long a test waits for the server to acknowledge a message. */
 const ACK_TIMEOUT_MS = 5000;
@@ -31,17 +32,39 @@ export async function watchThreads(socket: TestSocket, ...postIds: string[]): Pr
   await emitHandled(socket, 'comments:watch', { postIds });
 }
 
+/** An event outside the contract, sent only to the socket waiting at a `barrier`. */
+const BARRIER_EVENT = 'test:barrier' as ServerEventName;
+
 /**
  * Resolves once every event the server sent these sockets before the call has arrived, so that a test may then
- * check that something did NOT arrive. Each socket gets an acknowledged round trip: the server writes one
- * socket's packets in order, and it publishes synchronously (an HTTP reply or an acknowledgement is sent after
- * the events its work published), so an answer on socket S comes after every event emitted to S before the
- * message was handled. It holds within one process: across instances, wait on a following event instead.
+ * check that something did NOT arrive. Each socket gets two round trips, as events take two paths:
+ * - an acknowledged message: the server writes one socket's packets in order, so the answer comes after every
+ *   event the socket's own handlers emitted to it, and after the events an HTTP reply's work published locally;
+ * - an event published to the socket through the app's publisher: with the Redis adapter a published event
+ *   reaches even this replica's sockets only once Redis has taken it (the adapter waits for the publish), and
+ *   Redis answers one connection's publishes in order, so this one arrives after every event published before it.
+ * It holds for what the socket's own app published: across instances, wait on a following event instead.
  */
 export async function barrier(...sockets: TestSocket[]): Promise<void> {
-  // Leaving a post room the socket never joined changes nothing.
   await Promise.all(
-    sockets.map((socket) => emitHandled(socket, 'posts:unwatch', { postIds: [randomUUID()] })),
+    sockets.map(async (socket) => {
+      // Leaving a post room the socket never joined changes nothing.
+      await emitHandled(socket, 'posts:unwatch', { postIds: [randomUUID()] });
+      const app = appOfSocket(socket);
+      if (!app) throw new Error('barrier: the socket was not opened by connectSocket on a running test app');
+      const arrived = new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(
+          () => reject(new Error(`barrier: nothing published arrived in ${ACK_TIMEOUT_MS} ms`)),
+          ACK_TIMEOUT_MS,
+        );
+        socket.once(BARRIER_EVENT, () => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+      app.get(RealtimePublisher).publish(socket.id!, BARRIER_EVENT, {});
+      await arrived;
+    }),
   );
 }
 
