@@ -44,6 +44,8 @@ export interface BenchSettings {
      * quicker measurement of rates at a given number of fencers.
      */
     oneReplicaOnly: boolean;
+    /** The sockets of the steps take counts in batches, as the web client's do (BENCH_CAPACITY_BATCHED=0: not). */
+    batchedCounts: boolean;
     /** Posts of the first page a fencer's screen shows (a phone: 3 of the 10). */
     screenPosts: number;
   };
@@ -56,7 +58,7 @@ export const USAGE =
   '  DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench\n' +
   'Optional: REDIS_URL, BENCH_DATABASE (default piste_bench), BENCH_SECONDS (default 10), BENCH_SCENARIOS ' +
   `(comma list of ${SCENARIOS.join(', ')}), BENCH_RESEED=1, BENCH_CAPACITY_STEPS (default ` +
-  `${CAPACITY_STEPS.join(',')}), BENCH_CAPACITY_HOLD_S (default 120), BENCH_CAPACITY_ONE_REPLICA=1, BENCH_SCREEN_POSTS (default 3), BENCH_IDLE_SOCKETS (default 20000).`;
+  `${CAPACITY_STEPS.join(',')}), BENCH_CAPACITY_HOLD_S (default 120), BENCH_CAPACITY_ONE_REPLICA=1, BENCH_CAPACITY_BATCHED=0, BENCH_SCREEN_POSTS (default 3), BENCH_IDLE_SOCKETS (default 20000).`;
 
 /** A comma list of whole numbers ≥ 1, rising; null when it is not one. */
 function risingNumbers(value: string): number[] | null {
@@ -108,6 +110,7 @@ export function readSettings(env: NodeJS.ProcessEnv): BenchSettings | string {
       steps,
       holdSeconds,
       oneReplicaOnly: env.BENCH_CAPACITY_ONE_REPLICA === '1' || env.BENCH_CAPACITY_ONE_REPLICA === 'true',
+      batchedCounts: env.BENCH_CAPACITY_BATCHED !== '0' && env.BENCH_CAPACITY_BATCHED !== 'false',
       screenPosts,
     },
     idleSockets,

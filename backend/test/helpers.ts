@@ -18,6 +18,7 @@ import {
   type ServerEventPayload,
   type ServerToClientEvents,
   type SessionUser,
+  type SocketHandshake,
 } from '@piste/contracts';
 import { loadConfig, type AppConfig } from '../src/config/config';
 import { createApp } from '../src/app.factory';
@@ -261,14 +262,22 @@ export async function makePost(
 
 export type TestSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
-/** Opens a socket with the client's session cookie; resolves once connected (rejects on refusal). */
-export function connectSocket(baseUrl: string, client?: ApiClient): Promise<TestSocket> {
+/**
+ * Opens a socket with the client's session cookie (and what its handshake says, as the web client's does); resolves
+ * once connected (rejects on refusal).
+ */
+export function connectSocket(
+  baseUrl: string,
+  client?: ApiClient,
+  auth?: SocketHandshake,
+): Promise<TestSocket> {
   const socket: TestSocket = io(baseUrl, {
     path: '/socket.io',
     transports: ['websocket'],
     reconnection: false,
     forceNew: true,
     extraHeaders: client?.cookie ? { cookie: client.cookie } : {},
+    ...(auth ? { auth } : {}),
   });
   socketUrls.set(socket, baseUrl);
   return new Promise((resolve, reject) => {

@@ -88,6 +88,8 @@ export interface SocketOptions {
   weapon?: Weapon;
   /** Posts to watch, as if on screen. */
   posts?: string[];
+  /** Takes counts in batches (`posts:counts`), as the web client does. */
+  batchedCounts?: boolean;
 }
 
 /**
@@ -102,8 +104,12 @@ export function useSockets(
   afterEach(() => {
     open.splice(0).forEach((socket) => socket.close());
   });
-  return async (user, { url = t.url, weapon, posts } = {}) => {
-    const socket = await connectSocket(url, user.client.on(url));
+  return async (user, { url = t.url, weapon, posts, batchedCounts } = {}) => {
+    const socket = await connectSocket(
+      url,
+      user.client.on(url),
+      batchedCounts ? { batchedCounts } : undefined,
+    );
     open.push(socket);
     if (weapon) await emitHandled(socket, 'feed:watch', { weapon });
     if (posts?.length) await watchPosts(socket, ...posts);

@@ -21,10 +21,12 @@ import { eventPrefix, framePayload, frameIs, RawSocket } from './raw-socket';
 import { serveRequests } from './worker-process';
 
 const COUNTS = eventPrefix('post:counts');
+const BATCH = eventPrefix('posts:counts');
 const COMMENT = eventPrefix('comment:created');
 const MESSAGE = eventPrefix('message:new');
 const NAMED = [
   'post:counts',
+  'posts:counts',
   'comment:created',
   'message:new',
   'message:read',
@@ -69,6 +71,8 @@ const fencers: Fencer[] = [];
 const byIndex = new Map<number, Fencer>();
 const probesOf = new Map<Weapon, Fencer[]>();
 let rules: DeliveryRules;
+/** The sockets take counts in batches, as the web client's do. */
+let batchedCounts = true;
 let acting = false;
 let inFlight = 0;
 let sequence = 0;
@@ -195,8 +199,10 @@ function onFrame(fencer: Fencer, frame: Buffer): void {
       postId = counts.postId;
       tail = JSON.stringify(counts);
     }
-    fencer.lastCounts.set(postId, tail);
-    if (fencer.seen) probeSawCounts(fencer, postId, likesIn(tail), at);
+    sawCounts(fencer, postId, tail, at);
+  } else if (name === 'posts:counts') {
+    const { counts } = framePayload<{ counts: { postId: string }[] }>(frame, BATCH);
+    for (const postCounts of counts) sawCounts(fencer, postCounts.postId, JSON.stringify(postCounts), at);
   } else if (name === 'comment:created' && fencer.probe) {
     const { comment } = framePayload<{ comment: { content: string } }>(frame, COMMENT);
     const pending = pendingComments.get(comment.content);
@@ -216,6 +222,12 @@ function onFrame(fencer: Fencer, frame: Buffer): void {
     // The conversation is open on the receiver's screen: it is marked read, as the web client does.
     if (acting) void send(fencer, 'read', 'POST', `/api/conversations/${conversationId}/read`);
   }
+}
+
+/** A post's counts reached a fencer's screen (`tail`: its counts as JSON, from the post id on). */
+function sawCounts(fencer: Fencer, postId: string, tail: string, at: number): void {
+  fencer.lastCounts.set(postId, tail);
+  if (fencer.seen) probeSawCounts(fencer, postId, likesIn(tail), at);
 }
 
 const LIKES = /"likesCount":(\d+)/;
@@ -342,6 +354,7 @@ async function connect(specs: FencerSpec[], localAddress: string | undefined): P
           cookie: spec.cookie,
           localAddress,
           onEvent: (frame) => onFrame(fencer, frame),
+          auth: batchedCounts ? { batchedCounts } : undefined,
           onLost: () => sample.disconnects++,
         });
         try {
@@ -458,6 +471,7 @@ serveRequests(async (kind, body) => {
   switch (kind) {
     case 'setup':
       rules = body.rules as DeliveryRules;
+      batchedCounts = body.batchedCounts as boolean;
       return null;
     case 'connect':
       return connect(body.fencers as FencerSpec[], body.localAddress as string | undefined);

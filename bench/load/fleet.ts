@@ -31,8 +31,16 @@ export class FencerFleet {
     return Math.floor(index / 2) % workers;
   }
 
-  async setup(watched: Record<Weapon, string[]>, rules: DeliveryRules): Promise<void> {
-    await this.all('setup', { watched, rules });
+  /**
+   * What the workers check events against, and whether their sockets take counts in batches (`posts:counts`, as
+   * the web client does) or one `post:counts` a post.
+   */
+  async setup(
+    watched: Record<Weapon, string[]>,
+    rules: DeliveryRules,
+    { batchedCounts }: { batchedCounts: boolean },
+  ): Promise<void> {
+    await this.all('setup', { watched, rules, batchedCounts });
   }
 
   /** Connects fencers (each worker its share, from a loopback address of its own); returns the failures. */

@@ -71,6 +71,8 @@ export interface RawSocketOptions {
   cookie?: string;
   /** Handshake query (the bare baselines take the user from it). */
   query?: Record<string, string>;
+  /** What the Socket.IO handshake says (its `auth`), as the web client's does. */
+  auth?: Record<string, unknown>;
   /** The local address to connect from: spreads many connections over several loopback addresses' ports. */
   localAddress?: string;
   /**
@@ -225,7 +227,7 @@ export class RawSocket {
         this.send('3');
         return;
       case OPEN:
-        this.send('40');
+        this.send(this.options.auth ? `40${JSON.stringify(this.options.auth)}` : '40');
         return;
       case CLOSE:
         return;

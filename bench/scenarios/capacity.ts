@@ -30,6 +30,8 @@ const THREAD_OPEN_EVERY = 3;
 const PROBES_PER_WEAPON = 2;
 /** The coalescing interval the product ships with (POST_COUNTS_INTERVAL_MS's default). */
 const COUNTS_INTERVAL_MS = 1000;
+/** How long a replica gathers counts for a socket that takes batches (POST_COUNTS_BATCH_MS's default). */
+const COUNTS_BATCH_MS = 200;
 /** How long the run without coalescing lasts, at most. */
 const COMPARE_SECONDS = 20;
 const LATE_MS = 1000;
@@ -117,16 +119,24 @@ function probeFlags(fencers: number): boolean[] {
   });
 }
 
-const rules = (intervalMs: number): DeliveryRules => ({
+/** Counts may wait for the coalescing interval, and for their batch when the sockets take batches. */
+const rules = (intervalMs: number, batchedCounts: boolean): DeliveryRules => ({
   lateMs: LATE_MS,
-  countsIntervalMs: intervalMs,
+  countsIntervalMs: intervalMs + (batchedCounts ? COUNTS_BATCH_MS : 0),
   lostMs: LOST_MS,
 });
 
 /** Starts `replicas` Pistes (with Redis when more than one), a fleet, and runs `work` on them. */
 async function withTarget<T>(
   settings: BenchSettings,
-  options: { replicas: number; intervalMs: number; maxFencers: number; watched: StepTarget['watched'] },
+  options: {
+    replicas: number;
+    intervalMs: number;
+    maxFencers: number;
+    watched: StepTarget['watched'];
+    /** The sockets take counts in batches, as the web client's do (the default), or one frame a post. */
+    batchedCounts?: boolean;
+  },
   work: (target: StepTarget, urls: string[]) => Promise<T>,
 ): Promise<T> {
   const redis = options.replicas > 1 ? await startPrivateRedis() : null;
@@ -152,7 +162,8 @@ async function withTarget<T>(
           databaseName: settings.benchDatabase,
           watched: options.watched,
         };
-        await fleet.setup(options.watched, rules(options.intervalMs));
+        const batchedCounts = options.batchedCounts ?? true;
+        await fleet.setup(options.watched, rules(options.intervalMs, batchedCounts), { batchedCounts });
         return await work(
           target,
           servers.map((s) => s.url),
@@ -248,7 +259,13 @@ export const capacityScenario: Scenario = {
     log(`    one replica, counts coalesced (${COUNTS_INTERVAL_MS} ms):`);
     const one = await withTarget(
       settings,
-      { replicas: 1, intervalMs: COUNTS_INTERVAL_MS, maxFencers: max, watched: prepared.watched },
+      {
+        replicas: 1,
+        intervalMs: COUNTS_INTERVAL_MS,
+        maxFencers: max,
+        watched: prepared.watched,
+        batchedCounts: settings.capacity.batchedCounts,
+      },
       (target, urls) =>
         runSteps(target, prepared.specs(urls), steps, holdSeconds, log, {
           stopEarly: !settings.capacity.oneReplicaOnly,
@@ -263,7 +280,8 @@ export const capacityScenario: Scenario = {
         `${settings.capacity.screenPosts} of them on screen (watched), one in ${THREAD_OPEN_EVERY} with the comments ` +
         `of one open, and a commenter the thread they comment on. ${WORKERS} generator processes; ` +
         `a step fails at a p99 over 250 ms, any failed request or lost socket, a message or comment later than ` +
-        `${LATE_MS} ms (counts: ${LATE_MS} ms plus the coalescing interval) or not there within ${LOST_MS / 1000} s, ` +
+        `${LATE_MS} ms (counts: ${LATE_MS} ms plus the coalescing interval and, for sockets that take batches as the ` +
+        `web client's do, the ${COUNTS_BATCH_MS} ms batch) or not there within ${LOST_MS / 1000} s, ` +
         `or a screen whose last counts differ from the database's.`,
       ...one.map((step) => `1 replica: ${describeStep(step)}`),
     ];
@@ -274,14 +292,14 @@ export const capacityScenario: Scenario = {
     // Where fan-out starts to matter: the first step that failed (or the largest, when every step held).
     const compared = one.find((step) => !step.held)?.fencers ?? one.at(-1)!.fencers;
     const compareSeconds = Math.min(COMPARE_SECONDS, holdSeconds);
-    const compareAt = (intervalMs: number) => {
+    const compareAt = (intervalMs: number, batchedCounts = true) => {
       log(
-        `    one replica, ${compared} fencers, ${intervalMs ? 'counts coalesced' : 'every change of counts sent'} ` +
-          `(${compareSeconds} s):`,
+        `    one replica, ${compared} fencers, ${intervalMs ? 'counts coalesced' : 'every change of counts sent'}, ` +
+          `${batchedCounts ? 'in batches' : 'one frame a post'} (${compareSeconds} s):`,
       );
       return withTarget(
         settings,
-        { replicas: 1, intervalMs, maxFencers: compared, watched: prepared.watched },
+        { replicas: 1, intervalMs, maxFencers: compared, watched: prepared.watched, batchedCounts },
         async (target, urls) => {
           const failed = await target.fleet.connect(prepared.specs(urls).slice(0, compared));
           await sleep(SETTLE_AFTER_CONNECT_MS);
@@ -295,6 +313,7 @@ export const capacityScenario: Scenario = {
     };
     const coalesced = await compareAt(COUNTS_INTERVAL_MS);
     const everyChange = await compareAt(0);
+    const framePerPost = await compareAt(COUNTS_INTERVAL_MS, false);
 
     const start = largestHeld(one)?.fencers ?? steps[0];
     // Two steps at most, from where one replica stopped: the run stays within its time.
@@ -324,11 +343,25 @@ export const capacityScenario: Scenario = {
       ratio: ratio(pick(coalesced), pick(everyChange)),
       load: `${coalesced.load} / ${everyChange.load}`,
     });
+    const countsFrames = (step: StepResult) =>
+      (step.eventsByName['post:counts'] ?? 0) + (step.eventsByName['posts:counts'] ?? 0);
+    const batchedVersus = (measure: string, pick: (step: StepResult) => number): Row => ({
+      measure:
+        `capacity, 1 replica at ${compared} for ${compareSeconds} s, counts coalesced: ${measure}, ` +
+        `in batches (as the web client takes them) vs one frame a post`,
+      piste: figure(pick(coalesced), 0),
+      baseline: figure(pick(framePerPost), 0),
+      ratio: ratio(pick(coalesced), pick(framePerPost)),
+      load: `${coalesced.load} / ${framePerPost.load}`,
+    });
     const rows: Row[] = [
       ...phaseRows(phases[0], holdSeconds),
       versus('live events received per s', (step) => step.eventsPerSecond),
-      versus('post:counts received per s', (step) => step.eventsByName['post:counts'] ?? 0),
+      versus('frames of counts received per s', countsFrames),
       versus('replica CPU %', (step) => step.cpu.replicas),
+      batchedVersus('frames of counts received per s', countsFrames),
+      batchedVersus('replica CPU %', (step) => step.cpu.replicas),
+      batchedVersus('p99 ms of a like', (step) => step.p99.like),
       ...phaseRows(phases[1], holdSeconds),
     ];
     notes.push(
@@ -337,7 +370,8 @@ export const capacityScenario: Scenario = {
         .flatMap((phase) => phase.steps.map((step) => `${phase.label}: ${describeStep(step)}`)),
       `1 replica, counts coalesced: ${describeStep(coalesced)}`,
       `1 replica, every change of counts sent: ${describeStep(everyChange)}`,
+      `1 replica, counts coalesced, one frame a post: ${describeStep(framePerPost)}`,
     );
-    return { title: 'Capacity', rows, notes, rounds: { phases, coalesced, everyChange } };
+    return { title: 'Capacity', rows, notes, rounds: { phases, coalesced, everyChange, framePerPost } };
   },
 };

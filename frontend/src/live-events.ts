@@ -56,7 +56,8 @@ const SERVER_EVENTS: ServerEventTable = {
   },
   'post:deleted': ({ postId }) => feed().receiveDeleted(postId),
   // Counts and comments come only for the posts this tab watches (realtime/post-watch.ts).
-  'post:counts': (counts) => posts().receiveCounts(counts),
+  'post:counts': (counts) => posts().receiveCounts([counts]),
+  'posts:counts': ({ counts }) => posts().receiveCounts(counts),
   'comment:created': ({ comment }) => useCommentsStore.getState().receive(comment),
   // Edits by the author, for the posts this tab watches.
   'post:updated': (update) => posts().receiveUpdate(update),

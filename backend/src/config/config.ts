@@ -95,6 +95,7 @@ export const envSchema = z.object({
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(600_000).optional(),
   SHUTDOWN_GRACE_MS: milliseconds(10_000),
   POST_COUNTS_INTERVAL_MS: milliseconds(1_000),
+  POST_COUNTS_BATCH_MS: milliseconds(200),
   S3_BUCKET: optionalString,
   S3_ENDPOINT: optionalString,
   S3_REGION: z.string().default('us-east-1'),
@@ -172,6 +173,8 @@ export type AppConfig = {
   s3: S3Config | undefined;
   /** A post's live counts go out at most once per this interval (0: every change at once). */
   postCountsIntervalMs: number;
+  /** How long a replica gathers counts for the sockets that take them in batches (0: at the next turn). */
+  postCountsBatchMs: number;
   /** Where people reach the app, without a trailing slash; links in mails start with it. */
   publicUrl: string;
   mail: {
@@ -277,6 +280,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         }
       : undefined,
     postCountsIntervalMs: e.POST_COUNTS_INTERVAL_MS,
+    postCountsBatchMs: e.POST_COUNTS_BATCH_MS,
     publicUrl,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     jobs: { worker: e.JOBS_WORKER },

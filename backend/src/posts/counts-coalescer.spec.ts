@@ -11,7 +11,8 @@ function screen() {
 }
 
 describe('CountsCoalescer', () => {
-  beforeEach(() => jest.useFakeTimers());
+  // On a whole second of the clock, as intervals end on whole intervals.
+  beforeEach(() => jest.useFakeTimers({ now: 1_000_000 }));
   afterEach(() => jest.useRealTimers());
 
   it('sends the first change at once and folds a burst into one send at the end of the interval', async () => {
@@ -43,6 +44,28 @@ describe('CountsCoalescer', () => {
     expect(sent.length).toBeLessThanOrEqual(11);
     expect(sent[0]).toBe(1);
     expect(sent.at(-1)).toBe(100);
+  });
+
+  it('ends intervals on the whole intervals of the clock, the first one cut short', async () => {
+    const coalescer = new CountsCoalescer(1000);
+    const sent: string[] = [];
+    const send = (what: string) => () => Promise.resolve(void sent.push(what));
+    await jest.advanceTimersByTimeAsync(300);
+    await coalescer.offer('early', send('early1'), send('early1'));
+    await coalescer.offer('early', send('early2'), send('early2'));
+    await jest.advanceTimersByTimeAsync(600);
+    await coalescer.offer('late', send('late1'), send('late1'));
+    await coalescer.offer('late', send('late2'), send('late2'));
+    await jest.advanceTimersByTimeAsync(99);
+    expect(sent).toEqual(['early1', 'late1']);
+    // Both intervals end together on the whole second; the next ones last a whole interval.
+    await jest.advanceTimersByTimeAsync(1);
+    expect(sent).toEqual(['early1', 'late1', 'early2', 'late2']);
+    await coalescer.offer('early', send('early3'), send('early3'));
+    await jest.advanceTimersByTimeAsync(999);
+    expect(sent).toHaveLength(4);
+    await jest.advanceTimersByTimeAsync(1);
+    expect(sent.at(-1)).toBe('early3');
   });
 
   it('keeps keys apart', async () => {

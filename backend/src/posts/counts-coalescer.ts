@@ -13,6 +13,11 @@ const ignore = () => undefined;
  * At most one send per key and interval. The first change of a quiet key goes out at once and opens an
  * interval; the changes offered during it fold into one send when it ends (the last one offered wins), which
  * opens the next interval. An interval of 0 sends every change at once.
+ *
+ * Intervals end on the clock's whole intervals (the first interval of a key is cut short to the next one), so the
+ * hot keys of every replica send together, once an interval: a socket that shows several hot posts gets their
+ * counts in one batch (publisher/counts-batches.ts) rather than one frame at a time through the interval. A key
+ * that just turned hot may send twice within less than an interval, never more.
  */
 export class CountsCoalescer {
   private readonly open = new Map<string, Interval>();
@@ -47,12 +52,17 @@ export class CountsCoalescer {
     const interval: Interval = {
       sending: sent.then(ignore, ignore),
       pending: null,
-      timer: setTimeout(() => void this.end(key, interval), this.intervalMs),
+      timer: setTimeout(() => void this.end(key, interval), this.untilIntervalEnds()),
     };
     // A quiet server must be able to exit while an interval is open: nothing is lost but a hint.
     interval.timer.unref();
     this.open.set(key, interval);
     return sent;
+  }
+
+  /** Milliseconds to the next whole interval of the clock (more than 0, at most an interval). */
+  private untilIntervalEnds(): number {
+    return this.intervalMs - (Date.now() % this.intervalMs);
   }
 
   private async end(key: string, interval: Interval): Promise<void> {

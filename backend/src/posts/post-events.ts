@@ -144,7 +144,7 @@ export class PostEvents implements OnApplicationShutdown {
 
   private async sendCounts(counts: PostCounts, post: PostAudience): Promise<void> {
     const target = await this.target(post, postRoom(post.id), [post.authorId]);
-    if (target) this.send(target, 'post:counts', { ...counts, weapon: post.weapon });
+    if (target) this.publisher.publishCounts(target.rooms, target.except, { ...counts, weapon: post.weapon });
   }
 
   /** The post's counts as stored now, to whoever may see it now; nothing once it is gone. */
@@ -185,9 +185,11 @@ export class PostEvents implements OnApplicationShutdown {
     if (target) this.send(target, 'comment:updated', update);
   }
 
-  private send<
-    E extends 'post:created' | 'post:counts' | 'comment:created' | 'post:updated' | 'comment:updated',
-  >(target: Target, event: E, payload: ServerEventPayload<E>): void {
+  private send<E extends 'post:created' | 'comment:created' | 'post:updated' | 'comment:updated'>(
+    target: Target,
+    event: E,
+    payload: ServerEventPayload<E>,
+  ): void {
     if (target.rooms.length > 0) this.publisher.publishExcept(target.rooms, target.except, event, payload);
   }
 

@@ -1,6 +1,8 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import { createHash } from 'node:crypto';
+import { APP_CONFIG, type AppConfig } from '../config/config';
 import { RedisLink } from '../redis/redis-link';
+import { CountsBatches, type CountsDelivery, type PostCountsEvent } from './counts-batches';
 import type { Server } from 'socket.io';
 import type {
   ClientToServerEvents,
@@ -13,6 +15,8 @@ import type {
 export interface ReplicaEvents {
   /** A user's rights or profile changed (admin, ban, name, avatar): each replica re-reads that user. */
   'user:refresh': (userId: string) => void;
+  /** A post's counts, for each replica to send its sockets that show the post (at once, or in batches). */
+  'post:counts': (delivery: CountsDelivery) => void;
 }
 
 export type PisteServer = Server<ClientToServerEvents, ServerToClientEvents, ReplicaEvents>;
@@ -25,25 +29,43 @@ export function sessionRoom(sessionId: string): string {
   return `session:${createHash('sha256').update(sessionId).digest('base64url').slice(0, 24)}`;
 }
 
+/** The room of the sockets that take counts in batches (`posts:counts`); their handshake asked for it. */
+export const BATCHED_COUNTS_ROOM = 'counts:batched';
+
 /**
  * The one way the backend emits events. Call it after the transaction commits: events are hints,
  * the database is the truth. With the Redis adapter, rooms span every replica.
  */
 @Injectable()
-export class RealtimePublisher {
+export class RealtimePublisher implements OnApplicationShutdown {
   private readonly logger = new Logger(RealtimePublisher.name);
   private server: PisteServer | null = null;
+  private readonly countsBatches: CountsBatches;
   private refreshLocal: (userId: string) => void = () => undefined;
   private readonly userChangedListeners = new Set<(userId: string) => void>();
   private readonly publishedListeners = new Set<(event: ServerEventName) => void>();
 
-  constructor(private readonly redis: RedisLink) {}
+  constructor(
+    private readonly redis: RedisLink,
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
+    this.countsBatches = new CountsBatches(config.postCountsBatchMs, {
+      inRoom: (room) => this.batchedSocketsIn(room),
+      send: (socketId, counts) =>
+        this.server?.of('/').sockets.get(socketId)?.emit('posts:counts', { counts }),
+    });
+  }
+
+  onApplicationShutdown(): void {
+    this.countsBatches.clear();
+  }
 
   /** The gateway hands over the server and how it refreshes a user's sockets on this replica. */
   attach(server: PisteServer, refreshLocal: (userId: string) => void): void {
     this.server = server;
     this.refreshLocal = refreshLocal;
     server.on('user:refresh', (userId) => this.userChanged(userId));
+    server.on('post:counts', (delivery) => this.deliverCounts(delivery));
     this.redis.onRecovered(() => this.resyncEveryone());
   }
 
@@ -122,5 +144,38 @@ export class RealtimePublisher {
     const target = exceptSocketId ? this.server.to(rooms).except(exceptSocketId) : this.server.to(rooms);
     target.emit(event, ...args);
     this.publishedListeners.forEach((listener) => listener(event));
+  }
+
+  /**
+   * A post's counts, to the sockets in `rooms` except those in `except`, on every replica: each replica sends its
+   * own sockets one `post:counts` frame (encoded once for all of them), or adds the post to the next batch of a
+   * socket that takes `posts:counts`. Goes to every replica as one message, whatever rooms they hold: a hot post
+   * is on screen everywhere, and its counts are coalesced upstream (PostEvents).
+   */
+  publishCounts(rooms: string[], except: string[], counts: PostCountsEvent): void {
+    // No room would mean every socket.
+    if (!this.server || rooms.length === 0) return;
+    const delivery: CountsDelivery = { counts, rooms, except };
+    this.deliverCounts(delivery);
+    if (this.redis.enabled) this.server.serverSideEmit('post:counts', delivery);
+    this.publishedListeners.forEach((listener) => listener('post:counts'));
+  }
+
+  private deliverCounts(delivery: CountsDelivery): void {
+    const { counts, rooms, except } = delivery;
+    if (!this.server) return;
+    this.server.local
+      .to(rooms)
+      .except([...except, BATCHED_COUNTS_ROOM])
+      .emit('post:counts', counts);
+    if (this.server.of('/').adapter.rooms.get(BATCHED_COUNTS_ROOM)?.size) this.countsBatches.add(delivery);
+  }
+
+  /** This replica's sockets in `room` that take counts in batches. */
+  private *batchedSocketsIn(room: string): Iterable<string> {
+    const rooms = this.server?.of('/').adapter.rooms;
+    const batched = rooms?.get(BATCHED_COUNTS_ROOM);
+    if (!batched?.size) return;
+    for (const id of rooms?.get(room) ?? []) if (batched.has(id)) yield id;
   }
 }

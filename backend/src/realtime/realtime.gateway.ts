@@ -22,6 +22,7 @@ import {
   feedWatchPayloadSchema,
   postRoom,
   postWatchPayloadSchema,
+  socketHandshakeSchema,
   typingPayloadSchema,
   userRoom,
   type ClientToServerEvents,
@@ -31,7 +32,12 @@ import { AuthService } from '../auth/auth.service';
 import { BlocksService } from '../connections/blocks.service';
 import { ConnectionsService } from '../connections/connections.service';
 import { BansService } from '../bans/bans.service';
-import { RealtimePublisher, sessionRoom, type PisteServer } from '../publisher/realtime.publisher';
+import {
+  BATCHED_COUNTS_ROOM,
+  RealtimePublisher,
+  sessionRoom,
+  type PisteServer,
+} from '../publisher/realtime.publisher';
 import { SocketSessions, type SocketData } from './socket-sessions';
 import { SOCKET_MESSAGE_MAX_BYTES } from '../config/rate-limits';
 import { SocketEventLimits } from '../limits/socket-event-limits';
@@ -47,6 +53,12 @@ export const MAX_WATCHED_POSTS = 500;
 const POST_ROOM_PREFIX = postRoom('');
 const COMMENTS_ROOM_PREFIX = commentsRoom('');
 const EVENT_ROOM_PREFIX = eventRoom('');
+
+/** Whether the socket's handshake asked for counts in batches (`posts:counts`); anything else there is ignored. */
+function takesBatchedCounts(socket: Socket): boolean {
+  const handshake = socketHandshakeSchema.safeParse(socket.handshake.auth);
+  return handshake.success && handshake.data.batchedCounts === true;
+}
 
 /**
  * Authenticates sockets with the HTTP session (SocketSessions reads it), joins `user:{id}` (and `admins`), and
@@ -101,6 +113,7 @@ export class RealtimeGateway
     const { userId, sessionId, isAdmin, sessionExpiresAt } = socket.data;
     const rooms = [userRoom(userId), sessionRoom(sessionId)];
     if (isAdmin) rooms.push(ADMINS_ROOM);
+    if (takesBatchedCounts(socket)) rooms.push(BATCHED_COUNTS_ROOM);
     await socket.join(rooms);
     this.socketSessions.watch(socket, sessionExpiresAt);
   }
@@ -165,7 +178,9 @@ export class RealtimeGateway
     // Joined first: a change committed from here on reaches the room, one before it is in what is read.
     try {
       const current = await visibleCounts(this.dataSource.manager, socket.data.userId, joining);
-      for (const counts of current) socket.emit('post:counts', counts);
+      if (!socket.rooms.has(BATCHED_COUNTS_ROOM))
+        for (const counts of current) socket.emit('post:counts', counts);
+      else if (current.length > 0) socket.emit('posts:counts', { counts: current });
     } catch (err) {
       // Counts are hints: the screen keeps those it has until the next change.
       this.logger.warn(`Skipped the counts of posts coming on screen: ${String(err)}`);

@@ -168,6 +168,19 @@ describe('feed store', () => {
     expect(shownIds()).toEqual(['p5']);
   });
 
+  it('applies a batch of counts to every post it names, in one update', async () => {
+    api.fetchFeedPage.mockResolvedValueOnce(page(0, 3));
+    await useFeedStore.getState().open('epee');
+    const updates = jest.fn();
+    const stop = usePostsStore.subscribe(updates);
+    const counts = (postId: string, likesCount: number) =>
+      ({ postId, likesCount, dislikesCount: 0, commentsCount: 1, weapon: 'epee' }) as const;
+    live.play('posts:counts', { counts: [counts('p0', 7), counts('p2', 9), counts('gone', 1)] });
+    stop();
+    expect(updates).toHaveBeenCalledTimes(1);
+    expect([post('p0'), post('p1'), post('p2')].map((p) => p.likesCount)).toEqual([7, 0, 9]);
+  });
+
   it('toggles reactions and shows the spec’s toasts', async () => {
     api.fetchFeedPage.mockResolvedValueOnce([makePost('p0', { isDisliked: true, dislikesCount: 1 })]);
     await useFeedStore.getState().open('epee');

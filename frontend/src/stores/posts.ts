@@ -43,7 +43,8 @@ interface PostsState {
   loadPost: (postId: string) => Promise<void>;
   /** Refreshes one post's counts (e.g. after commenting). */
   reloadPost: (postId: string) => Promise<void>;
-  receiveCounts: (counts: PostCounts) => void;
+  /** New counts of posts (one, or a batch), wherever they are shown. */
+  receiveCounts: (counts: readonly PostCounts[]) => void;
   /**
    * The author's edit (text, details, image description): the post takes the server's reply. Resolves false
    * once a failure was shown as a toast.
@@ -174,15 +175,19 @@ export const usePostsStore = create<PostsState>()((set, get) => ({
     }
   },
 
-  receiveCounts: ({ postId, likesCount, dislikesCount, commentsCount, savesCount }) =>
+  receiveCounts: (counts) =>
     set((state) => ({
-      postsById: patched(state.postsById, postId, {
-        likesCount,
-        dislikesCount,
-        commentsCount,
-        // Older servers leave the saves out; the count shown stays.
-        ...(savesCount === undefined ? {} : { savesCount }),
-      }),
+      postsById: counts.reduce(
+        (postsById, { postId, likesCount, dislikesCount, commentsCount, savesCount }) =>
+          patched(postsById, postId, {
+            likesCount,
+            dislikesCount,
+            commentsCount,
+            // Older servers leave the saves out; the count shown stays.
+            ...(savesCount === undefined ? {} : { savesCount }),
+          }),
+        state.postsById,
+      ),
     })),
 
   edit: async (postId, edit) => {

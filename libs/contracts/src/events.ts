@@ -12,6 +12,14 @@ import { eventAttendanceEventSchema } from './fencing-events';
 import { z } from './zod';
 
 const weapon = z.enum(WEAPONS);
+const postCountsEventSchema = z.extend(postCountsSchema, { weapon });
+
+/**
+ * What a socket may say when it connects (Socket.IO's handshake `auth`): `batchedCounts`, that it takes the counts
+ * of the posts it shows as `posts:counts` batches rather than one `post:counts` a post.
+ */
+export const socketHandshakeSchema = z.object({ batchedCounts: z.optional(z.boolean()) });
+export type SocketHandshake = z.infer<typeof socketHandshakeSchema>;
 
 /**
  * Every event the server emits (DESIGN.md section 5), as the schema of its payload; the typed event map below
@@ -27,7 +35,13 @@ export const serverEventSchemas = {
   'post:created': z.object({ post: feedPostSchema }),
   'post:deleted': z.object({ postId: z.string(), weapon }),
   /** To `post:{id}`: the sockets that show the post. */
-  'post:counts': z.extend(postCountsSchema, { weapon }),
+  'post:counts': postCountsEventSchema,
+  /**
+   * Instead of `post:counts`, to a socket that asked for batches when it connected (`batchedCounts` in its
+   * handshake's auth): the latest counts of the posts it shows that changed since its last batch, one frame a
+   * socket at most every `POST_COUNTS_BATCH_MS`.
+   */
+  'posts:counts': z.object({ counts: z.array(postCountsEventSchema) }),
   /** To `comments:{id}`: the sockets that show the post's comments (a feed card gets its count by `post:counts`). */
   'comment:created': z.object({ comment: commentSchema, weapon }),
   /** To whoever shows the post: its author edited it (§4c). */
