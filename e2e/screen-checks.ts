@@ -49,9 +49,33 @@ async function runAxe(page: Page): Promise<AxeViolation[]> {
   });
 }
 
-/** Waits until the page has laid out and every finite animation (a toast sliding in, a fade) has ended. */
-async function settle(page: Page): Promise<void> {
-  await page.evaluate(async () => {
+/** How long one step of a screen's check may take: a page's evaluate has no timeout of its own. */
+const STEP_TIMEOUT_MS = 20_000;
+/** How long the check waits for the page's finite animations to end before it goes on without them. */
+const ANIMATIONS_WAIT_MS = 5_000;
+
+/** `work`, or a failure naming the step and the screen when it takes longer than STEP_TIMEOUT_MS. */
+async function step<T>(where: string, what: string, work: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new Error(`${where}: ${what} did not finish within ${STEP_TIMEOUT_MS / 1000} s`)),
+      STEP_TIMEOUT_MS,
+    );
+  });
+  try {
+    return await Promise.race([work, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * Waits until the page has laid out and every finite animation (a toast sliding in, a fade) has ended, for
+ * ANIMATIONS_WAIT_MS at most; resolves with the animations still running then (none, normally).
+ */
+async function settle(page: Page): Promise<string[]> {
+  return page.evaluate(async (waitMs) => {
     // From the top, so the sticky header sits at the top of a full-page screenshot.
     window.scrollTo(0, 0);
     await document.fonts.ready;
@@ -59,8 +83,23 @@ async function settle(page: Page): Promise<void> {
     const finite = document
       .getAnimations()
       .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity);
-    await Promise.all(finite.map((animation) => animation.finished.catch(() => undefined)));
-  });
+    const ended = Promise.all(finite.map((animation) => animation.finished.catch(() => undefined)));
+    const waited = await Promise.race([
+      ended.then(() => false),
+      new Promise<boolean>((resolve) => setTimeout(() => resolve(true), waitMs)),
+    ]);
+    if (!waited) return [];
+    return finite
+      .filter((animation) => animation.playState !== 'finished' && animation.playState !== 'idle')
+      .map((animation) => {
+        const name =
+          'animationName' in animation
+            ? String(animation.animationName)
+            : String(animation.id || 'animation');
+        const target = (animation.effect as KeyframeEffect | null)?.target;
+        return `${name} (${animation.playState}) on ${target ? `${target.tagName.toLowerCase()}.${String(target.className).slice(0, 60)}` : 'nothing'}`;
+      });
+  }, ANIMATIONS_WAIT_MS);
 }
 
 /** The elements wider than the phone's viewport, to name in a failure. */
@@ -96,23 +135,28 @@ export async function checkScreen(page: Page, screen: string): Promise<void> {
     for (const size of SIZES) {
       const where = `${screen} (${size.width} px, ${theme})`;
       await page.setViewportSize(size);
-      await settle(page);
+      const running = await step(where, 'waiting for the page to settle', settle(page));
+      if (running.length) console.warn(`${where}: animations still running after 5 s: ${running.join(', ')}`);
 
-      for (const violation of await runAxe(page)) {
+      for (const violation of await step(where, 'axe-core', runAxe(page))) {
         if (violation.impact !== 'serious' && violation.impact !== 'critical') continue;
         const targets = violation.nodes.map((node) => node.target.join(' ')).join(' | ');
         problems.push(`${where}: [${violation.impact}] ${violation.id} — ${violation.help}: ${targets}`);
       }
       // Shown, or only to screen readers (sr-only); not hidden from both.
-      const headings = await page.evaluate(
-        () =>
-          Array.from(document.querySelectorAll('h1')).filter(
-            (h1) => h1.checkVisibility({ visibilityProperty: true }) && !h1.closest('[aria-hidden="true"]'),
-          ).length,
+      const headings = await step(
+        where,
+        'counting the h1 elements',
+        page.evaluate(
+          () =>
+            Array.from(document.querySelectorAll('h1')).filter(
+              (h1) => h1.checkVisibility({ visibilityProperty: true }) && !h1.closest('[aria-hidden="true"]'),
+            ).length,
+        ),
       );
       if (headings !== 1) problems.push(`${where}: ${headings} h1 elements, expected exactly one`);
       if (size.width === 360) {
-        const overflow = await overflowOf(page);
+        const overflow = await step(where, 'measuring the overflow', overflowOf(page));
         if (overflow.scrollWidth > overflow.clientWidth) {
           problems.push(
             `${where}: scrolls sideways (${overflow.scrollWidth} > ${overflow.clientWidth}): ${overflow.widest.join(', ')}`,
@@ -127,6 +171,6 @@ export async function checkScreen(page: Page, screen: string): Promise<void> {
   }
   await page.emulateMedia({ colorScheme: 'light' });
   await page.setViewportSize(SIZES[0]);
-  await settle(page);
+  await step(screen, 'waiting for the page to settle', settle(page));
   if (problems.length) throw new Error(`${screen}:\n${problems.join('\n')}`);
 }
