@@ -58,7 +58,7 @@ export const USAGE =
   '  DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench\n' +
   'Optional: REDIS_URL, BENCH_DATABASE (default piste_bench), BENCH_SECONDS (default 10), BENCH_SCENARIOS ' +
   `(comma list of ${SCENARIOS.join(', ')}), BENCH_RESEED=1, BENCH_CAPACITY_STEPS (default ` +
-  `${CAPACITY_STEPS.join(',')}), BENCH_CAPACITY_HOLD_S (default 120), BENCH_CAPACITY_ONE_REPLICA=1, BENCH_CAPACITY_BATCHED=0, BENCH_SCREEN_POSTS (default 3), BENCH_IDLE_SOCKETS (default 20000).`;
+  `${CAPACITY_STEPS.join(',')}), BENCH_CAPACITY_HOLD_S (default 120), BENCH_CAPACITY_ONE_REPLICA=1, BENCH_CAPACITY_BATCHED=0, BENCH_COUNTS_BATCH_MS (default 200), BENCH_SCREEN_POSTS (default 3), BENCH_IDLE_SOCKETS (default 20000).`;
 
 /** A comma list of whole numbers ≥ 1, rising; null when it is not one. */
 function risingNumbers(value: string): number[] | null {

@@ -30,8 +30,11 @@ const THREAD_OPEN_EVERY = 3;
 const PROBES_PER_WEAPON = 2;
 /** The coalescing interval the product ships with (POST_COUNTS_INTERVAL_MS's default). */
 const COUNTS_INTERVAL_MS = 1000;
-/** How long a replica gathers counts for a socket that takes batches (POST_COUNTS_BATCH_MS's default). */
-const COUNTS_BATCH_MS = 200;
+/**
+ * How long a replica gathers counts for a socket that takes batches: POST_COUNTS_BATCH_MS's default, unless
+ * BENCH_COUNTS_BATCH_MS sets the replicas' (and what the probes allow for it).
+ */
+const COUNTS_BATCH_MS = Number(process.env.BENCH_COUNTS_BATCH_MS?.trim() || 200);
 /** How long the run without coalescing lasts, at most. */
 const COMPARE_SECONDS = 20;
 const LATE_MS = 1000;
@@ -144,6 +147,7 @@ async function withTarget<T>(
   try {
     const env = {
       POST_COUNTS_INTERVAL_MS: String(options.intervalMs),
+      POST_COUNTS_BATCH_MS: String(COUNTS_BATCH_MS),
       ...(redis ? { REDIS_URL: redis.url, REDIS_KEY_PREFIX: 'piste-bench' } : { REDIS_URL: '' }),
     };
     const openFiles = Math.ceil(options.maxFencers / options.replicas) + SPARE_DESCRIPTORS;
