@@ -4,6 +4,7 @@ import { App } from './App';
 import { loadFirstScreen } from './first-screen';
 import { startI18n } from './i18n';
 import './index.css';
+import { paceFirstScreen } from './lib/paced-first-screen';
 import { startServiceWorker } from './lib/service-worker';
 import { startLiveEvents } from './live-events';
 import { startingLanguage } from './stores/language';
@@ -16,6 +17,9 @@ startLiveEvents();
 
 // Installable, with a shell that opens without network.
 startServiceWorker();
+
+// A feed's first page is drawn a card or two per task, so a tap on the first screen never waits long.
+paceFirstScreen();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element');

@@ -1,7 +1,8 @@
 import type { SessionUser } from '@piste/contracts';
 import { LoaderCircle } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
+import { usePacedCount } from '../lib/paced-first-screen';
 import { useShownIds } from '../stores/posts';
 import { Button } from './Button';
 import { PostCard } from './PostCard';
@@ -35,6 +36,7 @@ export function PostList({
   onLoadMore,
 }: PostListProps) {
   const shownIds = useShownIds(postIds);
+  const drawn = usePacedCount(shownIds.length);
   const { t } = useTranslation(['feed', 'common']);
   if (failed && shownIds.length === 0) {
     return (
@@ -48,8 +50,10 @@ export function PostList({
   }
   return (
     <>
-      {shownIds.length === 0 ? empty : shownIds.map((id) => <PostCard key={id} postId={id} user={user} />)}
-      {hasMore ? (
+      {shownIds.length === 0
+        ? empty
+        : shownIds.slice(0, drawn).map((id) => <PostCard key={id} postId={id} user={user} />)}
+      {hasMore && drawn === shownIds.length ? (
         <div className="flex justify-center pt-1 pb-4">
           <LoadMoreButton loading={loadingMore} onClick={onLoadMore} label={t('list.loadMore')} />
         </div>
