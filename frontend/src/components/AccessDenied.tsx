@@ -1,5 +1,5 @@
 import { ShieldX } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import { HomeButton } from './HomeButton';
 
 /** What a fencer who is not an admin sees on an admin page (the spec's Moderation screen says it first). */

@@ -1,5 +1,5 @@
 import { RefreshCw } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import { useAppUpdateStore } from '../stores/app-update';
 
 /** Offers a deploy that arrived while the app was open; the page changes only when the user says so. */

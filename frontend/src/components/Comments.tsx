@@ -1,7 +1,7 @@
 import { LIMITS, type PostComment, type SessionUser } from '@piste/contracts';
 import { CornerDownRight, Flag, Heart, LoaderCircle, MessageCircle, Pencil, Send } from 'lucide-react';
 import { useEffect, useId, useMemo, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import { timeAgo } from '../lib/relative-time';
 import { useWatchedComments } from '../realtime/post-watch';
 import { banNotice, useBannedUntil } from '../stores/ban';

@@ -9,7 +9,7 @@ import {
 import type { z } from 'zod';
 import { ImagePlus, LoaderCircle, X } from 'lucide-react';
 import { useEffect, useId, useMemo, useRef, useState, type ChangeEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import { readDraft, writeDraft } from '../lib/drafts';
 import { acceptFile, useContractForm } from '../lib/forms';
 import { captureVideoPoster } from '../lib/video-poster';

@@ -2,7 +2,7 @@ import type { CommentVersion, PostVersion } from '@piste/contracts';
 import i18next from 'i18next';
 import { History, LoaderCircle } from 'lucide-react';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import { intlLocale } from '../i18n/languages';
 import { timeAgo } from '../lib/relative-time';
 import { historyKey, useEditHistoryStore, type EditedItem } from '../stores/edit-history';

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import { useEditHistoryStore, type EditedItem } from '../stores/edit-history';
 import { fullDateTime } from './PostByline';
 

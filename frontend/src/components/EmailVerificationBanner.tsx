@@ -1,6 +1,6 @@
 import { MailWarning } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import { followAddressConfirmation } from '../stores/address-confirmation';
 import { useSessionStore } from '../stores/session';
 

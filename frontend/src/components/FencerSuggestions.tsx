@@ -1,5 +1,5 @@
 import type { UserSuggestion } from '@piste/contracts';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import { Avatar } from './Avatar';
 import { RatingBadge } from './record/RatingBadge';
 

@@ -14,7 +14,7 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import type { TFunction } from 'i18next';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import { Link, useLocation } from '../lib/router';
 import { CLUBS_PATH, DRILLS_PATH, EVENTS_PATH, SAVED_PATH, SETTINGS_PATH } from '../lib/paths';
 import { WEAPON_TAB_CLASSES, weaponLabel, weaponOfPath } from '../lib/weapons';

@@ -1,5 +1,5 @@
 import { House } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import { Link } from '../lib/router';
 
 export function HomeButton({ label }: { label?: string }) {

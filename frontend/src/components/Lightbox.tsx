@@ -1,7 +1,7 @@
 import { ExternalLink, X } from 'lucide-react';
 import { useEffect, useId, useRef, type KeyboardEvent, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import { IconButton } from './IconButton';
 
 interface LightboxProps {

@@ -1,5 +1,5 @@
 import { CloudOff, WifiOff } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import { useOnline } from '../lib/online';
 import { useConnectionStatus } from '../realtime/socket';
 

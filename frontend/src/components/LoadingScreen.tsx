@@ -1,5 +1,5 @@
 import { LoaderCircle } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 
 /** 'Loading...' with a spinner: over the whole screen while the app starts, or in the page while a screen loads. */
 export function LoadingScreen({ inPage = false }: { inPage?: boolean }) {

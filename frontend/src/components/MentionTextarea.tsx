@@ -11,7 +11,7 @@ import {
   type SyntheticEvent,
   type TextareaHTMLAttributes,
 } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import { useUserSuggestionsStore } from '../stores/user-suggestions';
 import { FencerSuggestions } from './FencerSuggestions';
 

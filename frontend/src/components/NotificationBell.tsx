@@ -1,6 +1,6 @@
 import { Bell } from 'lucide-react';
 import { lazy, Suspense, useEffect, type KeyboardEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import { useLocation } from '../lib/router';
 import { useNotificationsStore } from '../stores/notifications';
 import { usePopup } from './DropdownMenu';

@@ -16,7 +16,7 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import { useSyncExternalStore, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import { Link } from '../lib/router';
 import { notificationPath } from '../lib/paths';
 import { notificationTime, useNotificationsStore } from '../stores/notifications';

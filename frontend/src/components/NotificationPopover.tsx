@@ -1,6 +1,6 @@
 import { CheckCheck } from 'lucide-react';
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import { useNavigate } from '../lib/router';
 import { useNotificationsStore } from '../stores/notifications';
 import { NotificationList } from './NotificationItem';

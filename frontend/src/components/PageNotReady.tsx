@@ -1,5 +1,5 @@
 import type { LucideIcon } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import { Button } from './Button';
 import { EmptyState } from './EmptyState';
 import { SkeletonBars, type Bar } from './Skeleton';

@@ -1,6 +1,6 @@
 import { KeyRound } from 'lucide-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import { useNavigate } from '../lib/router';
 import { failureText } from '../lib/forms';
 import { useWebAuthnSupport } from '../lib/webauthn';

@@ -14,7 +14,7 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import { lazy, memo, Suspense, useState, type RefCallback } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import { Link } from '../lib/router';
 import { clubPath } from '../lib/paths';
 import { useOnScreen, useWatchedPosts } from '../realtime/post-watch';

@@ -8,7 +8,7 @@ import {
 } from '@piste/contracts';
 import { LoaderCircle } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import { usePostsStore } from '../stores/posts';
 import { Button } from './Button';
 import { DETAILS, type DetailKind } from './composer/details';

@@ -1,6 +1,6 @@
 import type { FeedPost } from '@piste/contracts';
 import { lazy, Suspense, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 
 // The full-size view is fetched when someone opens an image.
 const Lightbox = lazy(() => import('./Lightbox').then((m) => ({ default: m.Lightbox })));

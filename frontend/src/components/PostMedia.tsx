@@ -1,6 +1,6 @@
 import type { FeedPost } from '@piste/contracts';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import { PostImage } from './PostImage';
 
 interface PostMediaProps {

@@ -1,6 +1,6 @@
 import { Bookmark, BookmarkMinus, EyeOff, Flag, Pencil, Trash2, VolumeX } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import { DropdownMenu } from './DropdownMenu';
 
 /** Fetched the first time someone asks to delete or remove a post. */

@@ -1,6 +1,6 @@
 import type { FeedPost } from '@piste/contracts';
 import { Bookmark, MessageCircle, ThumbsDown, ThumbsUp, type LucideIcon } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import { banNotice, useBannedUntil } from '../stores/ban';
 import { usePostsStore, type Reaction } from '../stores/posts';
 import { useSavesStore } from '../stores/saves';

@@ -1,5 +1,5 @@
 import { BellRing, X } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import { usePushPromptStore } from '../stores/push-prompt';
 import { Button } from './Button';
 import { IconButton } from './IconButton';

@@ -1,6 +1,6 @@
 import { enableTotpSchema, type LoginTwoFactorPayload } from '@piste/contracts';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import { useNavigate } from '../lib/router';
 import { errorText, failureText } from '../lib/forms';
 import { mustRestartSignIn, useSessionStore } from '../stores/session';

@@ -1,6 +1,6 @@
 import type { SessionUser } from '@piste/contracts';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import { LoadingScreen } from './LoadingScreen';
 import { useScrollToTopOnNavigation } from '../lib/scroll-to-top';
 import { EmailVerificationBanner } from './EmailVerificationBanner';

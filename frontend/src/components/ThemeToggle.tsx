@@ -1,5 +1,5 @@
 import { Monitor, Moon, Sun, type LucideIcon } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import { useThemeStore, type Theme, type ThemeChoice } from '../stores/theme';
 
 const CHOICES: Record<ThemeChoice, { icon: LucideIcon; next: ThemeChoice }> = {

@@ -1,6 +1,6 @@
 import type { Weapon } from '@piste/contracts';
 import { TrendingUp } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import { Link } from '../lib/router';
 import { tagPath } from '../lib/paths';
 import { useTrendingTagsStore, type TrendingTag } from '../stores/trending-tags';

@@ -12,7 +12,7 @@ import {
   type UseFormReturn,
 } from 'react-hook-form';
 import i18next from 'i18next';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import { english, UPLOAD_RULES, validationKeyOf, type UploadPurpose } from '@piste/contracts';
 import type { z } from 'zod';
 import { notify } from './toast';

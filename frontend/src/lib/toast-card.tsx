@@ -1,6 +1,6 @@
 import { TOAST_DURATION_MS } from '@piste/contracts';
 import { CircleExclamationPoint, CircleCheck, Info, X } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import toast, { type Toast } from 'react-hot-toast';
 import type { ToastRequest, ToastVariant } from './toast';
 

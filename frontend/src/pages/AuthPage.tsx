@@ -7,7 +7,7 @@ import {
 } from '@piste/contracts';
 import type { TFunction } from 'i18next';
 import { useId, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import { Link, useNavigate } from '../lib/router';
 import { AUTH_LINK_CLASSES, AuthShell } from '../components/AuthShell';
 import { Button } from '../components/Button';

@@ -1,6 +1,6 @@
 import type { ConnectionUser, SessionUser } from '@piste/contracts';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import { useSearchParams } from '../lib/router';
 import { HeadedPage } from '../components/PageHeader';
 import { TabPanel } from '../components/Tabs';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import { useNavigate } from '../lib/router';
 import { Composer } from '../components/Composer';
 import { HeadedPage } from '../components/PageHeader';

@@ -1,6 +1,6 @@
 import type { SessionUser } from '@piste/contracts';
 import { Dumbbell } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import { Link, useSearchParams } from '../lib/router';
 import { buttonClassName } from '../components/Button';
 import { DrillFilterBar } from '../components/drills/DrillFilterBar';

@@ -1,7 +1,7 @@
 import { DEFAULT_WEAPON, isWeapon, WEAPONS, type SessionUser, type Weapon } from '@piste/contracts';
 import { ArrowUp, Swords } from 'lucide-react';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import { Link, useParams } from '../lib/router';
 import { Avatar } from '../components/Avatar';
 import { FeedComposer } from '../components/composer/FeedComposer';

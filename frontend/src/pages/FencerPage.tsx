@@ -1,7 +1,7 @@
 import type { SessionUser } from '@piste/contracts';
 import { Flag } from 'lucide-react';
 import { Navigate, useNavigate, useParams } from '../lib/router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import { useEffect } from 'react';
 import { DropdownMenu } from '../components/DropdownMenu';
 import { CompetitionRecord } from '../components/fencer/CompetitionRecord';

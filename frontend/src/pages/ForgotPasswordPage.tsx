@@ -1,7 +1,7 @@
 import { forgotPasswordSchema, type ForgotPasswordPayload } from '@piste/contracts';
 import { KeyRound, MailCheck } from 'lucide-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import { Link } from '../lib/router';
 import { AccountCard } from '../components/account/AccountCard';
 import { AUTH_LINK_CLASSES } from '../components/AuthShell';

@@ -5,7 +5,7 @@ import {
   type SessionUser,
 } from '@piste/contracts';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import { useSearchParams } from '../lib/router';
 import {
   ConversationPane,

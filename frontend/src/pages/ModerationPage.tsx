@@ -1,7 +1,7 @@
 import type { BanDurationHours, Report, SessionUser } from '@piste/contracts';
 import { CircleCheck, History, RefreshCw } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import { Button } from '../components/Button';
 import { AccessDenied } from '../components/AccessDenied';
 import { AdminNav } from '../components/admin/AdminNav';

@@ -1,5 +1,5 @@
 import { Compass } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import { HomeButton } from '../components/HomeButton';
 
 export function NotFoundPage() {

@@ -1,7 +1,7 @@
 import type { SessionUser } from '@piste/contracts';
 import { CheckCheck } from 'lucide-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import { Button } from '../components/Button';
 import { HomeButton } from '../components/HomeButton';
 import { NotificationList } from '../components/NotificationItem';

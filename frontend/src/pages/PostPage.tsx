@@ -1,6 +1,6 @@
 import { ArrowLeft, LoaderCircle } from 'lucide-react';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import { Link, useParams } from '../lib/router';
 import { authorNameOf } from '../components/PostByline';
 import { PostResultCard } from '../components/search/PostResultCard';

@@ -13,7 +13,7 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import { Link, useNavigate } from '../lib/router';
 import { intlLocale } from '../i18n/languages';
 import { weaponLabel } from '../lib/weapons';

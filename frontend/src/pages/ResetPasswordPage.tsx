@@ -2,7 +2,7 @@ import { linkTokenSchema, resetPasswordFormSchema, type ResetPasswordForm } from
 import { KeyRound, Link2Off } from 'lucide-react';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import { Link, useNavigate, useSearchParams } from '../lib/router';
 import { AccountCard } from '../components/account/AccountCard';
 import { AUTH_LINK_CLASSES } from '../components/AuthShell';

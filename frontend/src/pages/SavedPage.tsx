@@ -1,6 +1,6 @@
 import type { SessionUser } from '@piste/contracts';
 import { Bookmark } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import { EmptyState } from '../components/EmptyState';
 import { HeadedPage } from '../components/PageHeader';
 import { PostPageList } from '../components/post-pages/PostPageList';

@@ -1,6 +1,6 @@
 import { LoaderCircle, SearchX } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import { Link, useSearchParams } from '../lib/router';
 import { LoadMoreButton } from '../components/PostList';
 import { FencerSummary } from '../components/search/FencerSummary';

@@ -1,6 +1,6 @@
 import { foldTag, isWeapon, WEAPONS, type SessionUser, type Weapon } from '@piste/contracts';
 import { Hash } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import { Link, useParams, useSearchParams } from '../lib/router';
 import { EmptyState } from '../components/EmptyState';
 import { HeadedPage } from '../components/PageHeader';

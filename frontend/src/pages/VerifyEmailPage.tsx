@@ -1,7 +1,8 @@
 import { linkTokenSchema } from '@piste/contracts';
 import { LoaderCircle, MailCheck, MailX } from 'lucide-react';
 import { useEffect } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
+import { Trans } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import { Link, useSearchParams } from '../lib/router';
 import { AccountCard } from '../components/account/AccountCard';
 import { AUTH_LINK_CLASSES } from '../components/AuthShell';

@@ -1,6 +1,6 @@
 import type { AdminUserPage } from '@piste/contracts';
 import { ShieldMinus, ShieldPlus, Trash2, UserCheck, UserX } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import type { AdminUserAction } from '../../stores/admin-user-page';
 import { Button } from '../Button';
 import { AdminSection } from './AdminSection';

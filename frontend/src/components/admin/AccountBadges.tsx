@@ -1,5 +1,5 @@
 import type { AdminUser } from '@piste/contracts';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { formatBanEnd } from '../../lib/moderation-format';
 
 const BADGE =

@@ -1,6 +1,6 @@
 import { Flag, ScrollText, Users, type LucideIcon } from 'lucide-react';
 import type { ParseKeys } from 'i18next';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { Link, useLocation } from '../../lib/router';
 import { ADMIN_AUDIT_PATH, ADMIN_USERS_PATH, MODERATION_PATH } from '../../lib/paths';
 

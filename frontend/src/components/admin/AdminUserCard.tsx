@@ -1,7 +1,7 @@
 import type { AdminUser } from '@piste/contracts';
 import i18next from 'i18next';
 import { Flag } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { Link } from '../../lib/router';
 import { adminUserPath } from '../../lib/paths';
 import { inSentence, timeAgo, useNow } from '../../lib/relative-time';

@@ -12,7 +12,8 @@ import {
   FileX,
   type LucideIcon,
 } from 'lucide-react';
-import { Trans, useTranslation } from 'react-i18next';
+import { Trans } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { Link } from '../../lib/router';
 import { formatDateTime } from '../../lib/moderation-format';
 import { adminUserPath } from '../../lib/paths';

@@ -1,6 +1,6 @@
 import type { AdminBan } from '@piste/contracts';
 import i18next from 'i18next';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { formatBanEnd, formatDateTime } from '../../lib/moderation-format';
 import { Button } from '../Button';
 import { AdminSection, NothingYet } from './AdminSection';

@@ -1,6 +1,6 @@
 import { adminReasonSchema, ADMIN_REASON_MAX } from '@piste/contracts';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { useContractForm } from '../../lib/forms';
 import { Button } from '../Button';
 import { controlClassName, Field } from '../FormField';

@@ -1,5 +1,5 @@
 import type { ReportAgainst } from '@piste/contracts';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { Link } from '../../lib/router';
 import { formatDateTime, REPORT_TARGET_LABELS, reportHeading } from '../../lib/moderation-format';
 import { postPath } from '../../lib/paths';

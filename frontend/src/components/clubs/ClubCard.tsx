@@ -1,6 +1,6 @@
 import type { Club } from '@piste/contracts';
 import { MapPin, Users } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { Link } from '../../lib/router';
 import { clubPath } from '../../lib/paths';
 import { clubPlace } from './club-format';

@@ -1,5 +1,5 @@
 import { CLUB_JOIN_POLICIES, WEAPONS, type ClubJoinPolicy } from '@piste/contracts';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import type { FieldBinding } from '../../lib/forms';
 import { weaponLabel } from '../../lib/weapons';
 import { FieldError, TextField } from '../FormField';

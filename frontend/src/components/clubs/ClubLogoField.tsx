@@ -1,6 +1,6 @@
 import { ImagePlus, LoaderCircle, Trash2 } from 'lucide-react';
 import { useRef, type ChangeEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { acceptFile } from '../../lib/forms';
 import { Button } from '../Button';
 import { ClubLogo } from './ClubLogo';

@@ -1,6 +1,6 @@
 import type { ClubMember, ClubRole } from '@piste/contracts';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { Link } from '../../lib/router';
 import { profilePath } from '../../lib/paths';
 import { Avatar } from '../Avatar';

@@ -1,6 +1,6 @@
 import type { ClubPage } from '@piste/contracts';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { Button } from '../Button';
 import { ConfirmDialog } from '../ConfirmDialog';
 import { CLUB_ROLE_LABELS } from './club-format';

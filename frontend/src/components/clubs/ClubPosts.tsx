@@ -1,7 +1,7 @@
 import type { Club, ClubRole, FeedPost, SessionUser } from '@piste/contracts';
 import { MessageSquareText } from 'lucide-react';
 import { useCallback, useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { receiveClubPost, useClubPostsStore } from '../../stores/club-posts';
 import { Composer } from '../Composer';
 import { EmptyState } from '../EmptyState';

@@ -1,6 +1,6 @@
 import type { ClubRequest } from '@piste/contracts';
 import { UserPlus } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { Link } from '../../lib/router';
 import { profilePath } from '../../lib/paths';
 import { Avatar } from '../Avatar';

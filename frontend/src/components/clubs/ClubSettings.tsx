@@ -1,6 +1,6 @@
 import { updateClubSchema, type Club, type UpdateClubPayload } from '@piste/contracts';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { failureText, useContractForm } from '../../lib/forms';
 import { Button } from '../Button';
 import { ConfirmDialog } from '../ConfirmDialog';

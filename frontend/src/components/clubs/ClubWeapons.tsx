@@ -1,5 +1,5 @@
 import type { Weapon } from '@piste/contracts';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { WEAPON_DOT_CLASSES, weaponLabel } from '../../lib/weapons';
 
 /** The weapons a club fences, each with its colour's dot. */

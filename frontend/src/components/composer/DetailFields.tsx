@@ -1,5 +1,5 @@
 import { LIMITS } from '@piste/contracts';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import type { FieldBinding } from '../../lib/forms';
 import { controlClassName } from '../FormField';
 import { DETAILS, type DetailField, type DetailKind } from './details';

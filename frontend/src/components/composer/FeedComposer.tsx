@@ -1,7 +1,7 @@
 import { LIMITS, type SessionUser, type Weapon } from '@piste/contracts';
 import { ImagePlus } from 'lucide-react';
 import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { readDraft } from '../../lib/drafts';
 import { weaponLabel } from '../../lib/weapons';
 import { useBannedUntil } from '../../stores/ban';

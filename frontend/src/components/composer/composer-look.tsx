@@ -9,7 +9,7 @@ import {
   UsersRound,
   type LucideIcon,
 } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { weaponLabel } from '../../lib/weapons';
 
 /**

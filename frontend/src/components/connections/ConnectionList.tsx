@@ -1,6 +1,6 @@
 import type { BlockedUser, ConnectionUser } from '@piste/contracts';
 import { MessageCircle, UserPlus, Users } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { Link } from '../../lib/router';
 import { Button } from '../Button';
 import { ConnectionMenu } from './ConnectionMenu';

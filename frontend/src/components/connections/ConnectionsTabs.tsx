@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { onArrowKeys, tabButtonProps } from '../Tabs';
 
 export const CONNECTIONS_TABS = ['connections', 'requests', 'sent', 'discover'] as const;

@@ -1,6 +1,6 @@
 import { WEAPONS, type ConnectionUser } from '@piste/contracts';
 import { Clock, LoaderCircle, Search, SearchX, UserPlus, UserRoundSearch } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { weaponLabel } from '../../lib/weapons';
 import { banNotice, useBannedUntil } from '../../stores/ban';
 import type { DiscoverWeapon, LoadStatus } from '../../stores/connections';

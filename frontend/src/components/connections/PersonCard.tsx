@@ -1,7 +1,7 @@
 import type { Weapon } from '@piste/contracts';
 import i18next from 'i18next';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { weaponLabel } from '../../lib/weapons';
 import { Avatar } from '../Avatar';
 import { AvatarLink, ProfileLink } from '../fencer/ProfileLink';

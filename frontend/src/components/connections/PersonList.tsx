@@ -1,6 +1,6 @@
 import { Check, ShieldCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { Button } from '../Button';
 
 interface PersonListProps<T> {

@@ -1,6 +1,6 @@
 import type { ConnectionRequest } from '@piste/contracts';
 import { Clock, Inbox, Send, X } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { intlLocale } from '../../i18n/languages';
 import { timeAgo } from '../../lib/relative-time';
 import { nameOf } from '../../stores/connections';

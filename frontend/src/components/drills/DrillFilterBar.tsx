@@ -1,7 +1,7 @@
 import { WEAPONS } from '@piste/contracts';
 import type { TFunction } from 'i18next';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { useSearchParams } from '../../lib/router';
 import { weaponLabel } from '../../lib/weapons';
 import { Button } from '../Button';

@@ -1,6 +1,6 @@
 import { CalendarDays, Plus } from 'lucide-react';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { Link } from '../../lib/router';
 import { newClubEventPath } from '../../lib/paths';
 import { useClubEventsStore } from '../../stores/club-events';

@@ -1,6 +1,6 @@
 import type { AttendanceStatus } from '@piste/contracts';
 import { CircleCheck, Star, type LucideIcon } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 
 interface EventAttendanceProps {
   viewerStatus: AttendanceStatus | null;

@@ -1,6 +1,6 @@
 import type { Attendee } from '@piste/contracts';
 import { Clock, UserPlus } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { Link } from '../../lib/router';
 import { profilePath, REQUESTS_PATH } from '../../lib/paths';
 import { banNotice, useBannedUntil } from '../../stores/ban';

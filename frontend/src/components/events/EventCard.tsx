@@ -1,6 +1,6 @@
 import type { FencingEvent } from '@piste/contracts';
 import { CalendarDays, Castle, MapPin, UserCheck } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { Link } from '../../lib/router';
 import { eventPath } from '../../lib/paths';
 import { ClubWeapons } from '../clubs/ClubWeapons';

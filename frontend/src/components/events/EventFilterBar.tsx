@@ -1,6 +1,6 @@
 import { EVENT_KINDS, WEAPONS } from '@piste/contracts';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { useSearchParams } from '../../lib/router';
 import { weaponLabel } from '../../lib/weapons';
 import { Button } from '../Button';

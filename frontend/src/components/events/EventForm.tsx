@@ -10,7 +10,7 @@ import {
 } from '@piste/contracts';
 import { useEffect, useMemo, type InputHTMLAttributes } from 'react';
 import { get } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { z } from 'zod';
 import { errorText, useContractForm, type FieldBinding } from '../../lib/forms';
 import { instantToZonedTime, timeZoneChoices, zonedTimeToInstant } from '../../lib/zoned-time';

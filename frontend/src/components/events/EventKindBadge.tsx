@@ -1,5 +1,5 @@
 import type { EventKind } from '@piste/contracts';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { EVENT_KIND_CLASSES, EVENT_KIND_LABELS } from './event-format';
 
 /** What kind of event it is (Competition, Training, Camp, Social), in its colour. */

@@ -1,6 +1,6 @@
 import type { CompetitionEntry } from '@piste/contracts';
 import { Medal, Target, Trophy, Users } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { Link } from '../../lib/router';
 import { intlLocale } from '../../i18n/languages';
 

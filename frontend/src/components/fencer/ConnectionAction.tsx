@@ -1,7 +1,7 @@
 import type { ConnectionState, FencerProfile } from '@piste/contracts';
 import { Check, Clock, MessageCircle, Pencil, UserPlus, X } from 'lucide-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { Link } from '../../lib/router';
 import { banNotice, useBannedUntil } from '../../stores/ban';
 import { useConnectionsStore, type ConnectionsState } from '../../stores/connections';

@@ -1,5 +1,5 @@
 import { Castle } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { Link } from '../../lib/router';
 import { clubPath } from '../../lib/paths';
 import { useFencerClubsStore } from '../../stores/fencer-clubs';

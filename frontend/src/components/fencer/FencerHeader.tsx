@@ -1,7 +1,7 @@
 import type { PublicProfile, Weapon } from '@piste/contracts';
 import { CalendarDays, MapPin, PenLine } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { intlLocale } from '../../i18n/languages';
 import { weaponLabel } from '../../lib/weapons';
 import { Avatar } from '../Avatar';

@@ -1,6 +1,6 @@
 import type { SessionUser } from '@piste/contracts';
 import { LoaderCircle, PenLine } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { Link } from '../../lib/router';
 import { EmptyState } from '../EmptyState';
 import { PostList } from '../PostList';

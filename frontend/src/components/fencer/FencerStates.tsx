@@ -1,5 +1,5 @@
 import { UserRoundX } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { Button } from '../Button';
 import { HomeButton } from '../HomeButton';
 import { SkeletonBars } from '../Skeleton';

@@ -1,5 +1,5 @@
 import { Trash2 } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { blockMenuItem, type BlockActions } from '../block-menu-item';
 import { DropdownMenu } from '../DropdownMenu';
 

@@ -1,7 +1,7 @@
 import type { Weapon } from '@piste/contracts';
 import { ArrowLeft, Ban, MessagesSquare } from 'lucide-react';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { stillLoading, useConnectionsStore } from '../../stores/connections';
 import { draftKey, useIsTyping, useMessagesStore, type ChatPartner } from '../../stores/messages';
 import { Avatar } from '../Avatar';

@@ -1,7 +1,7 @@
 import type { ConnectionUser, Conversation } from '@piste/contracts';
 import { MessageSquarePlus, Search, Users } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { Avatar } from '../Avatar';
 import { HomeButton } from '../HomeButton';
 import { SegmentedTabs, TabPanel } from '../Tabs';

@@ -1,7 +1,7 @@
 import { LIMITS, sendMessageSchema } from '@piste/contracts';
 import { SendHorizontal } from 'lucide-react';
 import { useId, useLayoutEffect, useRef, type KeyboardEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { z } from 'zod';
 import { useContractForm } from '../../lib/forms';
 import { useBannedUntil } from '../../stores/ban';

@@ -1,6 +1,6 @@
 import { Flag, Loader2, MessageCircle, RotateCcw, X } from 'lucide-react';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { intlLocale } from '../../i18n/languages';
 import type { ChatMessage } from '../../stores/messages';
 import { timeAgo, useNow } from '../../lib/relative-time';

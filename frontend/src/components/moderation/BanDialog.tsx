@@ -7,7 +7,8 @@ import {
 } from '@piste/contracts';
 
 import { Ban } from 'lucide-react';
-import { Trans, useTranslation } from 'react-i18next';
+import { Trans } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { useContractForm } from '../../lib/forms';
 import { Button } from '../Button';
 import { controlClassName, Field, SelectField } from '../FormField';

@@ -1,5 +1,5 @@
 import { Ban } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { banNotice, useBanStore } from '../../stores/ban';
 
 /**

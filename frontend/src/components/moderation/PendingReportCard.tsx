@@ -1,7 +1,7 @@
 import type { Report } from '@piste/contracts';
 import type { ParseKeys } from 'i18next';
 import { Ban, Flag, Trash2, X, type LucideIcon } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import {
   formatDateTime,
   REPORT_TARGET_LABELS,

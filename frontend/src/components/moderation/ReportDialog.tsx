@@ -1,6 +1,6 @@
 import { LIMITS, REPORT_CATEGORIES, targetReportSchema } from '@piste/contracts';
 import { Flag, LoaderCircle } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { useContractForm } from '../../lib/forms';
 import { REPORT_CATEGORY_KEYS } from '../../lib/moderation-format';
 import { useReportDialogStore, type ReportSubject } from '../../stores/report-dialog';

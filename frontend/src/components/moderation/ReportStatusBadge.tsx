@@ -1,5 +1,5 @@
 import type { ReportStatus } from '@piste/contracts';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 
 const styles = {
   pending: {

@@ -1,7 +1,7 @@
 import type { Report, ReportedContent } from '@piste/contracts';
 import { ExternalLink, Lock } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { Link } from '../../lib/router';
 import { formatDateTime } from '../../lib/moderation-format';
 import { postPath, profilePath } from '../../lib/paths';

@@ -1,5 +1,5 @@
 import type { Report } from '@piste/contracts';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import {
   formatDateTime,
   REPORT_TARGET_LABELS,

@@ -1,7 +1,7 @@
 import type { SessionUser } from '@piste/contracts';
 import { LoaderCircle } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { PostList } from '../PostList';
 import type { PostPagesView } from './usePostPages';
 

@@ -1,6 +1,6 @@
 import { Camera, Trash2 } from 'lucide-react';
 import { useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { intlLocale } from '../../i18n/languages';
 import { Avatar } from '../Avatar';
 import { IconButton } from '../IconButton';

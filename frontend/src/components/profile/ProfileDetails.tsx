@@ -1,6 +1,6 @@
 import type { Profile } from '@piste/contracts';
 import { AtSign, Award, Mail, Swords, type LucideIcon } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { weaponLabel } from '../../lib/weapons';
 
 /** View mode: the stored values, read-only. */

@@ -1,6 +1,6 @@
 import { english, LIMITS, updateProfileSchema, WEAPONS, type Profile } from '@piste/contracts';
 import i18next from 'i18next';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import type { z } from 'zod';
 import type { ContractForm } from '../../lib/forms';
 import { weaponLabel } from '../../lib/weapons';

@@ -1,7 +1,7 @@
 import { WEAPONS, type Bout, type Weapon } from '@piste/contracts';
 import { ListOrdered } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { weaponLabel } from '../../lib/weapons';
 import { useLocation } from '../../lib/router';
 import { useFencerRecordStore } from '../../stores/fencer-record';

@@ -1,6 +1,6 @@
 import type { Bout } from '@piste/contracts';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { weaponLabel } from '../../lib/weapons';
 import { ProfileLink } from '../fencer/ProfileLink';
 import { BOUT_KIND_LABELS, boutDate, opponentNameOf, scoreText } from './record-format';

@@ -1,7 +1,7 @@
 import { DEFAULT_WEAPON, type ConnectionState, type PublicProfile } from '@piste/contracts';
 import { Plus } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { banNotice, useBannedUntil } from '../../stores/ban';
 import { useFencerRecordStore } from '../../stores/fencer-record';
 import { Button } from '../Button';

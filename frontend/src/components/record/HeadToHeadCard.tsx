@@ -1,5 +1,5 @@
 import { Swords } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { useFencerRecordStore } from '../../stores/fencer-record';
 import { BoutRow } from './BoutRow';
 import { RECORD_CARD_CLASSES, RecordCardTitle } from './RecordCardTitle';

@@ -8,7 +8,7 @@ import {
   type Weapon,
 } from '@piste/contracts';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { errorText, failureText, useContractForm, type FieldBinding } from '../../lib/forms';
 import { weaponLabel } from '../../lib/weapons';
 import { useFencerRecordStore } from '../../stores/fencer-record';

@@ -1,6 +1,6 @@
 import type { Fencer, UserSuggestion } from '@piste/contracts';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import type { FieldBinding } from '../../lib/forms';
 import { useUserSuggestionsStore } from '../../stores/user-suggestions';
 import { Avatar } from '../Avatar';

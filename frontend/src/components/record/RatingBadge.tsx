@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 
 /** A fencer's rating beside their name ("B24", "#12"): nothing when they show none. */
 export function RatingBadge({ rating, className = '' }: { rating?: string | null; className?: string }) {

@@ -1,7 +1,7 @@
 import { ratingLabel, type Rating } from '@piste/contracts';
 import { Lock, Medal } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { Link } from '../../lib/router';
 import { WEAPON_DOT_CLASSES, weaponLabel } from '../../lib/weapons';
 import { useFencerRecordStore, type RecordHiddenReason } from '../../stores/fencer-record';

@@ -12,7 +12,7 @@ import {
 import { Plus, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useFieldArray } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { errorText, failureText, useContractForm } from '../../lib/forms';
 import { weaponLabel } from '../../lib/weapons';
 import { banNotice, useBannedUntil } from '../../stores/ban';

@@ -1,6 +1,6 @@
 import type { BoutTotals } from '@piste/contracts';
 import type { ParseKeys } from 'i18next';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { weaponLabel } from '../../lib/weapons';
 import { countText, indicatorText } from './record-format';
 

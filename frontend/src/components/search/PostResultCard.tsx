@@ -1,5 +1,5 @@
 import { MessageCircle, ThumbsUp } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { Link } from '../../lib/router';
 import { fencerPath, postPath } from '../../lib/paths';
 import { weaponLabel } from '../../lib/weapons';

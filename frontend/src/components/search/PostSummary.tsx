@@ -1,7 +1,7 @@
 import type { FeedPost } from '@piste/contracts';
 import i18next from 'i18next';
 import { Dumbbell, MessageSquareText, Trophy, type LucideIcon } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { weaponLabel } from '../../lib/weapons';
 import { HighlightWords } from './highlight';
 

@@ -1,7 +1,7 @@
 import { SEARCH_TEXT_MAX } from '@piste/contracts';
 import { LoaderCircle, Search } from 'lucide-react';
 import { lazy, Suspense, useEffect, useId, useState, type KeyboardEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { useNavigate } from '../../lib/router';
 import { clubPath, fencerPath, postPath, resultsPath } from '../../lib/paths';
 import type { SearchOption } from './SuggestionGroups';

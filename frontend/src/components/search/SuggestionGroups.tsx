@@ -1,7 +1,7 @@
 import type { Club, FeedPost, SearchUser } from '@piste/contracts';
 import { ArrowRight } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { ClubSummary } from './ClubSummary';
 import { FencerSummary } from './FencerSummary';
 import { PostSummary } from './PostSummary';

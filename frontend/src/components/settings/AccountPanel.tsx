@@ -6,7 +6,8 @@ import {
 } from '@piste/contracts';
 import { CircleCheck, Clock, MailWarning } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
+import { Trans } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { intlLocale } from '../../i18n/languages';
 import { failedWithCode, failureText, useContractForm } from '../../lib/forms';
 import { useAccountStore } from '../../stores/account';

@@ -1,6 +1,6 @@
 import { CalendarCheck, CalendarOff, Copy } from 'lucide-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { formatDateTime } from '../../lib/moderation-format';
 import { useCalendarFeedStore } from '../../stores/calendar-feed';
 import { Button } from '../Button';

@@ -1,7 +1,7 @@
 import { mutedWordSchema, type Fencer, type MutedWord } from '@piste/contracts';
 import i18next from 'i18next';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { Link } from '../../lib/router';
 import { z } from 'zod';
 import { intlLocale } from '../../i18n/languages';

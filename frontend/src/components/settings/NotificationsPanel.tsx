@@ -1,6 +1,6 @@
 import { NOTIFICATION_SETTING_TYPES, type NotificationSettingType } from '@piste/contracts';
 import { BellRing } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { useNotificationSettingsStore } from '../../stores/notification-settings';
 import { Button } from '../Button';
 import { SectionLoadError, SectionSkeleton, SettingsSection } from './SettingsSection';

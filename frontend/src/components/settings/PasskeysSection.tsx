@@ -2,7 +2,7 @@ import { PASSKEY_NAME_MAX, renamePasskeySchema, type Passkey } from '@piste/cont
 import { KeyRound } from 'lucide-react';
 import i18next from 'i18next';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { deviceName } from '../../lib/device-name';
 import { errorText, failureText } from '../../lib/forms';
 import { inSentence, timeAgo, useNow } from '../../lib/relative-time';

@@ -17,7 +17,8 @@ import {
 } from 'lucide-react';
 import i18next from 'i18next';
 import { useEffect, useState, type ReactNode } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
+import { Trans } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { useNavigate } from '../../lib/router';
 import { intlLocale } from '../../i18n/languages';
 import { failedWithCode, failureText, useContractForm } from '../../lib/forms';

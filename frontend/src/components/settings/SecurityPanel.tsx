@@ -6,7 +6,7 @@ import {
 } from '@piste/contracts';
 import { Monitor, Smartphone } from 'lucide-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import i18next from 'i18next';
 import { failedWithCode, failureText, useContractForm } from '../../lib/forms';
 import { inSentence, timeAgo, useNow } from '../../lib/relative-time';

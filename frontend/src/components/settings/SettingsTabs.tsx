@@ -1,6 +1,6 @@
 import { Bell, FolderLock, ShieldCheck, UserRound, VolumeX, type LucideIcon } from 'lucide-react';
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { onArrowKeys, tabButtonProps } from '../Tabs';
 
 export const SETTINGS_TABS = ['account', 'security', 'notifications', 'muted', 'privacy'] as const;

@@ -2,7 +2,7 @@ import { disableTotpSchema, enableTotpSchema, regenerateRecoveryCodesSchema } fr
 import QRCode from 'qrcode';
 import i18next from 'i18next';
 import { useEffect, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { downloadText } from '../../lib/download';
 import { errorText, failureText } from '../../lib/forms';
 import { useTwoFactorStore } from '../../stores/two-factor';

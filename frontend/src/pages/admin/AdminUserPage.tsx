@@ -2,7 +2,7 @@ import type { AdminUserPage as AccountPage, SessionUser } from '@piste/contracts
 import i18next, { type ParseKeys } from 'i18next';
 import { ArrowLeft, UserRound } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { Link, useParams } from '../../lib/router';
 import { AccessDenied } from '../../components/AccessDenied';
 import { AccountActions } from '../../components/admin/AccountActions';

@@ -1,7 +1,7 @@
 import { ADMIN_USER_STATUSES, type AdminUserStatus, type SessionUser } from '@piste/contracts';
 import { Users } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { useSearchParams } from '../../lib/router';
 import { AccessDenied } from '../../components/AccessDenied';
 import { AdminNav } from '../../components/admin/AdminNav';

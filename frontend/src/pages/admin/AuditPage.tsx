@@ -1,7 +1,7 @@
 import type { SessionUser } from '@piste/contracts';
 import { ScrollText } from 'lucide-react';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { Link, useSearchParams } from '../../lib/router';
 import { AccessDenied } from '../../components/AccessDenied';
 import { AdminNav } from '../../components/admin/AdminNav';

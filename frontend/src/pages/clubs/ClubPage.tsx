@@ -1,7 +1,7 @@
 import type { SessionUser } from '@piste/contracts';
 import { Castle, MapPin, Users } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { useNavigate, useParams } from '../../lib/router';
 import { Button } from '../../components/Button';
 import { clubPlace } from '../../components/clubs/club-format';

@@ -1,7 +1,7 @@
 import { isWeapon, WEAPONS, type Weapon } from '@piste/contracts';
 import { Castle, Plus } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { Link, useSearchParams } from '../../lib/router';
 import { Button, buttonClassName } from '../../components/Button';
 import { ClubCard } from '../../components/clubs/ClubCard';

@@ -1,6 +1,6 @@
 import { createClubSchema } from '@piste/contracts';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { useNavigate } from '../../lib/router';
 import { Button } from '../../components/Button';
 import {

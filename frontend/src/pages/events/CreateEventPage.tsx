@@ -1,7 +1,7 @@
 import type { CreateEventPayload, SessionUser } from '@piste/contracts';
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from '../../lib/router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { EventForm, newEventValues } from '../../components/events/EventForm';
 import { HeadedPage } from '../../components/PageHeader';
 import { failureText } from '../../lib/forms';

@@ -2,7 +2,7 @@ import type { CreateEventPayload } from '@piste/contracts';
 import { CalendarDays } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from '../../lib/router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { EventForm, eventValues } from '../../components/events/EventForm';
 import { HeadedPage } from '../../components/PageHeader';
 import { PageNotReady } from '../../components/PageNotReady';

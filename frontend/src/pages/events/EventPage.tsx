@@ -13,7 +13,7 @@ import {
 } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from '../../lib/router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { Button, buttonClassName } from '../../components/Button';
 import { ClubWeapons } from '../../components/clubs/ClubWeapons';
 import { ConfirmDialog } from '../../components/ConfirmDialog';

@@ -1,7 +1,7 @@
 import { CalendarDays, Plus } from 'lucide-react';
 import { useEffect, useMemo } from 'react';
 import { Link, useSearchParams } from '../../lib/router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { Button, buttonClassName } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
 import { EventCard } from '../../components/events/EventCard';
