@@ -26,10 +26,14 @@ if (!root) throw new Error('Missing #root element');
 
 // The first paint is in the chosen language (English is already here, another language's first screen is fetched)
 // and shows the page as it is: who is signed in and, on a feed, its first posts (first-screen.ts).
-void Promise.all([startI18n(startingLanguage()), loadFirstScreen(window.location.pathname)]).then(() =>
-  createRoot(root).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  ),
-);
+// The replies were read (and checked) in the task that got them: the render goes in a task of its own, so neither
+// holds a tap back for long.
+void Promise.all([startI18n(startingLanguage()), loadFirstScreen(window.location.pathname)])
+  .then(() => new Promise((resolve) => setTimeout(resolve, 0)))
+  .then(() =>
+    createRoot(root).render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    ),
+  );

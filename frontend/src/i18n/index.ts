@@ -64,6 +64,9 @@ export async function startI18n(language: ShownLanguage): Promise<void> {
       resources: { en: { common, feed } },
       partialBundledLanguages: true,
       interpolation: { escapeValue: false },
+      // Said outright (they are i18next's defaults), so i18next does not test every key for natural language.
+      nsSeparator: ':',
+      keySeparator: '.',
       react: { useSuspense: true },
     });
 }
