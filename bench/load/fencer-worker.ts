@@ -392,6 +392,11 @@ function expire(now: number): void {
     const kept = likes.filter((like) => {
       if (now - like.sentAt <= rules.lostMs + rules.countsIntervalMs) return true;
       sample.lost.counts += like.waiting.size;
+      if (process.env.BENCH_DEBUG_LOST)
+        for (const probe of like.waiting)
+          console.log(
+            `LOST post ${postId} likes ${like.likes} age ${(now - like.sentAt).toFixed(0)} probe ${probe.userId} seen ${JSON.stringify(probe.seen?.get(postId))} last ${probe.lastCounts.get(postId)} onScreen ${probe.screen.includes(postId)}`,
+          );
       return false;
     });
     if (kept.length) pendingLikes.set(postId, kept);
