@@ -10,11 +10,15 @@ export function App() {
   // Who is signed in was asked before the first render (first-screen.ts).
   const userId = useSessionStore((s) => s.user?.id ?? null);
 
-  // One live connection per tab while someone is signed in; a different user gets a fresh one.
+  // One live connection per tab while someone is signed in; a different user gets a fresh one. It opens in a
+  // task of its own: the first render's effects (each screen's first requests) all run in one.
   useEffect(() => {
     if (!userId) return;
-    connectSocket(socketSession);
-    return () => disconnectSocket();
+    const opening = setTimeout(() => connectSocket(socketSession), 0);
+    return () => {
+      clearTimeout(opening);
+      disconnectSocket();
+    };
   }, [userId]);
 
   return (
