@@ -71,6 +71,23 @@ describe('useTranslation', () => {
     expect(asked.mock.calls.map(([key]) => key)).toEqual(['reactions.likeCount']);
   });
 
+  it('keeps a component’s t while the language stays, whatever catalogues arrive', async () => {
+    const ts: unknown[] = [];
+    function Recorder({ n }: { n: number }) {
+      const { t } = useTranslation('feed');
+      ts.push(t);
+      return <span>{n}</span>;
+    }
+    view.render(<Recorder n={1} />);
+    act(() => {
+      i18next.emit('loaded', { en: ['feed'] });
+    });
+    view.render(<Recorder n={2} />);
+    await act(() => i18next.changeLanguage('fr'));
+    expect(ts[1]).toBe(ts[0]);
+    expect(ts[ts.length - 1]).not.toBe(ts[0]);
+  });
+
   it('asks again once a catalogue has arrived', () => {
     const asked = jest.spyOn(i18next, 't');
     act(() => {

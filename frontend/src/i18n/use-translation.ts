@@ -8,7 +8,7 @@ import type { useTranslation as UseTranslation } from 'react-i18next';
  * and react-i18next's hook costs each of them a copy of the i18next instance, a fresh `t` and checks of every
  * catalogue — together the largest part of that first render on a phone. Here a component gets a `t` shared by
  * every component of its language and namespaces, which remembers what it said: the words change only when the
- * language does or a catalogue arrives, and then every `t` is made anew.
+ * language does (components get that language's `t`) or a catalogue arrives (every `t` forgets what it said).
  */
 export const useTranslation = ((ns?: string | readonly string[], options?: { useSuspense?: boolean }) => {
   const language = useSyncExternalStore(subscribe, shownLanguage, shownLanguage);
@@ -29,26 +29,18 @@ export const useTranslation = ((ns?: string | readonly string[], options?: { use
 type Translate = (key: unknown, options?: unknown) => unknown;
 
 const listeners = new Set<() => void>();
-/** `t`s by language and namespaces. */
-let translators = new Map<string, Translate>();
+/** `t`s by language and namespaces: a component keeps the same `t` while its language does. */
+const translators = new Map<string, Translate>();
 const loaded = new Set<string>();
 const pending = new Map<string, Promise<void>>();
-let listening = false;
+/** Counts the catalogues that arrived: what a `t` remembered before the last one may have been missing then. */
+let catalogues = 0;
+i18next.on('languageChanged', () => listeners.forEach((listener) => listener()));
+i18next.on('loaded', () => catalogues++);
 
 function subscribe(listener: () => void): () => void {
-  if (!listening) {
-    listening = true;
-    i18next.on('languageChanged', changed);
-    // A catalogue that arrived may hold words a `t` remembered as missing (a component that does not wait).
-    i18next.on('loaded', () => (translators = new Map()));
-  }
   listeners.add(listener);
   return () => listeners.delete(listener);
-}
-
-function changed(): void {
-  translators = new Map();
-  listeners.forEach((listener) => listener());
 }
 
 const shownLanguage = () => i18next.language;
@@ -95,11 +87,12 @@ function translator(language: string, namespaces: readonly string[]): Translate 
 }
 
 /**
- * `t`, remembering what it said for a key alone or a key and a `count` (most of what components say); anything
- * else is asked of i18next each time.
+ * `t`, remembering what it said for a key alone or a key and a `count` (most of what components say) until
+ * another catalogue arrives; anything else is asked of i18next each time.
  */
 function remembering(t: TFunction): Translate {
   const said = new Map<string, unknown>();
+  let saidWith = catalogues;
   const translate = t as unknown as Translate;
   const remembered: Translate = (key, options) => {
     if (typeof key !== 'string') return translate(key, options);
@@ -107,6 +100,10 @@ function remembering(t: TFunction): Translate {
     if (options === undefined) memo = key;
     else if (onlyCount(options)) memo = `${key}\u0000${options.count}`;
     else return translate(key, options);
+    if (saidWith !== catalogues) {
+      said.clear();
+      saidWith = catalogues;
+    }
     if (said.has(memo)) return said.get(memo);
     const words = translate(key, options);
     said.set(memo, words);
