@@ -90,7 +90,8 @@ export async function collectExportData(manager: EntityManager, userId: string):
          FROM muted_users m WHERE m."userId" = $1 ORDER BY m."createdAt", m."id"`,
     ),
     mutedWords: await rows(
-      `SELECT "word", "expiresAt", "createdAt" FROM muted_words WHERE "userId" = $1 ORDER BY "createdAt", "id"`,
+      `SELECT "word", "expiresAt", "createdAt" FROM muted_words
+        WHERE "userId" = $1 ORDER BY "createdAt", "position", "id"`,
     ),
   };
   const messages = await rows(

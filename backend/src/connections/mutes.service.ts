@@ -48,7 +48,7 @@ export class MutesService {
     const rows = await this.dataSource.query<Array<{ word: string; expiresAt: Date | null }>>(
       `SELECT "word", "expiresAt" FROM muted_words
         WHERE "userId" = $1 AND ("expiresAt" IS NULL OR "expiresAt" > now())
-        ORDER BY "createdAt", id`,
+        ORDER BY "createdAt", "position", id`,
       [viewerId],
     );
     return rows.map((row) => ({
@@ -69,12 +69,13 @@ export class MutesService {
     const unique = new Map(words.map((w) => [foldAccents(w.word), w]));
     await this.dataSource.transaction(async (manager) => {
       await manager.query(`DELETE FROM muted_words WHERE "userId" = $1`, [viewerId]);
+      let position = 0;
       for (const { word, expiresAt } of unique.values()) {
+        // The list keeps the order it was sent in: its rows share the transaction's now().
         await manager.query(
-          // clock_timestamp(), not now(): the list keeps the order it was sent in, within one transaction.
-          `INSERT INTO muted_words ("userId", "word", "query", "expiresAt", "createdAt")
-           VALUES ($1, $2::text, phraseto_tsquery('simple', fold_accents($2::text)), $3, clock_timestamp())`,
-          [viewerId, word, expiresAt],
+          `INSERT INTO muted_words ("userId", "word", "query", "expiresAt", "position")
+           VALUES ($1, $2::text, phraseto_tsquery('simple', fold_accents($2::text)), $3, $4)`,
+          [viewerId, word, expiresAt, position++],
         );
       }
     });

@@ -21,6 +21,7 @@ import { AdminUsers1763800001900 } from './1763800001900-AdminUsers';
 import { SignInNotices1763800002000 } from './1763800002000-SignInNotices';
 import { Languages1763800002110 } from './1763800002110-Languages';
 import { NotificationTexts1763800002200 } from './1763800002200-NotificationTexts';
+import { MutedWordsOrder1763800002300 } from './1763800002300-MutedWordsOrder';
 
 /** Every migration, in the order they apply. */
 export const MIGRATIONS = [
@@ -47,4 +48,5 @@ export const MIGRATIONS = [
   SignInNotices1763800002000,
   Languages1763800002110,
   NotificationTexts1763800002200,
+  MutedWordsOrder1763800002300,
 ];
