@@ -63,4 +63,30 @@ describe('CountsBatches', () => {
     await new Promise((resolve) => setTimeout(resolve, 60));
     expect(sent.s1).toHaveLength(1);
   });
+
+  it('sends a few sockets a turn, and counts that come meanwhile after the whole batch', async () => {
+    const ids = ['s1', 's2', 's3', 's4', 's5'];
+    const { sockets, sent } = replica({ post: ids });
+    const batches = new CountsBatches(20, sockets, 2);
+    batches.add({ counts: counts(first, 1), rooms: ['post'], except: [] });
+    batches.flush();
+    expect(Object.keys(sent)).toEqual(['s1', 's2']);
+
+    batches.add({ counts: counts(first, 2), rooms: ['post'], except: [] });
+    batches.flush();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(Object.keys(sent)).toEqual(['s1', 's2', 's3', 's4']);
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    for (const id of ids) expect(sent[id]).toEqual([[counts(first, 1)], [counts(first, 2)]]);
+  });
+
+  it('sends nothing more of a batch after clear', async () => {
+    const { sockets, sent } = replica({ post: ['s1', 's2', 's3'] });
+    const batches = new CountsBatches(20, sockets, 1);
+    batches.add({ counts: counts(first, 1), rooms: ['post'], except: [] });
+    batches.flush();
+    batches.clear();
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect(sent).toEqual({ s1: [[counts(first, 1)]] });
+  });
 });
