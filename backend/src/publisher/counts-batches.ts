@@ -20,7 +20,7 @@ export interface BatchedSockets {
 /**
  * How many sockets get their batch in one turn of the event loop. A replica's batch for every socket that shows a
  * hot post is thousands of writes, tens of microseconds each; sent at once they would hold every request and
- * database transaction of the replica up for as long (a fifth of a second at 4,000 sockets), every interval.
+ * database transaction of the replica up for as long (40–200 ms at 4,000 sockets), every interval.
  */
 const SOCKETS_PER_TURN = 250;
 
