@@ -78,7 +78,8 @@ export class AppModule {
         loggingModule(rootLogger(config)),
         DiscoveryModule,
         TypeOrmModule.forRootAsync({
-          useFactory: () => dataSourceOptions(database, config.databaseSchema, ENTITIES),
+          useFactory: () =>
+            dataSourceOptions(database, config.databaseSchema, ENTITIES, config.databasePoolSize),
           // Migrations run before any other module touches the database, once across replicas.
           dataSourceFactory: (options) => initializeDatabase(options!),
         }),

@@ -20,6 +20,14 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PORT: 'abc', DATABASE_SCHEMA: 'Bad-Name' })).toThrow(/DATABASE_SCHEMA/);
   });
 
+  it('sizes the database pool from DATABASE_POOL_SIZE, 10 unless set', () => {
+    expect(loadConfig({}).databasePoolSize).toBe(10);
+    expect(loadConfig({ DATABASE_POOL_SIZE: '25' }).databasePoolSize).toBe(25);
+    for (const bad of ['0', '-3', '2.5', 'many']) {
+      expect(() => loadConfig({ DATABASE_POOL_SIZE: bad })).toThrow(/DATABASE_POOL_SIZE/);
+    }
+  });
+
   it('requires a session secret in production and admin credentials in pairs', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SESSION_SECRET/);
     expect(() => loadConfig({ ADMIN_USERNAME: 'root' })).toThrow(/ADMIN_USERNAME and ADMIN_PASSWORD/);

@@ -51,6 +51,8 @@ export const envSchema = z.object({
     .string()
     .regex(/^[a-z_][a-z0-9_]*$/, 'DATABASE_SCHEMA must be a lower-case SQL identifier')
     .default('public'),
+  /** Connections each replica keeps to PostgreSQL at most. */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(10),
   DATA_DIR: z.string().default('.data'),
   REDIS_URL: optionalString,
   REDIS_KEY_PREFIX: z.string().default('piste'),
@@ -141,6 +143,8 @@ export type AppConfig = {
   metrics: { host: string; port: number } | undefined;
   databaseUrl: string | undefined;
   databaseSchema: string;
+  /** Connections this replica keeps to the database at most. */
+  databasePoolSize: number;
   dataDir: string;
   redisUrl: string | undefined;
   redisKeyPrefix: string;
@@ -243,9 +247,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     env: e.NODE_ENV,
     host: e.HOST,
     port: e.PORT,
-    metrics: e.METRICS_PORT === undefined ? undefined : { host: e.METRICS_HOST ?? e.HOST, port: e.METRICS_PORT },
+    metrics:
+      e.METRICS_PORT === undefined ? undefined : { host: e.METRICS_HOST ?? e.HOST, port: e.METRICS_PORT },
     databaseUrl: e.DATABASE_URL,
     databaseSchema: e.DATABASE_SCHEMA,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
     dataDir: e.DATA_DIR,
     redisUrl: e.REDIS_URL,
     redisKeyPrefix: e.REDIS_KEY_PREFIX,

@@ -39,11 +39,15 @@ function clientConnectingWithin(ms: number): typeof Client {
   };
 }
 
+/** Connections a replica keeps to the database at most, unless DATABASE_POOL_SIZE says otherwise. */
+export const DEFAULT_POOL_SIZE = 10;
+
 /** TypeORM options for PostgreSQL (or embedded PGlite speaking its protocol). */
 export function dataSourceOptions(
   { url, embedded }: DatabaseLocation,
   schema = 'public',
   entities: NonNullable<DataSourceOptions['entities']> = [],
+  poolSize = DEFAULT_POOL_SIZE,
 ): DataSourceOptions {
   return {
     type: 'postgres',
@@ -57,7 +61,7 @@ export function dataSourceOptions(
     installExtensions: false,
     logging: ['error'],
     extra: {
-      max: 10,
+      max: poolSize,
       connectionTimeoutMillis: embedded ? CONNECT_TIMEOUT_MS.embedded : POOL_WAIT_MS,
       Client: clientConnectingWithin(embedded ? CONNECT_TIMEOUT_MS.embedded : CONNECT_TIMEOUT_MS.postgres),
       keepAlive: true,
