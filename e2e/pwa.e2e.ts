@@ -76,6 +76,8 @@ describeInBrowser('on the phone: installable, and a reload without network', () 
     const robots = await context.request.get('/robots.txt');
     expect(robots.headers()['content-type']).toMatch(/^text\/plain/);
     expect(await robots.text()).toContain('Disallow: /api/');
+    const worker = await context.request.get('/sw.js', { headers: { 'accept-encoding': 'br' } });
+    expect(worker.headers()['content-encoding']).toBe('br');
   }
 
   it('offline, shows the shell, the last feed and conversations, read-only; back online it catches up; sign-out forgets it all', async () => {
@@ -158,6 +160,8 @@ describeInBrowser('a new deploy', () => {
     try {
       await cp(join(__dirname, '..', 'frontend', 'dist'), nextBuild, { recursive: true });
       await appendFile(join(nextBuild, 'sw.js'), '\n// the next deploy\n');
+      // Its compressed forms are of the worker before; a real build writes them again.
+      await Promise.all(['sw.js.br', 'sw.js.gz'].map((name) => rm(join(nextBuild, name), { force: true })));
       await journey.app.stop();
       await journey.restartApp({ FRONTEND_DIST: nextBuild });
 

@@ -1,0 +1,14 @@
+/**
+ * Writes `sw.js.br` and `sw.js.gz` beside the service worker, which vite-plugin-pwa writes after the build's
+ * compression pass (vite.config.ts, `precompressed`): every install fetches it. Same settings as that pass.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+
+const worker = new URL('../dist/sw.js', import.meta.url);
+const body = readFileSync(worker);
+writeFileSync(
+  `${worker.pathname}.br`,
+  brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY } }),
+);
+writeFileSync(`${worker.pathname}.gz`, gzipSync(body, { level: constants.Z_BEST_COMPRESSION }));
