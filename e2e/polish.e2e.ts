@@ -234,7 +234,11 @@ describeInBrowser('polish: landing, /post, bans, own tabs, images and videos', (
       if (size.width > 400) await page.keyboard.press('Escape');
       else await dialog.getByRole('button', { name: 'Close' }).click();
       await dialog.waitFor({ state: 'detached' });
-      await expect(opener.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
+      await untilIs(
+        () => opener.evaluate((el) => el === document.activeElement),
+        true,
+        'the focus back on the image that opened it',
+      );
       await expect(page.evaluate(() => document.body.style.overflow)).resolves.toBe('');
     }
   });
