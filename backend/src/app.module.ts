@@ -78,8 +78,7 @@ export class AppModule {
         loggingModule(rootLogger(config)),
         DiscoveryModule,
         TypeOrmModule.forRootAsync({
-          useFactory: () =>
-            dataSourceOptions(database, config.databaseSchema, ENTITIES, config.databasePoolSize),
+          useFactory: () => dataSourceOptions(database, config.databaseSchema, ENTITIES, config.databasePool),
           // Migrations run before any other module touches the database, once across replicas.
           dataSourceFactory: (options) => initializeDatabase(options!),
         }),

@@ -21,11 +21,18 @@ describe('loadConfig', () => {
   });
 
   it('sizes the database pool from DATABASE_POOL_SIZE, 10 unless set', () => {
-    expect(loadConfig({}).databasePoolSize).toBe(10);
-    expect(loadConfig({ DATABASE_POOL_SIZE: '25' }).databasePoolSize).toBe(25);
+    expect(loadConfig({}).databasePool.size).toBe(10);
+    expect(loadConfig({ DATABASE_POOL_SIZE: '25' }).databasePool.size).toBe(25);
     for (const bad of ['0', '-3', '2.5', 'many']) {
       expect(() => loadConfig({ DATABASE_POOL_SIZE: bad })).toThrow(/DATABASE_POOL_SIZE/);
     }
+  });
+
+  it('prepares statements unless DATABASE_PREPARED_STATEMENTS is false', () => {
+    expect(loadConfig({}).databasePool.preparedStatements).toBe(true);
+    expect(loadConfig({ DATABASE_PREPARED_STATEMENTS: 'false' }).databasePool.preparedStatements).toBe(false);
+    expect(loadConfig({ DATABASE_PREPARED_STATEMENTS: '0' }).databasePool.preparedStatements).toBe(false);
+    expect(() => loadConfig({ DATABASE_PREPARED_STATEMENTS: 'no' })).toThrow(/DATABASE_PREPARED_STATEMENTS/);
   });
 
   it('requires a session secret in production and admin credentials in pairs', () => {

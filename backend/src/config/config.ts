@@ -53,6 +53,11 @@ export const envSchema = z.object({
     .default('public'),
   /** Connections each replica keeps to PostgreSQL at most. */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(10),
+  /** Statements prepared once per connection; `false` behind a pooler that cannot keep them (PgBouncer < 1.21). */
+  DATABASE_PREPARED_STATEMENTS: z
+    .enum(['true', 'false', '1', '0'])
+    .default('true')
+    .transform((v) => v === 'true' || v === '1'),
   DATA_DIR: z.string().default('.data'),
   REDIS_URL: optionalString,
   REDIS_KEY_PREFIX: z.string().default('piste'),
@@ -143,8 +148,8 @@ export type AppConfig = {
   metrics: { host: string; port: number } | undefined;
   databaseUrl: string | undefined;
   databaseSchema: string;
-  /** Connections this replica keeps to the database at most. */
-  databasePoolSize: number;
+  /** Connections this replica keeps to the database at most, and whether they prepare their statements. */
+  databasePool: { size: number; preparedStatements: boolean };
   dataDir: string;
   redisUrl: string | undefined;
   redisKeyPrefix: string;
@@ -251,7 +256,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       e.METRICS_PORT === undefined ? undefined : { host: e.METRICS_HOST ?? e.HOST, port: e.METRICS_PORT },
     databaseUrl: e.DATABASE_URL,
     databaseSchema: e.DATABASE_SCHEMA,
-    databasePoolSize: e.DATABASE_POOL_SIZE,
+    databasePool: { size: e.DATABASE_POOL_SIZE, preparedStatements: e.DATABASE_PREPARED_STATEMENTS },
     dataDir: e.DATA_DIR,
     redisUrl: e.REDIS_URL,
     redisKeyPrefix: e.REDIS_KEY_PREFIX,

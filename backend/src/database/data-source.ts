@@ -2,6 +2,7 @@ import { Client, type ClientConfig } from 'pg';
 import type { DataSource, DataSourceOptions } from 'typeorm';
 import { initializeDatabase } from './startup';
 import { MIGRATIONS } from './migrations';
+import { clientPreparingStatements } from './prepared-statements';
 
 export { MIGRATIONS };
 
@@ -42,13 +43,27 @@ function clientConnectingWithin(ms: number): typeof Client {
 /** Connections a replica keeps to the database at most, unless DATABASE_POOL_SIZE says otherwise. */
 export const DEFAULT_POOL_SIZE = 10;
 
+/** How a replica uses its connections to the database. */
+export interface PoolSettings {
+  /** Connections kept at most. */
+  size: number;
+  /**
+   * Statements with parameters are prepared once per connection (PostgreSQL only). Off for a pooler between
+   * the replicas and PostgreSQL that hands one client's statements to another's connection.
+   */
+  preparedStatements: boolean;
+}
+
+export const DEFAULT_POOL: PoolSettings = { size: DEFAULT_POOL_SIZE, preparedStatements: true };
+
 /** TypeORM options for PostgreSQL (or embedded PGlite speaking its protocol). */
 export function dataSourceOptions(
   { url, embedded }: DatabaseLocation,
   schema = 'public',
   entities: NonNullable<DataSourceOptions['entities']> = [],
-  poolSize = DEFAULT_POOL_SIZE,
+  pool: PoolSettings = DEFAULT_POOL,
 ): DataSourceOptions {
+  const client = clientConnectingWithin(embedded ? CONNECT_TIMEOUT_MS.embedded : CONNECT_TIMEOUT_MS.postgres);
   return {
     type: 'postgres',
     url,
@@ -61,9 +76,10 @@ export function dataSourceOptions(
     installExtensions: false,
     logging: ['error'],
     extra: {
-      max: poolSize,
+      max: pool.size,
       connectionTimeoutMillis: embedded ? CONNECT_TIMEOUT_MS.embedded : POOL_WAIT_MS,
-      Client: clientConnectingWithin(embedded ? CONNECT_TIMEOUT_MS.embedded : CONNECT_TIMEOUT_MS.postgres),
+      // The embedded PGlite is one session behind all its connections: a name prepared on one is everyone's.
+      Client: pool.preparedStatements && !embedded ? clientPreparingStatements(client) : client,
       keepAlive: true,
       ...connectionOptions(embedded, schema),
     },

@@ -19,7 +19,14 @@ import { UsersService } from '../users/users.service';
 import { PostEntity } from './post.entity';
 import { HiddenPostEntity } from './reaction.entities';
 import { NO_REACTION, toFeedPost, type ViewerReaction } from './posts.mapper';
-import { feedPageOf, feedPostOf, feedPostsSql, NEWEST_FIRST, type FeedPostRow } from './feed-query';
+import {
+  feedPageOf,
+  feedPostOf,
+  feedPostsSql,
+  NEWEST_FIRST,
+  pageLimit,
+  type FeedPostRow,
+} from './feed-query';
 import { notBlockedEitherWay } from '../blocks/block-visibility';
 import { notMutedBy } from '../mutes/mute-visibility';
 import { notHiddenBy, visibleTo } from './post-visibility';
@@ -91,7 +98,7 @@ export class PostsService {
   async feed(viewer: SessionUser, weapon: Weapon, page: FeedQuery): Promise<FeedPost[]> {
     return this.newestPage(
       [...NEWEST_VISIBLE, notMutedBy('p'), 'p.weapon = :weapon'],
-      { viewerId: viewer.id, weapon, limit: page.limit },
+      { viewerId: viewer.id, weapon },
       FEED_CURSOR,
       page,
     );
@@ -148,7 +155,7 @@ export class PostsService {
     page: PostListPage,
   ): Promise<FeedPost[]> {
     const conditions = [...NEWEST_VISIBLE, `p."${column}" = :value`];
-    const parameters: ObjectLiteral = { viewerId: viewer.id, value, limit: page.limit };
+    const parameters: ObjectLiteral = { viewerId: viewer.id, value };
     if (page.type) {
       conditions.push('p.type = :type');
       parameters.type = page.type;
@@ -167,17 +174,17 @@ export class PostsService {
     conditions: string[],
     parameters: ObjectLiteral,
     cursorCondition: string,
-    { before, offset }: { before?: string; offset?: number },
+    { limit, before, offset }: { limit: number; before?: string; offset?: number },
   ): Promise<FeedPost[]> {
     if (!before) {
-      const tail = `${NEWEST_FIRST('p')} LIMIT :limit OFFSET :offset`;
-      return this.feedPosts(conditions, tail, { ...parameters, offset: offset ?? 0 });
+      const tail = `${NEWEST_FIRST('p')} ${pageLimit(limit, offset)}`;
+      return this.feedPosts(conditions, tail, { ...parameters, offset });
     }
     const cursorParameters = { ...parameters, before };
     const cursorTime = `SELECT c."createdAt" FROM posts c WHERE c.id = CAST(:before AS uuid) AND ${cursorCondition}`;
     const posts = await this.feedPosts(
       [...conditions, `(p."createdAt", p.id) < ((${cursorTime}), CAST(:before AS uuid))`],
-      `${NEWEST_FIRST('p')} LIMIT :limit`,
+      `${NEWEST_FIRST('p')} ${pageLimit(limit)}`,
       cursorParameters,
     );
     if (posts.length > 0) return posts;
