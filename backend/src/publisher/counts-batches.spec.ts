@@ -5,14 +5,18 @@ function counts(postId: string, likesCount: number): PostCountsEvent {
   return { postId, likesCount, dislikesCount: 0, commentsCount: 0, savesCount: 0, weapon: 'epee' };
 }
 
-/** A replica's rooms of batched sockets, and what each socket was sent. */
+/** A replica's rooms of batched sockets, what each socket was sent, and to which sockets each frame went. */
 function replica(rooms: Record<string, string[]>) {
   const sent: Record<string, PostCountsEvent[][]> = {};
+  const frames: string[][] = [];
   const sockets = {
     inRoom: (room: string) => rooms[room] ?? [],
-    send: (socketId: string, batch: PostCountsEvent[]) => (sent[socketId] ??= []).push(batch),
+    send: (socketIds: string[], batch: PostCountsEvent[]) => {
+      frames.push(socketIds);
+      for (const id of socketIds) (sent[id] ??= []).push(batch);
+    },
   };
-  return { sockets, sent };
+  return { sockets, sent, frames };
 }
 
 describe('CountsBatches', () => {
@@ -30,6 +34,21 @@ describe('CountsBatches', () => {
     expect(sent).toEqual({ s1: [[counts(first, 2)]], s2: [[counts(first, 2), counts(second, 5)]] });
     batches.flush();
     expect(sent.s2).toHaveLength(1);
+  });
+
+  it('encodes one frame for the sockets that show the same posts', () => {
+    const { sockets, sent, frames } = replica({ a: ['s1', 's2', 's3'], b: ['s2', 's3', 's4'] });
+    const batches = new CountsBatches(60_000, sockets);
+    batches.add({ counts: counts(first, 1), rooms: ['a'], except: [] });
+    batches.add({ counts: counts(second, 2), rooms: ['b'], except: [] });
+    batches.flush();
+    expect(frames).toEqual([['s1'], ['s2', 's3'], ['s4']]);
+    expect(sent).toEqual({
+      s1: [[counts(first, 1)]],
+      s2: [[counts(first, 1), counts(second, 2)]],
+      s3: [[counts(first, 1), counts(second, 2)]],
+      s4: [[counts(second, 2)]],
+    });
   });
 
   it('leaves out the sockets in an excepted room, and sends a socket in several rooms a post once', () => {
@@ -66,11 +85,12 @@ describe('CountsBatches', () => {
 
   it('sends a few sockets a turn, and counts that come meanwhile after the whole batch', async () => {
     const ids = ['s1', 's2', 's3', 's4', 's5'];
-    const { sockets, sent } = replica({ post: ids });
+    const { sockets, sent, frames } = replica({ post: ids });
     const batches = new CountsBatches(20, sockets, 2);
     batches.add({ counts: counts(first, 1), rooms: ['post'], except: [] });
     batches.flush();
     expect(Object.keys(sent)).toEqual(['s1', 's2']);
+    expect(frames).toEqual([['s1', 's2']]);
 
     batches.add({ counts: counts(first, 2), rooms: ['post'], except: [] });
     batches.flush();

@@ -13,8 +13,8 @@ export interface CountsDelivery {
 export interface BatchedSockets {
   /** The ids of those sockets in a room, on this replica. */
   inRoom(room: string): Iterable<string>;
-  /** Sends one socket its batch. */
-  send(socketId: string, counts: PostCountsEvent[]): void;
+  /** Sends these sockets the same batch (encoded once for all of them). */
+  send(socketIds: string[], counts: PostCountsEvent[]): void;
 }
 
 /**
@@ -32,6 +32,7 @@ const SOCKETS_PER_TURN = 250;
  * batch goes, so a socket that left a post's room, or joined a blocked user's, is left out as if it had been
  * sent at once. The frames go out `socketsPerTurn` at a time, letting the replica's other work run between
  * them; counts that arrive meanwhile wait for the next batch, so a socket never gets older counts after newer.
+ * Sockets that show the same posts get the same batch, encoded once: most show a weapon's newest posts.
  */
 export class CountsBatches {
   private readonly pending = new Map<string, CountsDelivery>();
@@ -72,7 +73,7 @@ export class CountsBatches {
       }
     }
     this.pending.clear();
-    this.send(batches.entries());
+    this.send(inTurns(sameBatches(batches), this.socketsPerTurn));
   }
 
   /** Forgets what has gathered and what is still to be sent (at shutdown). */
@@ -92,16 +93,46 @@ export class CountsBatches {
   }
 
   /** Sends one turn's sockets their batch, and the rest in the turns after. */
-  private send(batches: Iterator<[string, PostCountsEvent[]]>): void {
+  private send(groups: Iterator<SocketsBatch>): void {
     this.turn = null;
-    for (let sent = 0; sent < this.socketsPerTurn; sent++) {
-      const next = batches.next();
+    for (let sent = 0; sent < this.socketsPerTurn;) {
+      const next = groups.next();
       if (next.done) {
         if (this.pending.size > 0) this.startInterval();
         return;
       }
-      this.sockets.send(...next.value);
+      this.sockets.send(next.value.socketIds, next.value.counts);
+      sent += next.value.socketIds.length;
     }
-    this.turn = setImmediate(() => this.send(batches));
+    this.turn = setImmediate(() => this.send(groups));
+  }
+}
+
+/** Sockets that get the same batch. */
+interface SocketsBatch {
+  socketIds: string[];
+  counts: PostCountsEvent[];
+}
+
+/**
+ * Each socket's batch, grouped with the sockets whose batch holds the same posts. A batch lists its posts in the
+ * order they were gathered, the same for every socket, so the same posts are the same list.
+ */
+function sameBatches(batches: Map<string, PostCountsEvent[]>): Iterable<SocketsBatch> {
+  const groups = new Map<string, SocketsBatch>();
+  for (const [socketId, counts] of batches) {
+    const key = counts.map((c) => c.postId).join(' ');
+    const group = groups.get(key);
+    if (group) group.socketIds.push(socketId);
+    else groups.set(key, { socketIds: [socketId], counts });
+  }
+  return groups.values();
+}
+
+/** The groups cut so that none has more than `size` sockets, a turn's worth. */
+function* inTurns(groups: Iterable<SocketsBatch>, size: number): Generator<SocketsBatch> {
+  for (const { socketIds, counts } of groups) {
+    for (let i = 0; i < socketIds.length; i += size)
+      yield { socketIds: socketIds.slice(i, i + size), counts };
   }
 }

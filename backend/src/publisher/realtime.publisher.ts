@@ -51,8 +51,8 @@ export class RealtimePublisher implements OnApplicationShutdown {
   ) {
     this.countsBatches = new CountsBatches(config.postCountsBatchMs, {
       inRoom: (room) => this.batchedSocketsIn(room),
-      send: (socketId, counts) =>
-        this.server?.of('/').sockets.get(socketId)?.emit('posts:counts', { counts }),
+      // Each socket is in a room of its own id.
+      send: (socketIds, counts) => this.server?.local.to(socketIds).emit('posts:counts', { counts }),
     });
   }
 
