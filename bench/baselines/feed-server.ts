@@ -6,7 +6,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { Pool } from 'pg';
 import type { FeedPost } from '@piste/contracts';
-import { FEED_PAGE_BEFORE, FEED_PAGE_BY_OFFSET, type FeedRow } from './feed-sql';
+import { feedPageBefore, feedPageByOffset, type FeedRow } from './feed-sql';
 import { reply } from './json-reply';
 
 const WEAPONS = new Set(['epee', 'foil', 'sabre']);
@@ -30,10 +30,11 @@ function sessionId(cookieHeader: string | undefined): string | undefined {
 async function viewerOf(request: IncomingMessage): Promise<string | undefined> {
   const sid = sessionId(request.headers.cookie);
   if (!sid) return undefined;
-  const { rows } = await pool.query<{ sess: { passport?: { user?: string } } }>(
-    'SELECT sess FROM sessions WHERE sid = $1 AND expire >= now()',
-    [sid],
-  );
+  const { rows } = await pool.query<{ sess: { passport?: { user?: string } } }>({
+    name: 'session',
+    text: 'SELECT sess FROM sessions WHERE sid = $1 AND expire >= now()',
+    values: [sid],
+  });
   return rows[0]?.sess.passport?.user;
 }
 
@@ -87,14 +88,25 @@ function toFeedPost(row: FeedRow): FeedPost {
 async function feed(viewerId: string, weapon: string, query: URLSearchParams): Promise<FeedPost[]> {
   const limit = Number(query.get('limit') ?? 10);
   const before = query.get('before');
+  const offset = Number(query.get('offset') ?? 0);
+  // Prepared once per connection, as Piste's are.
   const { rows } = before
-    ? await pool.query<FeedRow>(FEED_PAGE_BEFORE, [viewerId, weapon, limit, before])
-    : await pool.query<FeedRow>(FEED_PAGE_BY_OFFSET, [
-        viewerId,
-        weapon,
-        limit,
-        Number(query.get('offset') ?? 0),
-      ]);
+    ? await pool.query<FeedRow>({
+        name: `before-${limit}`,
+        text: feedPageBefore(limit),
+        values: [viewerId, weapon, before],
+      })
+    : offset > 0
+      ? await pool.query<FeedRow>({
+          name: `offset-${limit}`,
+          text: feedPageByOffset(limit),
+          values: [viewerId, weapon, offset],
+        })
+      : await pool.query<FeedRow>({
+          name: `first-${limit}`,
+          text: feedPageByOffset(limit, false),
+          values: [viewerId, weapon],
+        });
   return rows.map(toFeedPost);
 }
 

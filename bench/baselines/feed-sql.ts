@@ -1,8 +1,9 @@
 /**
  * The feed page as one hand-written query: the same rows Piste's feed returns (posts of a weapon the viewer may
  * see, newest first, skipping blocks either way, muted authors and words, and posts the viewer hid), with each
- * post's author, club, and the viewer's like, dislike and save flags. Parameters: $1 viewer id, $2 weapon,
- * $3 limit, and $4 offset or the `before` post id.
+ * post's author, club, and the viewer's like, dislike and save flags. Parameters: $1 viewer id, $2 weapon, and
+ * $3 the offset or the `before` post id. The page size is written into the statement, as Piste writes it, so a
+ * prepared statement is planned once for every reader.
  */
 const SELECT_PAGE = `
   SELECT p.id, p."authorId", p.content, p.type, p.weapon, p."authorRole", p."mediaUrl", p."mediaType",
@@ -31,18 +32,20 @@ const SELECT_PAGE = `
         AND (mw."expiresAt" IS NULL OR mw."expiresAt" > now()) AND p."searchVector" @@ mw.query)))
     AND NOT EXISTS (SELECT 1 FROM hidden_posts h WHERE h."userId" = $1 AND h."postId" = p.id)`;
 
-const NEWEST_FIRST = `ORDER BY p."createdAt" DESC, p.id DESC LIMIT $3`;
+const newestFirst = (limit: number) => `ORDER BY p."createdAt" DESC, p.id DESC LIMIT ${Math.trunc(limit)}`;
 
-export const FEED_PAGE_BY_OFFSET = `${SELECT_PAGE} ${NEWEST_FIRST} OFFSET $4`;
+/** The first page ($1 and $2 only), or one `$3` posts in. */
+export const feedPageByOffset = (limit: number, offset = true) =>
+  `${SELECT_PAGE} ${newestFirst(limit)}${offset ? ' OFFSET $3' : ''}`;
 
-/** The page after post $4, on the (weapon, createdAt DESC, id DESC) index: as cheap at any depth. */
-export const FEED_PAGE_BEFORE = `${SELECT_PAGE}
+/** The page after post $3, on the (weapon, createdAt DESC, id DESC) index: as cheap at any depth. */
+export const feedPageBefore = (limit: number) => `${SELECT_PAGE}
     AND (p."createdAt", p.id) < ((SELECT c."createdAt" FROM posts c
-      WHERE c.id = $4 AND c.weapon = $2
+      WHERE c.id = $3 AND c.weapon = $2
         AND NOT EXISTS (SELECT 1 FROM blocked_users b WHERE b."blockerId" = $1 AND b."blockedId" = c."authorId")
         AND NOT EXISTS (SELECT 1 FROM blocked_users b WHERE b."blockerId" = c."authorId" AND b."blockedId" = $1)),
-      $4::uuid)
-  ${NEWEST_FIRST}`;
+      $3::uuid)
+  ${newestFirst(limit)}`;
 
 export interface FeedRow {
   id: string;

@@ -1,6 +1,6 @@
 import { withClient } from '../database';
 import { FEED_VIEWER } from '../dataset';
-import { FEED_PAGE_BEFORE, FEED_PAGE_BY_OFFSET } from '../baselines/feed-sql';
+import { feedPageBefore, feedPageByOffset } from '../baselines/feed-sql';
 import { hammer, warmUp } from '../http-load';
 import { assertSameJson, getJson } from '../json-check';
 import { startPiste } from '../piste';
@@ -51,15 +51,15 @@ export const deepPageScenario: Scenario = {
         keyset: () =>
           hammerQuery(
             settings.databaseUrl,
-            FEED_PAGE_BEFORE,
-            [viewer.userId, 'epee', 10, cursor],
+            feedPageBefore(10),
+            [viewer.userId, 'epee', cursor],
             settings.seconds,
           ),
         first: () =>
           hammerQuery(
             settings.databaseUrl,
-            FEED_PAGE_BY_OFFSET,
-            [viewer.userId, 'epee', 10, 0],
+            feedPageByOffset(10, false),
+            [viewer.userId, 'epee'],
             settings.seconds,
           ),
       });
