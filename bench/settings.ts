@@ -18,7 +18,7 @@ export type ScenarioName = (typeof SCENARIOS)[number];
 export const BENCH_DATABASE = 'piste_bench';
 
 /** The capacity scenario's steps of simulated fencers, unless BENCH_CAPACITY_STEPS says otherwise. */
-export const CAPACITY_STEPS = [1000, 2000, 3000, 3500, 4000, 5000];
+export const CAPACITY_STEPS = [1000, 2000, 3000, 4000, 5000, 5500, 6000];
 
 export interface BenchSettings {
   /** DATABASE_URL as given: the server where the bench database lives. */

@@ -4,7 +4,7 @@
  * no cookie signature and validates almost nothing: it is the floor the framework's work is measured against.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { Pool } from 'pg';
+import { Pool, type QueryResult, type QueryResultRow } from 'pg';
 import type { FeedPost } from '@piste/contracts';
 import { feedPageBefore, feedPageByOffset, type FeedRow } from './feed-sql';
 import { reply } from './json-reply';
@@ -14,6 +14,20 @@ const FEED_PATH = /^\/api\/posts\/([a-z]+)$/;
 
 // As many connections as Piste's pool.
 const pool = new Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
+
+/**
+ * Statements are prepared once per connection, as Piste's are; BARE_STATEMENTS=unnamed sends them as pg does
+ * unless told otherwise, parsed and planned again each time.
+ */
+const PREPARED = process.env.BARE_STATEMENTS !== 'unnamed';
+
+function run<R extends QueryResultRow>(
+  name: string,
+  text: string,
+  values: unknown[],
+): Promise<QueryResult<R>> {
+  return PREPARED ? pool.query<R>({ name, text, values }) : pool.query<R>(text, values);
+}
 
 /** The session id inside express-session's signed cookie `s:<sid>.<signature>`. */
 function sessionId(cookieHeader: string | undefined): string | undefined {
@@ -30,11 +44,11 @@ function sessionId(cookieHeader: string | undefined): string | undefined {
 async function viewerOf(request: IncomingMessage): Promise<string | undefined> {
   const sid = sessionId(request.headers.cookie);
   if (!sid) return undefined;
-  const { rows } = await pool.query<{ sess: { passport?: { user?: string } } }>({
-    name: 'session',
-    text: 'SELECT sess FROM sessions WHERE sid = $1 AND expire >= now()',
-    values: [sid],
-  });
+  const { rows } = await run<{ sess: { passport?: { user?: string } } }>(
+    'session',
+    'SELECT sess FROM sessions WHERE sid = $1 AND expire >= now()',
+    [sid],
+  );
   return rows[0]?.sess.passport?.user;
 }
 
@@ -89,24 +103,11 @@ async function feed(viewerId: string, weapon: string, query: URLSearchParams): P
   const limit = Number(query.get('limit') ?? 10);
   const before = query.get('before');
   const offset = Number(query.get('offset') ?? 0);
-  // Prepared once per connection, as Piste's are.
   const { rows } = before
-    ? await pool.query<FeedRow>({
-        name: `before-${limit}`,
-        text: feedPageBefore(limit),
-        values: [viewerId, weapon, before],
-      })
+    ? await run<FeedRow>(`before-${limit}`, feedPageBefore(limit), [viewerId, weapon, before])
     : offset > 0
-      ? await pool.query<FeedRow>({
-          name: `offset-${limit}`,
-          text: feedPageByOffset(limit),
-          values: [viewerId, weapon, offset],
-        })
-      : await pool.query<FeedRow>({
-          name: `first-${limit}`,
-          text: feedPageByOffset(limit, false),
-          values: [viewerId, weapon],
-        });
+      ? await run<FeedRow>(`offset-${limit}`, feedPageByOffset(limit), [viewerId, weapon, offset])
+      : await run<FeedRow>(`first-${limit}`, feedPageByOffset(limit, false), [viewerId, weapon]);
   return rows.map(toFeedPost);
 }
 

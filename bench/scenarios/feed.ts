@@ -34,29 +34,46 @@ export function failureNote(label: string, runs: HttpFigures[]): string[] {
 
 /**
  * The first feed page as a signed-in reader, Piste against a bare `node:http` + `pg` server that checks the
- * session row and runs one query for the same JSON. autocannon, 50 connections, rounds interleaved.
+ * session row and runs one query for the same JSON, its statements prepared as Piste's are; and, for the record,
+ * against the same server sending them unnamed (pg's default), planned again at every request. autocannon, 50
+ * connections, rounds interleaved.
  */
 export const feedScenario: Scenario = {
   title: 'Feed page',
   run: ({ settings, signIns }) =>
-    withServers([() => startPiste(settings), () => startBareFeed(settings)], async ([piste, bare]) => {
-      const { cookie } = await signIns.as(piste.url, FEED_VIEWER);
-      const same = assertSameJson(
-        'Piste and the bare server',
-        await getJson(piste.url, FIRST_PAGE, cookie),
-        await getJson(bare.url, FIRST_PAGE, cookie),
-      );
-      await warmUp(piste, FIRST_PAGE, cookie);
-      await warmUp(bare, FIRST_PAGE, cookie);
-      const rounds = await interleaved(settings.rounds, {
-        piste: () => hammer(piste, FIRST_PAGE, cookie, settings.seconds),
-        bare: () => hammer(bare, FIRST_PAGE, cookie, settings.seconds),
-      });
-      return {
-        title: 'Feed page',
-        rows: httpRows(`feed first page (${FIRST_PAGE})`, rounds.piste, rounds.bare),
-        notes: [same, ...failureNote('Piste', rounds.piste), ...failureNote('bare server', rounds.bare)],
-        rounds,
-      };
-    }),
+    withServers(
+      [() => startPiste(settings), () => startBareFeed(settings), () => startBareFeed(settings, false)],
+      async ([piste, bare, unnamed]) => {
+        const { cookie } = await signIns.as(piste.url, FEED_VIEWER);
+        const same = assertSameJson(
+          'Piste and the bare server',
+          await getJson(piste.url, FIRST_PAGE, cookie),
+          await getJson(bare.url, FIRST_PAGE, cookie),
+        );
+        for (const server of [piste, bare, unnamed]) await warmUp(server, FIRST_PAGE, cookie);
+        const rounds = await interleaved(settings.rounds, {
+          piste: () => hammer(piste, FIRST_PAGE, cookie, settings.seconds),
+          bare: () => hammer(bare, FIRST_PAGE, cookie, settings.seconds),
+          unnamed: () => hammer(unnamed, FIRST_PAGE, cookie, settings.seconds),
+        });
+        return {
+          title: 'Feed page',
+          rows: [
+            ...httpRows(`feed first page (${FIRST_PAGE})`, rounds.piste, rounds.bare),
+            ...httpRows(
+              'feed first page, baseline sending unnamed statements (information)',
+              rounds.piste,
+              rounds.unnamed,
+            ).slice(0, 3),
+          ],
+          notes: [
+            same,
+            ...failureNote('Piste', rounds.piste),
+            ...failureNote('bare server', rounds.bare),
+            ...failureNote('bare server, unnamed statements', rounds.unnamed),
+          ],
+          rounds,
+        };
+      },
+    ),
 };
