@@ -62,5 +62,6 @@ EXPOSE 3000
 HEALTHCHECK --interval=10s --timeout=3s --start-period=30s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/health/ready').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 STOPSIGNAL SIGTERM
-# node itself is PID 1 (not npm), so SIGTERM reaches the server and it shuts down gracefully.
-CMD ["node", "backend/dist/main.js"]
+# node itself is PID 1 (not npm), so SIGTERM reaches the server and it shuts down gracefully. A young
+# generation of 64 MiB a half: a request's short-lived objects die there instead of being copied (README).
+CMD ["node", "--max-semi-space-size=64", "backend/dist/main.js"]

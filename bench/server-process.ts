@@ -19,7 +19,7 @@ export interface ServerProcess {
 }
 
 /**
- * Spawns `node --expose-gc --require probe.cjs <script>` on a free loopback port and waits until
+ * Spawns `node --max-semi-space-size=64 --expose-gc --require probe.cjs <script>` on a free loopback port and waits until
  * `/health/ready` answers 200. Only PATH and `env` reach the child: the bench's own DATABASE_URL must not.
  * With `openFiles`, the server may hold that many descriptors (as far as the hard limit allows, see
  * `withOpenFiles`).
@@ -34,6 +34,8 @@ export async function startServer(
   const [command, ...args] = withOpenFiles(openFiles, [
     process.execPath,
     ...profileFlags(name),
+    // As the image and `npm start` run Piste (README, deploy); the same for every server, baselines too.
+    '--max-semi-space-size=64',
     '--expose-gc',
     '--require',
     PROBE,

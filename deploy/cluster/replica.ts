@@ -63,7 +63,7 @@ export class Replica {
     this.name = options.name;
     this.url = `http://${host}:${options.port}`;
     // Its own process group, so that only this launcher signals it (Ctrl-C reaches the launcher alone).
-    this.child = spawn(process.execPath, [entry], {
+    this.child = spawn(process.execPath, ['--max-semi-space-size=64', entry], {
       cwd: repositoryRoot(),
       env: { ...options.env, PORT: String(options.port), HOST: host },
       stdio: ['ignore', 'pipe', 'pipe'],
