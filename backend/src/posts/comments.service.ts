@@ -12,7 +12,6 @@ import type {
 import type { z } from 'zod';
 import { UsersService } from '../users/users.service';
 import { CommentEntity, CommentLikeEntity } from './comment.entity';
-import { PostEntity } from './post.entity';
 import { toPostComment, toPostCounts } from './posts.mapper';
 import { notBlockedEitherWay } from '../blocks/block-visibility';
 import { NotificationsService } from '../notifications/notifications.service';
@@ -23,6 +22,26 @@ import { postError, PostErrorCode } from './posts.errors';
 
 export type CreateComment = z.output<typeof createCommentSchema>;
 export type EditComment = z.output<typeof editCommentSchema>;
+
+/** A comment's columns, as CommentEntity names them. */
+const COMMENT_COLUMNS = [
+  'id',
+  'createdAt',
+  'postId',
+  'authorId',
+  'content',
+  'parentId',
+  'likesCount',
+  'editedAt',
+]
+  .map((column) => `"${column}"`)
+  .join(', ');
+
+/** A new comment's row, with its post's counts after it. */
+type StoredComment = Pick<
+  CommentEntity,
+  'id' | 'createdAt' | 'postId' | 'authorId' | 'content' | 'parentId' | 'likesCount' | 'editedAt'
+> & { postLikes: number; postDislikes: number; postComments: number };
 
 @Injectable()
 export class CommentsService {
@@ -68,23 +87,26 @@ export class CommentsService {
           throw postError(PostErrorCode.ReplyElsewhere);
         }
       }
-      const comment = await manager.save(
-        manager.create(CommentEntity, {
-          postId: post.id,
-          authorId: author.id,
-          parentId: payload.parentId ?? null,
-          content: payload.content,
-          likesCount: 0,
-        }),
+      // The comment and the post's counter in one round trip.
+      const [stored] = await manager.query<StoredComment[]>(
+        `WITH stored AS (
+           INSERT INTO comments ("postId", "authorId", "parentId", "content", "likesCount")
+           VALUES ($1, $2, $3, $4, 0)
+           RETURNING ${COMMENT_COLUMNS}
+         ), counted AS (
+           UPDATE posts SET "commentsCount" = "commentsCount" + 1 WHERE "id" = $1
+           RETURNING "likesCount", "dislikesCount", "commentsCount"
+         )
+         SELECT stored.*, counted."likesCount" AS "postLikes", counted."dislikesCount" AS "postDislikes",
+                counted."commentsCount" AS "postComments"
+           FROM stored, counted`,
+        [post.id, author.id, payload.parentId ?? null, payload.content],
       );
-      const result = await manager
-        .createQueryBuilder()
-        .update(PostEntity)
-        .set({ commentsCount: () => '"commentsCount" + 1' })
-        .where('id = :id', { id: post.id })
-        .returning(['likesCount', 'dislikesCount', 'commentsCount'])
-        .execute();
-      const counts = (result.raw as Pick<PostEntity, 'likesCount' | 'dislikesCount' | 'commentsCount'>[])[0];
+      // No row: the post went since it was read (the insert is rolled back with the transaction).
+      if (!stored) throw postError(PostErrorCode.NotFound);
+      const { postLikes, postDislikes, postComments, ...columns } = stored;
+      const comment = Object.assign(new CommentEntity(), columns);
+      const counts = { likesCount: postLikes, dislikesCount: postDislikes, commentsCount: postComments };
       const notification = await this.notifications.record(
         manager,
         authorNotification(post, author, 'comment', 'post_commented'),
