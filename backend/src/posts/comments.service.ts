@@ -24,7 +24,7 @@ export type CreateComment = z.output<typeof createCommentSchema>;
 export type EditComment = z.output<typeof editCommentSchema>;
 
 /** A comment's columns, as CommentEntity names them. */
-const COMMENT_COLUMNS = [
+const COMMENT_FIELDS = [
   'id',
   'createdAt',
   'postId',
@@ -33,15 +33,15 @@ const COMMENT_COLUMNS = [
   'parentId',
   'likesCount',
   'editedAt',
-]
-  .map((column) => `"${column}"`)
-  .join(', ');
+] as const satisfies readonly (keyof CommentEntity)[];
+const COMMENT_COLUMNS = COMMENT_FIELDS.map((column) => `"${column}"`).join(', ');
 
 /** A new comment's row, with its post's counts after it. */
-type StoredComment = Pick<
-  CommentEntity,
-  'id' | 'createdAt' | 'postId' | 'authorId' | 'content' | 'parentId' | 'likesCount' | 'editedAt'
-> & { postLikes: number; postDislikes: number; postComments: number };
+type StoredComment = Pick<CommentEntity, (typeof COMMENT_FIELDS)[number]> & {
+  postLikes: number;
+  postDislikes: number;
+  postComments: number;
+};
 
 @Injectable()
 export class CommentsService {
