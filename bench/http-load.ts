@@ -1,4 +1,5 @@
 import autocannon from 'autocannon';
+import { cpuSeconds } from './load/process-stats';
 import type { ServerProcess } from './server-process';
 import { loadAverage } from './stats';
 
@@ -17,6 +18,8 @@ export interface HttpFigures {
   errors: number;
   /** SQL statements the server sent per request during the run (from the probe's count). */
   statementsPerRequest: number;
+  /** CPU time (user + system) the server's process spent per request during the run, in microseconds. */
+  cpuMicrosPerRequest: number;
   load: number;
 }
 
@@ -28,12 +31,14 @@ export async function hammer(
   seconds: number,
 ): Promise<HttpFigures> {
   const statementsBefore = await server.statements();
+  const cpuBefore = cpuSeconds(server.pid);
   const result = await autocannon({
     url: server.url + path,
     connections: CONNECTIONS,
     duration: seconds,
     headers: { cookie },
   });
+  const cpu = cpuSeconds(server.pid) - cpuBefore;
   const statements = (await server.statements()) - statementsBefore;
   const requests = result.requests.total;
   return {
@@ -45,6 +50,7 @@ export async function hammer(
     otherStatuses: otherStatuses(result.statusCodeStats ?? {}),
     errors: result.errors,
     statementsPerRequest: requests ? statements / requests : NaN,
+    cpuMicrosPerRequest: requests ? (cpu * 1e6) / requests : NaN,
     load: loadAverage(),
   };
 }

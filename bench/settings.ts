@@ -2,6 +2,7 @@ import { RATE_LIMIT_NAMES } from '../backend/src/config/rate-limits';
 
 export const SCENARIOS = [
   'feed',
+  'layers',
   'deep',
   'dm',
   'fanout',

@@ -10,12 +10,13 @@ import { withServers, type Scenario } from './scenario';
 /** The first page of a feed, as the web client asks for it. */
 export const FIRST_PAGE = '/api/posts/epee?limit=10';
 
-/** Rows comparing two sides' throughput runs: req/s, p50, p99 and statements per request. */
+/** Rows comparing two sides' throughput runs: req/s, p50, p99, the server's CPU and statements per request. */
 export function httpRows(label: string, piste: HttpFigures[], baseline: HttpFigures[]): Row[] {
   return [
     compareRuns(`${label}: req/s`, piste, baseline, (f) => f.requestsPerSecond, 0),
     compareRuns(`${label}: p50 ms`, piste, baseline, (f) => f.p50),
     compareRuns(`${label}: p99 ms`, piste, baseline, (f) => f.p99),
+    compareRuns(`${label}: server CPU µs per request`, piste, baseline, (f) => f.cpuMicrosPerRequest, 0),
     compareRuns(`${label}: SQL statements per request`, piste, baseline, (f) => f.statementsPerRequest, 2),
   ];
 }

@@ -5,6 +5,7 @@ import { deepPageScenario } from './deep-page';
 import { directMessagesScenario } from './direct-messages';
 import { fanOutScenario } from './fan-out';
 import { feedScenario } from './feed';
+import { feedLayersScenario } from './feed-layers';
 import { firstLoadScenario } from './first-load';
 import { idleSocketsScenario } from './idle-sockets';
 import { redisTrafficScenario } from './redis-traffic';
@@ -13,6 +14,7 @@ import { socketHeapScenario } from './socket-heap';
 
 export const SCENARIO_RUNNERS: Record<ScenarioName, Scenario> = {
   feed: feedScenario,
+  layers: feedLayersScenario,
   deep: deepPageScenario,
   dm: directMessagesScenario,
   fanout: fanOutScenario,
