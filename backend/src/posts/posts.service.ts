@@ -1,6 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, type ObjectLiteral } from 'typeorm';
+import { poolRows } from '../database/pool-rows';
 import type {
   AchievementDetails,
   DrillDetails,
@@ -360,7 +361,7 @@ export class PostsService {
   ): Promise<FeedPost[]> {
     const sql = feedPostsSql(feedPageOf(conditions, tail), ordered ? NEWEST_FIRST('page') : '');
     const [query, values] = this.dataSource.driver.escapeQueryWithParameters(sql, parameters);
-    const rows = await this.dataSource.query<FeedPostRow[]>(query, values);
+    const rows = await poolRows<FeedPostRow>(this.dataSource, query, values);
     return rows.map(feedPostOf);
   }
 
