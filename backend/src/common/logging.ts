@@ -81,8 +81,8 @@ function levelOf(statusCode: number): pino.Level {
  * unexpected errors are logged with their stack by the error filter, once.
  *
  * Written here rather than with pino-http, which builds two child loggers a request (one serializing and
- * redacting the whole request) and both log texts even when the level writes nothing: on the feed that was a
- * fifth of a request's CPU (bench/README, "Where the CPU goes").
+ * redacting the whole request) and both log texts even when the level writes nothing: on the feed that was about
+ * a tenth of a request's CPU (bench/README, "Layer by layer").
  */
 export function httpLogger(logger: Pino) {
   return (req: IncomingMessage, res: ServerResponse, next: () => void): void => {
