@@ -39,6 +39,25 @@ describe('comments', () => {
     expect(fresh.body.commentsCount).toBe(1);
   });
 
+  it('shows the writer as their record stands, rating included, in the new comment and in the list', async () => {
+    await t.app
+      .get(DataSource)
+      .query(`UPDATE users SET "ratingLabel" = 'A26', "avatar" = '/uploads/a.webp' WHERE "id" = $1`, [
+        reader.user.id,
+      ]);
+    const res = await comment(reader, { content: 'Nice parry' });
+    expect(res.status).toBe(201);
+    const expected = {
+      id: reader.user.id,
+      name: reader.user.name,
+      username: reader.user.username,
+      avatar: '/uploads/a.webp',
+      rating: 'A26',
+    };
+    expect((res.body as PostComment).author).toEqual(expected);
+    expect((await list(author)).body[0].author).toEqual(expected);
+  });
+
   it('refuses to comment as someone else (403) and leaves the count alone', async () => {
     const forged = await comment(reader, { content: 'Hi', authorId: author.user.id });
     expect(forged).toMatchObject({ status: 403, body: { message: 'You can only act as yourself' } });

@@ -1,10 +1,9 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
 import session from 'express-session';
 import connectPgSimple from 'connect-pg-simple';
 import type { Request, RequestHandler } from 'express';
-import type { Pool } from 'pg';
+import { poolOf } from '../database/pool-rows';
 import { APP_CONFIG, type AppConfig } from '../config/config';
 
 export const SESSION_COOKIE = 'piste.sid';
@@ -33,9 +32,8 @@ export class SessionMiddleware implements OnApplicationShutdown {
 
   constructor(dataSource: DataSource, @Inject(APP_CONFIG) config: AppConfig) {
     const PgStore = connectPgSimple(session);
-    const pool = (dataSource.driver as PostgresDriver).master as Pool;
     this.store = new PgStore({
-      pool,
+      pool: poolOf(dataSource),
       tableName: 'sessions',
       createTableIfMissing: false,
       pruneSessionInterval: 15 * 60,

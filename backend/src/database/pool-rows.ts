@@ -10,10 +10,14 @@ import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
  * replies do not change.
  */
 export async function poolRows<Row>(dataSource: DataSource, text: string, values: unknown[]): Promise<Row[]> {
-  const pool = (dataSource.driver as PostgresDriver).master as Pool;
   try {
-    return (await pool.query(text, values)).rows as Row[];
+    return (await poolOf(dataSource).query(text, values)).rows as Row[];
   } catch (err) {
     throw new QueryFailedError(text, values, err as Error);
   }
+}
+
+/** The `pg` pool behind a PostgreSQL data source (the embedded database's driver is PostgreSQL's too). */
+export function poolOf(dataSource: DataSource): Pool {
+  return (dataSource.driver as PostgresDriver).master as Pool;
 }

@@ -1,7 +1,7 @@
 import { Logger } from '@nestjs/common';
 import type { Pool } from 'pg';
 import { DataSource, type DataSourceOptions, type MigrationInterface } from 'typeorm';
-import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
+import { poolOf } from './pool-rows';
 
 const logger = new Logger('Database');
 
@@ -30,7 +30,7 @@ export async function withStartupLock<T>(dataSource: DataSource, work: () => Pro
 export async function initializeDatabase(options: DataSourceOptions): Promise<DataSource> {
   const dataSource = new DataSource({ ...options, migrationsRun: false });
   await dataSource.initialize();
-  watchPool((dataSource.driver as PostgresDriver).master as Pool);
+  watchPool(poolOf(dataSource));
   // A restart finds every migration recorded and need not wait for the lock; TypeORM checks again under it.
   if (await hasUnrecordedMigrations(dataSource)) {
     const ran = await withStartupLock(dataSource, () => dataSource.runMigrations({ transaction: 'each' }));

@@ -10,9 +10,8 @@ import type {
   editCommentSchema,
 } from '@piste/contracts';
 import type { z } from 'zod';
-import { UsersService } from '../users/users.service';
 import { CommentEntity, CommentLikeEntity } from './comment.entity';
-import { toPostComment, toPostCounts } from './posts.mapper';
+import { toPostComment, toPostCounts, type PostAuthor } from './posts.mapper';
 import { notBlockedEitherWay } from '../blocks/block-visibility';
 import { NotificationsService } from '../notifications/notifications.service';
 import { authorNotification, PostEvents } from './post-events';
@@ -36,11 +35,20 @@ const COMMENT_FIELDS = [
 ] as const satisfies readonly (keyof CommentEntity)[];
 const COMMENT_COLUMNS = COMMENT_FIELDS.map((column) => `"${column}"`).join(', ');
 
-/** A new comment's row, with its post's counts after it. */
+/** The writer's fields a comment shows, read in the statement that stores it. */
+const WRITER_COLUMNS = `w."name" AS "writerName", w."username" AS "writerUsername", w."avatar" AS "writerAvatar",
+  w."title" AS "writerTitle", w."ratingLabel" AS "writerRatingLabel"`;
+
+/** A new comment's row, with its post's counts after it and its writer's fields. */
 type StoredComment = Pick<CommentEntity, (typeof COMMENT_FIELDS)[number]> & {
   postLikes: number;
   postDislikes: number;
   postComments: number;
+  writerName: PostAuthor['name'];
+  writerUsername: PostAuthor['username'];
+  writerAvatar: PostAuthor['avatar'];
+  writerTitle: PostAuthor['title'];
+  writerRatingLabel: PostAuthor['ratingLabel'];
 };
 
 @Injectable()
@@ -48,7 +56,6 @@ export class CommentsService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly posts: PostsService,
-    private readonly users: UsersService,
     private readonly events: PostEvents,
     private readonly notifications: NotificationsService,
     private readonly mentions: Mentions,
@@ -76,10 +83,13 @@ export class CommentsService {
     );
   }
 
-  /** Adds a comment (or a reply to a comment on the same post) and counts it in the same transaction. */
+  /**
+   * Adds a comment (or a reply to a comment on the same post) and counts it in the same transaction: the comment,
+   * the post's counter, the writer's name and badge and the post author's notification are one statement, so the
+   * transaction holds its connection for as few round trips as it can (a busy replica takes a while to send each).
+   */
   async create(author: SessionUser, payload: CreateComment): Promise<PostComment> {
-    const user = await this.users.getById(author.id);
-    const { comment, post, notification, notices } = await this.dataSource.transaction(async (manager) => {
+    const { view, post, notification, notices } = await this.dataSource.transaction(async (manager) => {
       const post = await this.posts.getVisible(manager, author.id, payload.postId);
       if (payload.parentId) {
         const parent = await manager.findOne(CommentEntity, { where: { id: payload.parentId } });
@@ -87,38 +97,60 @@ export class CommentsService {
           throw postError(PostErrorCode.ReplyElsewhere);
         }
       }
-      // The comment and the post's counter in one round trip.
-      const [stored] = await manager.query<StoredComment[]>(
-        `WITH stored AS (
-           INSERT INTO comments ("postId", "authorId", "parentId", "content", "likesCount")
-           VALUES ($1, $2, $3, $4, 0)
-           RETURNING ${COMMENT_COLUMNS}
-         ), counted AS (
-           UPDATE posts SET "commentsCount" = "commentsCount" + 1 WHERE "id" = $1
-           RETURNING "likesCount", "dislikesCount", "commentsCount"
-         )
-         SELECT stored.*, counted."likesCount" AS "postLikes", counted."dislikesCount" AS "postDislikes",
-                counted."commentsCount" AS "postComments"
-           FROM stored, counted`,
-        [post.id, author.id, payload.parentId ?? null, payload.content],
+      const { row: stored, notification } = await this.notifications.recordWith<StoredComment>(
+        manager,
+        authorNotification(post, author, 'comment', 'post_commented'),
+        {
+          with: `stored AS (
+             INSERT INTO comments ("postId", "authorId", "parentId", "content", "likesCount")
+             VALUES ($1, $2, $3, $4, 0)
+             RETURNING ${COMMENT_COLUMNS}
+           ), counted AS (
+             UPDATE posts SET "commentsCount" = "commentsCount" + 1 WHERE "id" = $1
+             RETURNING "likesCount", "dislikesCount", "commentsCount"
+           )`,
+          select: `SELECT stored.*, counted."likesCount" AS "postLikes", counted."dislikesCount" AS "postDislikes",
+                          counted."commentsCount" AS "postComments", ${WRITER_COLUMNS}
+                     FROM stored, counted, users w WHERE w."id" = $2`,
+          params: [post.id, author.id, payload.parentId ?? null, payload.content],
+          when: 'EXISTS (SELECT 1 FROM counted)',
+        },
       );
       // No row: the post went since it was read (the insert is rolled back with the transaction).
       if (!stored) throw postError(PostErrorCode.NotFound);
-      const { postLikes, postDislikes, postComments, ...columns } = stored;
+      const {
+        postLikes,
+        postDislikes,
+        postComments,
+        writerName,
+        writerUsername,
+        writerAvatar,
+        writerTitle,
+        writerRatingLabel,
+        ...columns
+      } = stored;
       const comment = Object.assign(new CommentEntity(), columns);
+      const writer = {
+        id: author.id,
+        name: writerName,
+        username: writerUsername,
+        avatar: writerAvatar,
+        title: writerTitle,
+        ratingLabel: writerRatingLabel,
+      };
       const counts = { likesCount: postLikes, dislikesCount: postDislikes, commentsCount: postComments };
-      const notification = await this.notifications.record(
-        manager,
-        authorNotification(post, author, 'comment', 'post_commented'),
-      );
       const notices = await this.mentions.notify(
         manager,
         { postId: post.id, commentId: comment.id, text: comment.content },
         author,
       );
-      return { comment, post: { ...post, ...counts }, notification, notices };
+      return {
+        view: toPostComment(comment, writer, false),
+        post: { ...post, ...counts },
+        notification,
+        notices,
+      };
     });
-    const view = toPostComment(comment, user, false);
     await this.events.counts(toPostCounts(post), post);
     await this.events.commentCreated(view, post);
     this.notifications.deliver(post.authorId, notification);
