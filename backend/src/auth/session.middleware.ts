@@ -5,6 +5,9 @@ import connectPgSimple from 'connect-pg-simple';
 import type { Request, RequestHandler } from 'express';
 import { poolOf } from '../database/pool-rows';
 import { APP_CONFIG, type AppConfig } from '../config/config';
+import { RealtimePublisher, sessionKey } from '../publisher/realtime.publisher';
+import { RedisLink } from '../redis/redis-link';
+import { CachedSessionStore } from './cached-session-store';
 
 export const SESSION_COOKIE = 'piste.sid';
 
@@ -20,19 +23,27 @@ declare module 'express-session' {
 
 /**
  * One express-session middleware, stored in the `sessions` table; the socket gateway reads the same store.
- * A request reads its session row and writes nothing, unless the session was last written more than a few
+ * A request reads its session (a signed-in one from a short-lived cache every replica invalidates, see
+ * CachedSessionStore) and writes nothing, unless the session was last written more than a few
  * minutes ago (or a tenth of its lifetime, for short ones): then its expiry slides forward, cookie included.
  */
 @Injectable()
 export class SessionMiddleware implements OnApplicationShutdown {
   private readonly logger = new Logger(SessionMiddleware.name);
   readonly handler: RequestHandler;
-  /** Where sessions live; the socket gateway asks it whether a socket's session still holds. */
+  /** Where sessions are read and written; the socket gateway asks it whether a socket's session still holds. */
   readonly store: session.Store;
+  /** The `sessions` table. */
+  private readonly rows: session.Store;
 
-  constructor(dataSource: DataSource, @Inject(APP_CONFIG) config: AppConfig) {
+  constructor(
+    dataSource: DataSource,
+    @Inject(APP_CONFIG) config: AppConfig,
+    publisher: RealtimePublisher,
+    redis: RedisLink,
+  ) {
     const PgStore = connectPgSimple(session);
-    this.store = new PgStore({
+    this.rows = new PgStore({
       pool: poolOf(dataSource),
       tableName: 'sessions',
       createTableIfMissing: false,
@@ -41,6 +52,9 @@ export class SessionMiddleware implements OnApplicationShutdown {
       disableTouch: true,
       errorLog: (...args: unknown[]) => this.logger.warn(args.map(String).join(' ')),
     });
+    const cached = new CachedSessionStore(this.rows, publisher, sessionKey, () => redis.deliverySure());
+    redis.onRecovered(() => cached.forgetAll());
+    this.store = cached;
     const ttlMs = config.sessionTtlSeconds * 1000;
     const sessions = session({
       name: SESSION_COOKIE,
@@ -70,7 +84,7 @@ export class SessionMiddleware implements OnApplicationShutdown {
 
   /** Stops the store's pruning of expired sessions: the pool it uses closes with the app. */
   async onApplicationShutdown(): Promise<void> {
-    await (this.store as session.Store & { close?: () => Promise<void> }).close?.();
+    await (this.rows as session.Store & { close?: () => Promise<void> }).close?.();
   }
 }
 

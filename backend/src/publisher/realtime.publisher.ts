@@ -17,16 +17,22 @@ export interface ReplicaEvents {
   'user:refresh': (userId: string) => void;
   /** A post's counts, for each replica to send its sockets that show the post (at once, or in batches). */
   'post:counts': (delivery: CountsDelivery) => void;
+  /** A session was written or ended (by its `sessionKey`): each replica forgets what it cached of it. */
+  'session:changed': (key: string) => void;
 }
 
 export type PisteServer = Server<ClientToServerEvents, ServerToClientEvents, ReplicaEvents>;
 
 /**
- * The room of one session's sockets. Named by a hash: room names travel through Redis, and a session id is a
- * credential.
+ * What names a session where it may travel (through Redis) or be kept: a hash, as a session id is a credential.
  */
+export function sessionKey(sessionId: string): string {
+  return createHash('sha256').update(sessionId).digest('base64url').slice(0, 24);
+}
+
+/** The room of one session's sockets. */
 export function sessionRoom(sessionId: string): string {
-  return `session:${createHash('sha256').update(sessionId).digest('base64url').slice(0, 24)}`;
+  return `session:${sessionKey(sessionId)}`;
 }
 
 /** The room of the sockets that take counts in batches (`posts:counts`); their handshake asked for it. */
@@ -43,6 +49,7 @@ export class RealtimePublisher implements OnApplicationShutdown {
   private readonly countsBatches: CountsBatches;
   private refreshLocal: (userId: string) => void = () => undefined;
   private readonly userChangedListeners = new Set<(userId: string) => void>();
+  private readonly sessionChangedListeners = new Set<(key: string) => void>();
   private readonly publishedListeners = new Set<(event: ServerEventName) => void>();
 
   constructor(
@@ -66,12 +73,27 @@ export class RealtimePublisher implements OnApplicationShutdown {
     this.refreshLocal = refreshLocal;
     server.on('user:refresh', (userId) => this.userChanged(userId));
     server.on('post:counts', (delivery) => this.deliverCounts(delivery));
+    server.on('session:changed', (key) => this.sessionChangedListeners.forEach((listener) => listener(key)));
     this.redis.onRecovered(() => this.resyncEveryone());
   }
 
   /** Ends the sockets of one session on every replica (sign-out): no event reaches them afterwards. */
   endSession(sessionId: string): void {
+    this.sessionChanged(sessionId);
     this.server?.in(sessionRoom(sessionId)).disconnectSockets(true);
+  }
+
+  /** Makes every replica forget what it cached of a session that was just written or ended. */
+  sessionChanged(sessionId: string): void {
+    const key = sessionKey(sessionId);
+    this.sessionChangedListeners.forEach((listener) => listener(key));
+    // Alone (no Redis adapter) there is no other replica to tell.
+    if (this.redis.enabled) this.server?.serverSideEmit('session:changed', key);
+  }
+
+  /** Runs `listener` with a session's `sessionKey` whenever it is written or ended, here or on another replica. */
+  onSessionChanged(listener: (key: string) => void): void {
+    this.sessionChangedListeners.add(listener);
   }
 
   /**

@@ -175,6 +175,15 @@ export class RedisLink implements OnApplicationShutdown {
     return this.pub?.isReady && this.sub?.isReady ? 'up' : 'down';
   }
 
+  /**
+   * Whether what a replica publishes now surely reaches the others, and nothing published since the last
+   * `onRecovered` went astray: alone (no Redis), or Redis up with nothing lost. Caches kept on that word trust it.
+   */
+  deliverySure(): boolean {
+    const status = this.status();
+    return status === 'off' || (status === 'up' && !this.mayHaveLostEvents && !this.connectionLost);
+  }
+
   /** Runs `listener` each time Redis is back after events may have been lost. */
   onRecovered(listener: () => void): () => void {
     this.recoveredListeners.add(listener);
