@@ -23,6 +23,7 @@ export function pisteEnv(settings: BenchSettings, dataDir: string): Record<strin
     RATE_LIMITS: benchRateLimits(),
     SHUTDOWN_DRAIN_MS: '0',
     SHUTDOWN_GRACE_MS: '2000',
+    ...(process.env.DATABASE_POOL_SIZE ? { DATABASE_POOL_SIZE: process.env.DATABASE_POOL_SIZE } : {}),
   };
 }
 

@@ -107,6 +107,6 @@ export class CachedSessionStore extends session.Store {
 
 /** Signed in, and not part-way through a sign-in. */
 function cacheable(data: SessionData): boolean {
-  const record = data as SessionData & { passport?: { user?: string } };
+  const record = data as SessionData & { passport?: { user?: string }; pendingSignIn?: unknown };
   return Boolean(record.passport?.user) && !record.pendingSignIn;
 }
