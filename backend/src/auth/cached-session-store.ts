@@ -1,7 +1,12 @@
 import session, { type SessionData } from 'express-session';
 
-/** How long a cached session may be trusted without word of a change (a backstop: changes invalidate at once). */
+/**
+ * How long a cached session may be trusted without word of a change (a backstop: changes invalidate at once): a
+ * minute at most, and each entry somewhat less at random, so sessions read together (thousands of sockets
+ * reconnecting at once) are not read again all together.
+ */
 const MAX_AGE_MS = 60 * 1000;
+const MIN_AGE_MS = 45 * 1000;
 /** Enough for every session active on one replica; the oldest entry goes first beyond it. */
 const MAX_ENTRIES = 20_000;
 
@@ -18,7 +23,8 @@ interface Entry {
   json: string;
   /** When the session's cookie expires (ms), if it does. */
   expiresAt: number | null;
-  loadedAt: number;
+  /** Until when it is trusted without word of a change (ms). */
+  trustedUntil: number;
 }
 
 type Done = (err?: unknown) => void;
@@ -61,7 +67,7 @@ export class CachedSessionStore extends session.Store {
     const now = Date.now();
     const trusted = this.trusted();
     const entry = trusted ? this.entries.get(key) : undefined;
-    if (entry && now - entry.loadedAt < MAX_AGE_MS && (entry.expiresAt === null || entry.expiresAt > now)) {
+    if (entry && now < entry.trustedUntil && (entry.expiresAt === null || entry.expiresAt > now)) {
       callback(null, JSON.parse(entry.json) as SessionData);
       return;
     }
@@ -100,7 +106,7 @@ export class CachedSessionStore extends session.Store {
     this.entries.set(key, {
       json: JSON.stringify(data),
       expiresAt: expires ? new Date(expires).getTime() : null,
-      loadedAt,
+      trustedUntil: loadedAt + MIN_AGE_MS + Math.random() * (MAX_AGE_MS - MIN_AGE_MS),
     });
   }
 }

@@ -102,6 +102,8 @@ describeCluster('a Redis outage under two replicas', ['redis', 'postgres'], () =
   const readinessSeen: Array<{ replica: string; at: number; status: number; body: any }> = [];
   let outageStartedAt = 0;
   let restartedAt = 0;
+  /** A fencer signed out through A during the outage, and what B then answered her session. */
+  const signOutDuring = { signedOut: 0, onB: 0 };
 
   // The outage is staged once; the tests below examine what happened.
   beforeAll(async () => {
@@ -124,12 +126,24 @@ describeCluster('a Redis outage under two replicas', ['redis', 'postgres'], () =
       }
     })();
 
+    // B has read her session (and kept it) before the outage.
+    const carla = await makeUser(a.url);
+    const carlaOnB = carla.client.on(b.url);
+    for (let i = 0; i < 2; i++) expect((await carlaOnB.get('/api/user')).status).toBe(200);
+
     outageStartedAt = Date.now();
     await redis.stop();
     while (Date.now() < outageStartedAt + OUTAGE_MS) {
       for (const replica of [a, b]) {
         const ready = await readiness(replica).catch((err: unknown) => ({ status: 0, body: String(err) }));
         readinessSeen.push({ replica: replica.name, at: Date.now(), ...ready });
+      }
+      if (
+        !signOutDuring.signedOut &&
+        readinessSeen.some((r) => r.replica === b.name && r.body?.redis === 'down')
+      ) {
+        signOutDuring.signedOut = (await carla.client.post('/api/logout')).status;
+        signOutDuring.onB = (await carlaOnB.get('/api/user')).status;
       }
       await new Promise((r) => setTimeout(r, 250));
     }
@@ -154,6 +168,10 @@ describeCluster('a Redis outage under two replicas', ['redis', 'postgres'], () =
     expect(during.length).toBeGreaterThanOrEqual(20);
     expect(new Set(during.map((m) => m.label)).size).toBe(4);
     expect(sent.filter((m) => m.status !== 201)).toEqual([]);
+  });
+
+  it('ends a session signed out through A on B at once, though no word can cross while Redis is down', () => {
+    expect(signOutDuring).toEqual({ signedOut: 200, onB: 401 });
   });
 
   it('reports Redis as down in readiness on both replicas during the outage, and stays ready (200, degraded)', () => {
