@@ -34,8 +34,8 @@ type Done = (err?: unknown) => void;
  * read, so a request costs no round trip to the database for it. Every write and every end of a session tells each
  * replica to drop it at once (`SessionWord`); so does every other way a session ends (`RealtimePublisher.endSession`).
  * While that word could be lost (Redis away, or a publish that failed) the cache is bypassed, and it is emptied
- * when Redis is back. A session
- * part-way through signing in (a second step pending) is always read from the database.
+ * when Redis is back. A session part-way through signing in (a second step pending) is always read from the
+ * database.
  */
 export class CachedSessionStore extends session.Store {
   private readonly entries = new Map<string, Entry>();
