@@ -51,6 +51,16 @@ function makeReport(id: string, overrides: Partial<Report> = {}): Report {
   };
 }
 
+/** What the server answers to a one-hour ban of the reported post's author. */
+const aliceBanned = {
+  id: 'ban-1',
+  userId: 'user-a',
+  bannedBy: admin.id,
+  reason: 'Spam',
+  bannedUntil: '2026-11-22T11:00:00.000Z',
+  createdAt: '2026-11-22T10:00:00.000Z',
+};
+
 const dismissed = (r: Report): Report => ({
   ...r,
   status: 'dismissed',
@@ -141,14 +151,7 @@ describe('moderation store', () => {
   });
 
   it("bans the reported post's author with the report id", async () => {
-    api.banUser.mockResolvedValue({
-      id: 'ban-1',
-      userId: 'user-a',
-      bannedBy: admin.id,
-      reason: 'Spam',
-      bannedUntil: '2026-11-22T11:00:00.000Z',
-      createdAt: '2026-11-22T10:00:00.000Z',
-    });
+    api.banUser.mockResolvedValue(aliceBanned);
     api.fetchReports.mockResolvedValue([]);
     await expect(useModerationStore.getState().banReported(makeReport('r1'), 1, 'Spam')).resolves.toBe(true);
     expect(api.banUser).toHaveBeenCalledWith({
@@ -165,6 +168,24 @@ describe('moderation store', () => {
     api.banUser.mockRejectedValue(new ApiError('User is already banned', 409));
     await expect(useModerationStore.getState().banReported(makeReport('r1'), 1, 'Spam')).resolves.toBe(false);
     expect(toast.error).toHaveBeenCalledWith('Error banning user', 'User is already banned');
+  });
+
+  it('has the refetched queue in place when it says a ban or a delete worked', async () => {
+    const report = makeReport('r1');
+    useModerationStore.setState({ reports: [report], status: 'ready' });
+    const resolved: Report = { ...report, status: 'resolved', resolvedAt: '2026-11-22T11:00:00.000Z' };
+    api.fetchReports.mockResolvedValue([resolved]);
+    const pendingWhenToasted: number[] = [];
+    toast.success.mockImplementation(() => {
+      pendingWhenToasted.push(selectPendingCount(useModerationStore.getState()));
+    });
+    api.banUser.mockResolvedValue(aliceBanned);
+    await expect(useModerationStore.getState().banReported(report, 1, 'Spam')).resolves.toBe(true);
+
+    useModerationStore.setState({ reports: [report], status: 'ready' });
+    api.deleteReportedPost.mockResolvedValue(undefined);
+    await expect(useModerationStore.getState().deletePost(report)).resolves.toBe(true);
+    expect(pendingWhenToasted).toEqual([0, 0]);
   });
 
   it("refuses to ban when the snapshot has no author: 'Post author not found'", async () => {

@@ -115,8 +115,9 @@ export const useModerationStore = create<ModerationState>()((set, get) => ({
       notify.error(i18next.t('admin:toasts.error'), i18next.t('admin:toasts.deletePostFailed'));
       return false;
     }
+    // The server resolved the report itself: the refetched queue no longer shows it when the toast does.
+    await get().load();
     notify.success(i18next.t('admin:toasts.postDeleted'), i18next.t('admin:toasts.postDeletedDetail'));
-    void get().load();
     return true;
   },
 
@@ -142,8 +143,8 @@ export const useModerationStore = create<ModerationState>()((set, get) => ({
       );
       return false;
     }
+    await get().load();
     notify.success(i18next.t('admin:toasts.banned'), i18next.t('admin:toasts.bannedDetail'));
-    void get().load();
     return true;
   },
 
