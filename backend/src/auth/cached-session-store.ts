@@ -1,14 +1,5 @@
 import session, { type SessionData } from 'express-session';
-
-/**
- * How long a cached session may be trusted without word of a change (a backstop: changes invalidate at once): a
- * minute at most, and each entry somewhat less at random, so sessions read together (thousands of sockets
- * reconnecting at once) are not read again all together.
- */
-const MAX_AGE_MS = 60 * 1000;
-const MIN_AGE_MS = 45 * 1000;
-/** Enough for every session active on one replica; the oldest entry goes first beyond it. */
-const MAX_ENTRIES = 20_000;
+import { ShortLivedCache } from './short-lived-cache';
 
 /** Where word of written and ended sessions comes from, on this replica and the others (RealtimePublisher). */
 export interface SessionWord {
@@ -18,29 +9,19 @@ export interface SessionWord {
   sessionChanged(sessionId: string): void;
 }
 
-interface Entry {
-  /** The session as stored, serialized: each request gets its own copy to change. */
-  json: string;
-  /** When the session's cookie expires (ms), if it does. */
-  expiresAt: number | null;
-  /** Until when it is trusted without word of a change (ms). */
-  trustedUntil: number;
-}
-
 type Done = (err?: unknown) => void;
 
 /**
  * The session store as requests and sockets read it: a signed-in session is kept for a short while after it is
- * read, so a request costs no round trip to the database for it. Every write and every end of a session tells each
+ * read (45–60 s, never past its cookie's expiry), so a request costs no round trip to the database for it. Every write and every end of a session tells each
  * replica to drop it at once (`SessionWord`); so does every other way a session ends (`RealtimePublisher.endSession`).
  * While that word could be lost (Redis away, or a publish that failed) the cache is bypassed, and it is emptied
  * when Redis is back. A session part-way through signing in (a second step pending) is always read from the
  * database.
  */
 export class CachedSessionStore extends session.Store {
-  private readonly entries = new Map<string, Entry>();
-  /** Moves on with every change heard, so a read that raced one does not keep what it read. */
-  private changes = 0;
+  /** Each session as stored, serialized: each request gets its own copy to change. */
+  private readonly entries = new ShortLivedCache<string>();
 
   constructor(
     private readonly rows: session.Store,
@@ -50,32 +31,33 @@ export class CachedSessionStore extends session.Store {
     private readonly trusted: () => boolean,
   ) {
     super();
-    word.onSessionChanged((key) => {
-      this.changes += 1;
-      this.entries.delete(key);
-    });
+    word.onSessionChanged((key) => this.entries.forget(key));
   }
 
   /** Forgets every session (when word of changes may have been lost). */
   forgetAll(): void {
-    this.changes += 1;
-    this.entries.clear();
+    this.entries.forgetAll();
   }
 
   override get(sid: string, callback: (err: unknown, data?: SessionData | null) => void): void {
     const key = this.keyOf(sid);
     const now = Date.now();
     const trusted = this.trusted();
-    const entry = trusted ? this.entries.get(key) : undefined;
-    if (entry && now < entry.trustedUntil && (entry.expiresAt === null || entry.expiresAt > now)) {
-      callback(null, JSON.parse(entry.json) as SessionData);
+    const json = trusted ? this.entries.get(key, now) : undefined;
+    if (json !== undefined) {
+      callback(null, JSON.parse(json) as SessionData);
       return;
     }
-    const changesBefore = this.changes;
+    const readStarted = this.entries.readStarting();
     this.rows.get(sid, (err, data) => {
       if (err) return callback(err);
-      if (data && cacheable(data) && trusted && this.changes === changesBefore) this.remember(key, data, now);
-      else this.entries.delete(key);
+      if (data && cacheable(data) && trusted) {
+        const expires = data.cookie?.expires;
+        const expiresAt = expires ? new Date(expires).getTime() : undefined;
+        this.entries.remember(key, JSON.stringify(data), readStarted, now, expiresAt);
+      } else {
+        this.entries.drop(key);
+      }
       callback(null, data ?? null);
     });
   }
@@ -97,17 +79,6 @@ export class CachedSessionStore extends session.Store {
   private changed(sid: string, err: unknown, callback?: Done): void {
     this.word.sessionChanged(sid);
     callback?.(err);
-  }
-
-  private remember(key: string, data: SessionData, loadedAt: number): void {
-    this.entries.delete(key);
-    if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value as string);
-    const expires = data.cookie?.expires;
-    this.entries.set(key, {
-      json: JSON.stringify(data),
-      expiresAt: expires ? new Date(expires).getTime() : null,
-      trustedUntil: loadedAt + MIN_AGE_MS + Math.random() * (MAX_AGE_MS - MIN_AGE_MS),
-    });
   }
 }
 

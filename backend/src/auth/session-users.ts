@@ -5,36 +5,22 @@ import { Clock } from '../common/clock';
 import { RealtimePublisher } from '../publisher/realtime.publisher';
 import { RedisLink } from '../redis/redis-link';
 import { toSessionUser, type SessionUserFields } from '../users/users.mapper';
-
-/**
- * How long a cached user may be trusted without word of a change (a backstop: changes invalidate at once): a minute
- * at most, each entry somewhat less at random, so users read together are not read again all together.
- */
-const MAX_AGE_MS = 60 * 1000;
-const MIN_AGE_MS = 45 * 1000;
-/** Enough for every user active on one replica; the oldest entry goes first beyond it. */
-const MAX_ENTRIES = 20_000;
+import { ShortLivedCache } from './short-lived-cache';
 
 interface SessionUserRow extends SessionUserFields {
   bannedUntil: Date | null;
 }
 
-interface Entry {
-  user: SessionUser;
-  /** Until when it is trusted without word of a change (ms). */
-  trustedUntil: number;
-}
-
 /**
  * What the guards need about the signed-in user (who they are, admin rights, the end of a ban), read with one
- * query and kept for a short while, so a request costs no reload. Every change to those fields goes through
+ * query and kept for a short while (45–60 s), so a request costs no reload. Every change to those fields goes through
  * `RealtimePublisher.refreshUser`, which drops the entry on every replica at once (through the Redis adapter).
  * While that word could be lost (Redis away, or a publish that failed) the cache is bypassed, and it is emptied
  * when Redis is back.
  */
 @Injectable()
 export class SessionUsers {
-  private readonly entries = new Map<string, Entry>();
+  private readonly entries = new ShortLivedCache<SessionUser>();
 
   constructor(
     private readonly dataSource: DataSource,
@@ -42,31 +28,25 @@ export class SessionUsers {
     private readonly redis: RedisLink,
     publisher: RealtimePublisher,
   ) {
-    publisher.onUserChanged((userId) => this.entries.delete(userId));
-    redis.onRecovered(() => this.entries.clear());
+    publisher.onUserChanged((userId) => this.entries.forget(userId));
+    redis.onRecovered(() => this.entries.forgetAll());
   }
 
   async get(id: string): Promise<SessionUser | null> {
-    const cached = this.trusted() ? this.entries.get(id) : undefined;
-    if (cached && Date.now() < cached.trustedUntil) return this.withActiveBan(cached.user);
+    const now = Date.now();
+    const trusted = this.trusted();
+    const cached = trusted ? this.entries.get(id, now) : undefined;
+    if (cached) return this.withActiveBan(cached);
+    const readStarted = this.entries.readStarting();
     const user = await this.load(id);
-    if (user) this.remember(user);
-    else this.entries.delete(id);
+    if (user && trusted) this.entries.remember(id, user, readStarted, now);
+    else this.entries.drop(id);
     return user;
   }
 
   /** Alone (no Redis) a replica hears of every change itself; with Redis, only while nothing sent was lost. */
   private trusted(): boolean {
     return this.redis.deliverySure();
-  }
-
-  private remember(user: SessionUser): void {
-    this.entries.delete(user.id);
-    if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value as string);
-    this.entries.set(user.id, {
-      user,
-      trustedUntil: Date.now() + MIN_AGE_MS + Math.random() * (MAX_AGE_MS - MIN_AGE_MS),
-    });
   }
 
   /** A ban that ended while the user was cached no longer shows. */

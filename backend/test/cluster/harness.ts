@@ -114,6 +114,15 @@ export class ClusterStack {
     return replica;
   }
 
+  /** Replicas A and B on the same environment, each ready before the next starts (A runs the migrations). */
+  async twoReplicas(env: Record<string, string | undefined>): Promise<[Replica, Replica]> {
+    const a = await this.replica('A', env);
+    await a.waitReady();
+    const b = await this.replica('B', env);
+    await b.waitReady();
+    return [a, b];
+  }
+
   /**
    * A signed-in socket, closed by cleanup, recording every event it receives: on the websocket transport, or on
    * HTTP long-polling only (what a browser falls back to when its network blocks websockets).

@@ -25,10 +25,7 @@ describeCluster(
     beforeAll(async () => {
       const [postgres, redis] = await Promise.all([stack.postgres(), stack.redis()]);
       const env = { DATABASE_URL: postgres.url(), REDIS_URL: redis.url };
-      a = await stack.replica('A', env);
-      await a.waitReady();
-      b = await stack.replica('B', env);
-      await b.waitReady();
+      [a, b] = await stack.twoReplicas(env);
     });
     afterAll(() => stack.cleanup());
 

@@ -99,10 +99,7 @@ describeCluster('a PostgreSQL outage under two replicas', ['postgres'], () => {
   beforeAll(async () => {
     postgres = await stack.postgres();
     const env = { DATABASE_URL: postgres.url() };
-    a = await stack.replica('A', env);
-    await a.waitReady();
-    b = await stack.replica('B', env);
-    await b.waitReady();
+    [a, b] = await stack.twoReplicas(env);
     fencers = [await makeUser(a.url), await makeUser(b.url), await makeUser(a.url)];
 
     // Writes before, during and after the outage; the outage is staged once and the tests examine it.

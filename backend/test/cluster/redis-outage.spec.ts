@@ -50,10 +50,7 @@ describeCluster('a Redis outage under two replicas', ['redis', 'postgres'], () =
     const postgres = await stack.postgres();
     redis = await stack.redis();
     const env = { DATABASE_URL: postgres.url(), REDIS_URL: redis.url };
-    a = await stack.replica('A', env);
-    await a.waitReady();
-    b = await stack.replica('B', env);
-    await b.waitReady();
+    [a, b] = await stack.twoReplicas(env);
     alice = await makeUser(a.url);
     bruno = await makeUser(b.url);
     await befriend(alice, bruno);

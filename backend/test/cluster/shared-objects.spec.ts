@@ -45,10 +45,7 @@ describeCluster('two replicas with separate disks sharing S3 storage', ['postgre
     s3 = await stack.s3();
     // Each replica gets its own DATA_DIR: only the bucket is shared.
     const env = { DATABASE_URL: postgres.url(), ...s3.env };
-    a = await stack.replica('A', env);
-    await a.waitReady();
-    b = await stack.replica('B', env);
-    await b.waitReady();
+    [a, b] = await stack.twoReplicas(env);
     owner = await makeUser(a.url);
     picture = makePng(320, 240, [200, 30, 60]);
     objectPath = (await upload(owner.client, picture, 'image/png')).objectPath;
