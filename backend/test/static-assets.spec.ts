@@ -1,32 +1,10 @@
 import fs from 'node:fs';
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
-import { request, type IncomingHttpHeaders } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gzipSync, gunzipSync } from 'node:zlib';
 import { makePost, makeUser, startTestApp, type TestApp } from './helpers';
-
-interface RawReply {
-  status: number;
-  headers: IncomingHttpHeaders;
-  body: Buffer;
-}
-
-/** A GET that keeps the bytes as sent (fetch would decode them). */
-function rawGet(url: string, headers: Record<string, string> = {}): Promise<RawReply> {
-  return new Promise((resolve, reject) => {
-    request(url, { headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () =>
-        resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }),
-      );
-      res.on('error', reject);
-    })
-      .on('error', reject)
-      .end();
-  });
-}
+import { rawRequest as rawGet } from './raw-request';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const SCRIPT = `export const feed = ${JSON.stringify('fencing '.repeat(400))};\n`;
