@@ -44,6 +44,7 @@ const POST_COLUMNS: readonly (keyof FeedPostSource)[] = [
   'editedAt',
   'createdAt',
 ];
+const PAGE_COLUMNS = POST_COLUMNS.map((column) => `p."${column}"`).join(', ');
 
 /**
  * Feed items in one statement, mapped by hand (no entity hydration on the hot path). `page` is the query that
@@ -67,8 +68,7 @@ export function feedPostsSql(page: string, order = ''): string {
 
 /** The inner query of `feedPostsSql`: posts matching every condition, with the given order and limits. */
 export function feedPageOf(conditions: string[], tail = ''): string {
-  const columns = POST_COLUMNS.map((column) => `p."${column}"`).join(', ');
-  return `SELECT ${columns} FROM posts p WHERE ${conditions.map((c) => `(${c})`).join(' AND ')} ${tail}`;
+  return `SELECT ${PAGE_COLUMNS} FROM posts p WHERE ${conditions.map((c) => `(${c})`).join(' AND ')} ${tail}`;
 }
 
 /** Newest first, ties broken by id: the order of every list of posts and of its keyset cursor. */

@@ -37,6 +37,7 @@ import { Mentions } from './mentions';
 import { findClub, roleIn } from '../clubs/club-access';
 import { runsClub } from '../clubs/club-rows';
 import { postError, PostErrorCode } from './posts.errors';
+import { NamedParameters } from '../database/named-parameters';
 
 export type CreatePost = z.output<typeof createPostSchema>;
 
@@ -81,6 +82,11 @@ const NO_VIEWER_STATE: ViewerReaction = { ...NO_REACTION, isSaved: false };
 export class PostsService {
   private readonly logger = new Logger(PostsService.name);
   private readonly deletionSteps = new Set<PostDeletionStep>();
+
+  /** The feed's statements, bound once per text. */
+  private readonly named = new NamedParameters((sql, parameters) =>
+    this.dataSource.driver.escapeQueryWithParameters(sql, parameters),
+  );
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
@@ -360,7 +366,7 @@ export class PostsService {
     ordered = true,
   ): Promise<FeedPost[]> {
     const sql = feedPostsSql(feedPageOf(conditions, tail), ordered ? NEWEST_FIRST('page') : '');
-    const [query, values] = this.dataSource.driver.escapeQueryWithParameters(sql, parameters);
+    const [query, values] = this.named.bind(sql, parameters);
     const rows = await poolRows<FeedPostRow>(this.dataSource, query, values);
     return rows.map(feedPostOf);
   }
