@@ -1,6 +1,12 @@
 import { BadRequestException } from '@nestjs/common';
 import { QueryFailedError } from 'typeorm';
-import { describeError, unavailableCause } from './error-reply';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Writable } from 'node:stream';
+import express from 'express';
+import pino from 'pino';
+import { describeError, expressErrorHandler, unavailableCause } from './error-reply';
+import { httpLogger } from './logging';
 
 function pgError(message: string, code?: string): Error & { code?: string } {
   return Object.assign(new Error(message), code ? { code } : {});
@@ -38,5 +44,47 @@ describe('describeError', () => {
   it('does not take an ordinary error for an outage', () => {
     expect(unavailableCause(new Error('relation "posts" does not exist'))).toBeNull();
     expect(unavailableCause(undefined)).toBeNull();
+  });
+});
+
+describe('expressErrorHandler', () => {
+  const lines: Record<string, unknown>[] = [];
+  let server: Server;
+  beforeAll(async () => {
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, callback) {
+        lines.push(JSON.parse(chunk.toString()) as Record<string, unknown>);
+        callback();
+      },
+    });
+    const app = express();
+    app.use(httpLogger(pino({ level: 'info' }, sink)));
+    app.get('/api/boom', () => {
+      throw new Error('the blade broke');
+    });
+    app.use(expressErrorHandler());
+    await new Promise<void>((resolve) => {
+      server = app.listen(0, '127.0.0.1', resolve);
+    });
+  });
+  afterAll(() => new Promise((resolve) => server.close(resolve)));
+
+  it("logs an unexpected error once, with its stack, on the request's own logger, which carries its id", async () => {
+    const { port } = server.address() as AddressInfo;
+    const reply = await fetch(`http://127.0.0.1:${port}/api/boom`);
+    const id = reply.headers.get('x-request-id');
+    expect(reply.status).toBe(500);
+    await expect(reply.json()).resolves.toMatchObject({ message: expect.stringContaining(id!) as string });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const errors = lines.filter((line) => line.context === 'HTTP');
+    expect(errors).toEqual([
+      expect.objectContaining({
+        level: 50,
+        reqId: id,
+        msg: expect.stringMatching(
+          /^GET \/api\/boom \[request [0-9a-f-]{36}\]: Error: the blade broke\n\s+at /,
+        ) as string,
+      }),
+    ]);
   });
 });

@@ -136,9 +136,10 @@ export function sendError(exception: unknown, request: Request, response: Respon
     typeof request.id === 'string' || typeof request.id === 'number' ? String(request.id) : '';
   if (reply.unavailable) response.locals.errorCause = reply.unavailable;
   if (reply.unexpected) {
-    logger.error(
-      `${request.method} ${request.originalUrl} [request ${requestId}]: ${exception instanceof Error ? exception.stack : String(exception)}`,
-    );
+    const line = `${request.method} ${request.originalUrl} [request ${requestId}]: ${exception instanceof Error ? exception.stack : String(exception)}`;
+    // The request's own logger carries its id; one that never passed httpLogger has only Nest's.
+    if (typeof request.log?.error === 'function') request.log.error({ context: 'HTTP' }, line);
+    else logger.error(line);
     reply.text = { key: 'errors:request.failed_with_id', values: { requestId } };
   }
   if (response.headersSent) {
