@@ -20,6 +20,10 @@ export interface HttpFigures {
   statementsPerRequest: number;
   /** CPU time (user + system) the server's process spent per request during the run, in microseconds. */
   cpuMicrosPerRequest: number;
+  /** Milliseconds the server was paused for garbage collection, per second of the run. */
+  gcMsPerSecond: number;
+  /** The server's longest garbage collection pause during the run (ms). */
+  gcLongestMs: number;
   load: number;
 }
 
@@ -31,6 +35,8 @@ export async function hammer(
   seconds: number,
 ): Promise<HttpFigures> {
   const statementsBefore = await server.statements();
+  const gcBefore = await server.gcMs();
+  await server.gcLongest();
   const cpuBefore = cpuSeconds(server.pid);
   const result = await autocannon({
     url: server.url + path,
@@ -40,6 +46,8 @@ export async function hammer(
   });
   const cpu = cpuSeconds(server.pid) - cpuBefore;
   const statements = (await server.statements()) - statementsBefore;
+  const gcMs = (await server.gcMs()) - gcBefore;
+  const gcLongestMs = await server.gcLongest();
   const requests = result.requests.total;
   return {
     requestsPerSecond: result.requests.average,
@@ -51,6 +59,8 @@ export async function hammer(
     errors: result.errors,
     statementsPerRequest: requests ? statements / requests : NaN,
     cpuMicrosPerRequest: requests ? (cpu * 1e6) / requests : NaN,
+    gcMsPerSecond: gcMs / seconds,
+    gcLongestMs,
     load: loadAverage(),
   };
 }

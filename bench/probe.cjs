@@ -2,11 +2,23 @@
  * Loaded with `node --expose-gc --require bench/probe.cjs` into every server the bench measures (Piste and the
  * bare baselines alike). It answers the bench over the IPC channel:
  *  - `heap`: the live heap after two full collections (one can leave objects that only a second one frees);
- *  - `statements`: how many queries went through `pg` so far, to count SQL statements per request.
+ *  - `statements`: how many queries went through `pg` so far, to count SQL statements per request;
+ *  - `gcMs`: milliseconds the process was paused for garbage collection so far, as V8 reports them;
+ *  - `gcLongest`: the longest such pause since the bench last asked.
  */
 'use strict';
 
+const { PerformanceObserver } = require('node:perf_hooks');
 const pg = require('pg');
+
+let gcMs = 0;
+let gcLongest = 0;
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) {
+    gcMs += entry.duration;
+    gcLongest = Math.max(gcLongest, entry.duration);
+  }
+}).observe({ entryTypes: ['gc'] });
 
 let statements = 0;
 const query = pg.Client.prototype.query;
@@ -23,6 +35,11 @@ process.on('message', (request) => {
     process.send({ id: request.id, value: process.memoryUsage().heapUsed });
   } else if (request.kind === 'statements') {
     process.send({ id: request.id, value: statements });
+  } else if (request.kind === 'gcMs') {
+    process.send({ id: request.id, value: gcMs });
+  } else if (request.kind === 'gcLongest') {
+    process.send({ id: request.id, value: gcLongest });
+    gcLongest = 0;
   }
 });
 // The channel must not keep a server alive once it has closed everything else.

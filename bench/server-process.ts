@@ -15,6 +15,10 @@ export interface ServerProcess {
   heapUsed(): Promise<number>;
   /** Queries sent through `pg` since the process started. */
   statements(): Promise<number>;
+  /** Milliseconds paused for garbage collection since the process started. */
+  gcMs(): Promise<number>;
+  /** The longest garbage collection pause (ms) since this was last asked. */
+  gcLongest(): Promise<number>;
   stop(): Promise<void>;
 }
 
@@ -55,6 +59,8 @@ export async function startServer(
     pid: child.pid!,
     heapUsed: () => ask('heap'),
     statements: () => ask('statements'),
+    gcMs: () => ask('gcMs'),
+    gcLongest: () => ask('gcLongest'),
     stop: () => stopChild(child),
   };
 }
@@ -115,7 +121,9 @@ async function waitUntilReady(name: string, url: string, child: ChildProcess, lo
 }
 
 /** Request/reply over the IPC channel with the probe. */
-function probeClient(child: ChildProcess): (kind: 'heap' | 'statements') => Promise<number> {
+function probeClient(
+  child: ChildProcess,
+): (kind: 'heap' | 'statements' | 'gcMs' | 'gcLongest') => Promise<number> {
   let nextId = 0;
   const waiting = new Map<number, (value: number) => void>();
   child.on('message', (reply: { id: number; value: number }) => {

@@ -10,7 +10,10 @@ import { withServers, type Scenario } from './scenario';
 /** The first page of a feed, as the web client asks for it. */
 export const FIRST_PAGE = '/api/posts/epee?limit=10';
 
-/** Rows comparing two sides' throughput runs: req/s, p50, p99, the server's CPU and statements per request. */
+/**
+ * Rows comparing two sides' throughput runs: req/s, p50, p99, the server's CPU and statements per request, and its
+ * pauses for garbage collection (each holds up every request in flight).
+ */
 export function httpRows(label: string, piste: HttpFigures[], baseline: HttpFigures[]): Row[] {
   return [
     compareRuns(`${label}: req/s`, piste, baseline, (f) => f.requestsPerSecond, 0),
@@ -18,6 +21,8 @@ export function httpRows(label: string, piste: HttpFigures[], baseline: HttpFigu
     compareRuns(`${label}: p99 ms`, piste, baseline, (f) => f.p99),
     compareRuns(`${label}: server CPU µs per request`, piste, baseline, (f) => f.cpuMicrosPerRequest, 0),
     compareRuns(`${label}: SQL statements per request`, piste, baseline, (f) => f.statementsPerRequest, 2),
+    compareRuns(`${label}: GC pauses, ms a second`, piste, baseline, (f) => f.gcMsPerSecond),
+    compareRuns(`${label}: longest GC pause ms`, piste, baseline, (f) => f.gcLongestMs),
   ];
 }
 
