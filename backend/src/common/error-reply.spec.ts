@@ -64,7 +64,7 @@ describe('expressErrorHandler', () => {
     });
     app.use(expressErrorHandler());
     await new Promise<void>((resolve) => {
-      server = app.listen(0, '127.0.0.1', resolve);
+      server = app.listen(0, '127.0.0.1', () => resolve());
     });
   });
   afterAll(() => new Promise((resolve) => server.close(resolve)));
