@@ -13,11 +13,11 @@ type Done = (err?: unknown) => void;
 
 /**
  * The session store as requests and sockets read it: a signed-in session is kept for a short while after it is
- * read (45–60 s, never past its cookie's expiry), so a request costs no round trip to the database for it. Every write and every end of a session tells each
- * replica to drop it at once (`SessionWord`); so does every other way a session ends (`RealtimePublisher.endSession`).
- * While that word could be lost (Redis away, or a publish that failed) the cache is bypassed, and it is emptied
- * when Redis is back. A session part-way through signing in (a second step pending) is always read from the
- * database.
+ * read (45–60 s, never past its cookie's expiry), so a request costs no round trip to the database for it. Every
+ * write and every end of a session tells each replica to drop it at once (`SessionWord`); so does every other way a
+ * session ends (`RealtimePublisher.endSession`). While that word could be lost (Redis away, or a publish that
+ * failed) the cache is bypassed, and it is emptied when Redis is back. A session part-way through signing in (a
+ * second step pending) is always read from the database.
  */
 export class CachedSessionStore extends session.Store {
   /** Each session as stored, serialized: each request gets its own copy to change. */

@@ -13,8 +13,8 @@ interface SessionUserRow extends SessionUserFields {
 
 /**
  * What the guards need about the signed-in user (who they are, admin rights, the end of a ban), read with one
- * query and kept for a short while (45–60 s), so a request costs no reload. Every change to those fields goes through
- * `RealtimePublisher.refreshUser`, which drops the entry on every replica at once (through the Redis adapter).
+ * query and kept for a short while (45–60 s), so a request costs no reload. Every change to those fields goes
+ * through `RealtimePublisher.refreshUser`, which drops the entry on every replica at once (through the Redis adapter).
  * While that word could be lost (Redis away, or a publish that failed) the cache is bypassed, and it is emptied
  * when Redis is back.
  */

@@ -67,7 +67,7 @@ function requestLine(req: IncomingMessage, res: Res): string {
  * Nest's loggers write through the root logger. A request's own lines (its HTTP line, an unexpected error) go through
  * its `req.log`, which carries its id. nestjs-pino would also bind each request's logger to AsyncLocalStorage, so
  * that any Nest logger called during a request wrote its id too; on Node 20 that turns on promise hooks for every
- * promise of the process, about a tenth of a feed request's CPU (bench/README, "Where the CPU goes"), so it is
+ * promise of the process, about a fifth of a feed request's CPU (bench/README, "Where the CPU goes"), so it is
  * bound for no route.
  */
 export function loggingModule(logger: Pino) {
