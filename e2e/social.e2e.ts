@@ -79,7 +79,18 @@ describeInBrowser('social features: edits, mentions, tags, saves, mutes, alt tex
     const textarea = composerText(a.page);
     await textarea.fill('Great bout today with ');
     await textarea.press('End');
-    await textarea.pressSequentially(`@${bName.slice(0, 9)}`);
+    const typed = bName.slice(0, 9);
+    const lookup = a.page.waitForResponse((response) => {
+      const url = new URL(response.url());
+      return url.pathname === '/api/users/suggest' && url.searchParams.get('q') === typed;
+    });
+    await textarea.pressSequentially(`@${typed}`);
+    // The lookup's own reply first: when no list shows, this says whether the server or the page is at fault.
+    const reply = await lookup;
+    const replyText = await reply.text();
+    if (reply.status() !== 200 || !replyText.includes(`"${bName}"`)) {
+      throw new Error(`The suggestions for '${typed}' answered ${reply.status()}: ${replyText}`);
+    }
     const suggestions = a.page.getByTestId('mention-suggestions');
     await suggestions.waitFor();
     const option = suggestions.getByRole('option').filter({ hasText: `@${bName}` });
