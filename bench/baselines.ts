@@ -24,17 +24,13 @@ export function startFrameworkFeed(
   framework: string,
   layers: string[] = [],
 ): Promise<ServerProcess> {
-  return startServer(
-    [framework, ...layers].join(' + '),
-    baselineScript('framework-feed-server'),
-    {
-      DATABASE_URL: settings.databaseUrl,
-      FRAMEWORK: framework,
-      LAYERS: layers.join(','),
-      SESSION_SECRET: BENCH_SESSION_SECRET,
-      NODE_ENV: 'production',
-    },
-  );
+  return startServer([framework, ...layers].join(' + '), baselineScript('framework-feed-server'), {
+    DATABASE_URL: settings.databaseUrl,
+    FRAMEWORK: framework,
+    LAYERS: layers.join(','),
+    SESSION_SECRET: BENCH_SESSION_SECRET,
+    NODE_ENV: 'production',
+  });
 }
 
 /** `baselines/realtime-server`: node:http + Socket.IO, in memory; `openFiles`: see `startServer`. */

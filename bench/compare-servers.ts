@@ -1,8 +1,8 @@
 /**
  * The feed's first page served by two or more builds of the server, side by side: one Piste per build on the bench
- * database, runs interleaved, then the medians of requests a second and of the server's CPU per request. Between
- * separate runs a shared machine moves by more (±60 µs a request on two cores) than most single changes weigh;
- * interleaved runs see the same load.
+ * database, runs interleaved, then the medians of requests a second, p99, the server's CPU per request and its
+ * garbage-collection pauses. Between separate runs a shared machine moves by more (±60 µs a request on two cores)
+ * than most single changes weigh; interleaved runs see the same load.
  *
  *   npm run bench (once, to seed and compile) … then, with a copy of the build before the change kept inside the
  *   repository, so that it finds the same node_modules (`cp -r backend/dist backend/dist-before`, then build):
@@ -52,9 +52,12 @@ async function main(): Promise<void> {
       const runs = rounds[label];
       const rate = median(runs.map((r) => r.requestsPerSecond)).toFixed(0);
       const cpu = runs.map((r) => r.cpuMicrosPerRequest);
+      const p99 = median(runs.map((r) => r.p99)).toFixed(0);
+      const gc = median(runs.map((r) => r.gcMsPerSecond)).toFixed(1);
+      const gcLongest = median(runs.map((r) => r.gcLongestMs)).toFixed(1);
       console.log(
-        `${label}: ${rate} req/s, server CPU ${median(cpu).toFixed(0)} µs per request ` +
-          `(runs: ${cpu.map((c) => c.toFixed(0)).join(', ')})`,
+        `${label}: ${rate} req/s, p99 ${p99} ms, server CPU ${median(cpu).toFixed(0)} µs per request ` +
+          `(runs: ${cpu.map((c) => c.toFixed(0)).join(', ')}), GC ${gc} ms a second, longest ${gcLongest} ms`,
       );
     }
   } finally {

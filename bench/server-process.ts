@@ -47,7 +47,7 @@ export async function startServer(
   ]);
   const child = spawn(command, args, {
     cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', ...env, PORT: String(port) },
+    env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', ...heapProfileEnv(), ...env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
   });
   const log = keepLastLines(child);
@@ -77,6 +77,12 @@ function profileFlags(name: string): string[] {
     `--cpu-prof-dir=${folder}`,
     `--cpu-prof-name=${name.replace(/\W+/g, '-')}-${Date.now()}.cpuprofile`,
   ];
+}
+
+/** With BENCH_HEAP_PROFILE=<folder>, each server's probe samples its allocations and writes them there on exit. */
+function heapProfileEnv(): Record<string, string> {
+  const { BENCH_HEAP_PROFILE: folder, BENCH_HEAP_PROFILE_SURVIVORS: survivors = '' } = process.env;
+  return folder ? { BENCH_HEAP_PROFILE: folder, BENCH_HEAP_PROFILE_SURVIVORS: survivors } : {};
 }
 
 /**
