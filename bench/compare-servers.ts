@@ -25,7 +25,10 @@ const ROUNDS = Number(process.env.BENCH_COMPARE_RUNS?.trim() || 3);
 async function main(): Promise<void> {
   const settings = readSettings(process.env);
   if (typeof settings === 'string') throw new Error(settings);
-  const builds = process.argv.slice(2).map((file) => resolve(file));
+  // `main.js` alone, or `main.js@--flag,--flag` to run that build with more Node flags.
+  const named = process.argv.slice(2).map((arg) => arg.split('@'));
+  const builds = named.map(([file]) => resolve(file));
+  const flags = named.map(([, list]) => (list ? list.split(',') : []));
   if (builds.length < 2) throw new Error("Name two or more builds' main.js to compare.");
   const missing = builds.filter((file) => !existsSync(file));
   if (missing.length) throw new Error(`Not found: ${missing.join(', ')}`);
@@ -36,12 +39,14 @@ async function main(): Promise<void> {
     for (const [i, main] of builds.entries()) {
       const own = join(dataDir, String(i));
       mkdirSync(own);
-      servers.push(await startServer(`Piste ${i + 1}`, main, pisteEnv(settings, own)));
+      servers.push(
+        await startServer(`Piste ${i + 1}`, main, pisteEnv(settings, own), { nodeFlags: flags[i] }),
+      );
     }
     const { cookie } = await new SignIns().as(servers[0].url, FEED_VIEWER);
     for (const server of servers) await warmUp(server, FIRST_PAGE, cookie);
     // Numbered, so that the same build may be named twice (how much two equal servers differ).
-    const labels = builds.map((main, i) => `${i + 1}. ${main}`);
+    const labels = builds.map((main, i) => `${i + 1}. ${main} ${flags[i].join(' ')}`.trim());
     const rounds: Record<string, HttpFigures[]> = await interleaved(
       ROUNDS,
       Object.fromEntries(

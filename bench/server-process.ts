@@ -32,7 +32,7 @@ export async function startServer(
   name: string,
   script: string,
   env: Record<string, string>,
-  { openFiles }: { openFiles?: number } = {},
+  { openFiles, nodeFlags = [] }: { openFiles?: number; nodeFlags?: string[] } = {},
 ): Promise<ServerProcess> {
   const port = await freePort();
   const [command, ...args] = withOpenFiles(openFiles, [
@@ -40,6 +40,7 @@ export async function startServer(
     ...profileFlags(name),
     // As the image and `npm start` run Piste (README, deploy); the same for every server, baselines too.
     '--max-semi-space-size=64',
+    ...nodeFlags,
     '--expose-gc',
     '--require',
     PROBE,
