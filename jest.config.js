@@ -55,6 +55,8 @@ module.exports = {
       // Components speak through i18next: every catalogue is loaded before any test renders.
       setupFiles: ['<rootDir>/frontend/src/test-support/i18n.ts'],
       testMatch: ['<rootDir>/frontend/src/**/*.test.ts', '<rootDir>/frontend/src/**/*.test.tsx'],
+      // wouter ships ES modules only: compiled like the app's own, so the router's own test runs it.
+      transformIgnorePatterns: ['/node_modules/(?!wouter/)'],
     },
     {
       ...shared,

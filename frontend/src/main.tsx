@@ -5,6 +5,7 @@ import { loadFirstScreen } from './first-screen';
 import { startI18n } from './i18n';
 import './index.css';
 import { paceFirstScreen } from './lib/paced-first-screen';
+import { AddressRouter } from './lib/router';
 import { startServiceWorker } from './lib/service-worker';
 import { startLiveEvents } from './live-events';
 import { startingLanguage } from './stores/language';
@@ -33,7 +34,9 @@ void Promise.all([startI18n(startingLanguage()), loadFirstScreen(window.location
   .then(() =>
     createRoot(root).render(
       <StrictMode>
-        <App />
+        <AddressRouter>
+          <App />
+        </AddressRouter>
       </StrictMode>,
     ),
   );

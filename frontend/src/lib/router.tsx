@@ -1,20 +1,20 @@
-import { useCallback, type ReactNode } from 'react';
+import { useCallback, useSyncExternalStore, type ReactNode } from 'react';
 import {
   Link,
   Redirect,
   Route,
+  Router,
   Switch,
   useLocation as useWouterLocation,
   useParams,
-  useSearch,
   useSearchParams,
 } from 'wouter';
-import { useLocationProperty } from 'wouter/use-browser-location';
+import { navigate as browserNavigate } from 'wouter/use-browser-location';
 
 /**
  * The one routing vocabulary pages and components speak, over wouter (about 2 KiB of brotli where React Router
- * cost 11 of the first load's 100). wouter follows the browser's address by itself, so the app needs no router
- * element; page tests mock this module (test-support/router-mock.ts).
+ * cost 11 of the first load's 100). The app sits in `AddressRouter` (main.tsx); page tests mock this module
+ * (test-support/router-mock.ts).
  */
 export { Link, Redirect, Route, Switch, useParams, useSearchParams };
 
@@ -33,14 +33,70 @@ export function useNavigate(): (to: NavigateTo, options?: { replace?: boolean })
   );
 }
 
-const currentHash = () => location.hash;
-
 /** The address shown: its path, its query with the leading `?` and its `#fragment` ('' without one). */
-export function useLocation(): { pathname: string; search: string; hash: string } {
-  const [pathname] = useWouterLocation();
-  const search = useSearch();
-  const hash = useLocationProperty(currentHash, () => '');
-  return { pathname, search: search ? `?${search}` : '', hash };
+export interface Address {
+  pathname: string;
+  search: string;
+  hash: string;
+}
+
+/**
+ * The address as last seen, read again only when it moves. wouter reads the browser's `location` at every render of
+ * every link, route and nav item, each through a subscription of its own (and this module's `useLocation` did so
+ * three times: path, query and fragment); on the feed's first screen that was about a twentieth of the main
+ * thread's work (bench/README, "The first load"). Here each move is read once, and every hook reads this copy.
+ */
+let address: Address = readAddress();
+const listeners = new Set<() => void>();
+
+function readAddress(): Address {
+  if (typeof location === 'undefined') return { pathname: '/', search: '', hash: '' };
+  const { pathname, search, hash } = location;
+  return { pathname, search, hash };
+}
+
+function followAddress(): void {
+  const next = readAddress();
+  if (next.pathname === address.pathname && next.search === address.search && next.hash === address.hash)
+    return;
+  address = next;
+  for (const listener of listeners) listener();
+}
+
+if (typeof window !== 'undefined') {
+  // wouter announces its own history moves as events of these names; the browser's back and forward are popstate.
+  for (const name of ['popstate', 'pushState', 'replaceState', 'hashchange'])
+    addEventListener(name, followAddress);
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+const currentAddress = () => address;
+const currentPath = () => address.pathname;
+const currentSearch = () => address.search;
+
+/** wouter's location hooks over the kept address: the path and a way to move, and the query. */
+const useKeptPath = (): [string, typeof browserNavigate] => [
+  useSyncExternalStore(subscribe, currentPath),
+  browserNavigate,
+];
+const useKeptSearch = (): string => useSyncExternalStore(subscribe, currentSearch);
+
+/** Around the app: wouter's routes and links follow the kept address. */
+export function AddressRouter({ children }: { children: ReactNode }): ReactNode {
+  return (
+    <Router hook={useKeptPath} searchHook={useKeptSearch}>
+      {children}
+    </Router>
+  );
+}
+
+/** The address shown, through one subscription. */
+export function useLocation(): Address {
+  return useSyncExternalStore(subscribe, currentAddress);
 }
 
 /** Goes to `to` as soon as it renders, replacing the current history entry (a redirect). */
@@ -50,7 +106,6 @@ export function Navigate({ to }: { to: string }): ReactNode {
 
 let poppedSinceLastPush = false;
 if (typeof window !== 'undefined') {
-  // wouter announces its own history moves as events of these names; the browser's back and forward are popstate.
   addEventListener('popstate', () => (poppedSinceLastPush = true));
   for (const name of ['pushState', 'replaceState'])
     addEventListener(name, () => (poppedSinceLastPush = false));
