@@ -9,7 +9,7 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { FEED_VIEWER } from './dataset';
-import { lighthouseRun, type LighthouseFigures } from './lighthouse';
+import { lighthouseTries, type LighthouseFigures } from './lighthouse';
 import { startPiste } from './piste';
 import { SignIns } from './sessions';
 import { readSettings } from './settings';
@@ -33,7 +33,7 @@ async function main(): Promise<void> {
     for (let round = 0; round < RUNS; round++) {
       for (const [i, piste] of pistes.entries()) {
         const { cookie } = await signIns.as(piste.url, FEED_VIEWER);
-        const figures = await lighthouseRun(`${piste.url}/`, cookie);
+        const figures = await lighthouseTries(`${piste.url}/`, cookie);
         runs[i].push(figures);
         console.log(`${builds[i]}: ${line(figures)}`);
       }

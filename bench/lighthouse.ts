@@ -53,3 +53,21 @@ export async function lighthouseRun(url: string, cookie: string): Promise<Lighth
     chrome.kill();
   }
 }
+
+/** Tries per run: Lighthouse sometimes fails to record a page load (NO_NAVSTART) and asks to be run again. */
+const LIGHTHOUSE_TRIES = 3;
+
+/** `lighthouseRun`, run again when it fails, up to three times in all; with how many runs it took. */
+export async function lighthouseTries(
+  url: string,
+  cookie: string,
+): Promise<LighthouseFigures & { tries: number }> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return { ...(await lighthouseRun(url, cookie)), tries: attempt };
+    } catch (err) {
+      if (attempt === LIGHTHOUSE_TRIES) throw err;
+      console.log(`      ${err instanceof Error ? err.message : String(err)}; again`);
+    }
+  }
+}

@@ -3,7 +3,7 @@ import { get } from 'node:http';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { FEED_VIEWER } from '../dataset';
-import { CHROMIUM, lighthouseRun, type LighthouseFigures } from '../lighthouse';
+import { CHROMIUM, lighthouseTries, type LighthouseFigures } from '../lighthouse';
 import { FRONTEND_DIST } from '../paths';
 import { startPiste } from '../piste';
 import { figure, loads, NONE, ratio, type Row } from '../report';
@@ -129,25 +129,13 @@ interface LighthouseRound extends LighthouseFigures {
   tries: number;
 }
 
-/** Tries per round: Lighthouse sometimes fails to record a page load (NO_NAVSTART) and asks to be run again. */
-const LIGHTHOUSE_TRIES = 3;
-
 /** Lighthouse on the signed-in feed, once per round; none without chromium. */
 async function lighthouseRounds(url: string, cookie: string, rounds: number): Promise<LighthouseRound[]> {
   if (!existsSync(CHROMIUM)) return [];
   const result: LighthouseRound[] = [];
   for (let round = 0; round < rounds; round++) {
     console.log(`    round ${round + 1}/${rounds}: Lighthouse`);
-    for (let attempt = 1; ; attempt++) {
-      try {
-        const figures = await lighthouseRun(`${url}/`, cookie);
-        result.push({ ...figures, load: loadAverage(), tries: attempt });
-        break;
-      } catch (err) {
-        if (attempt === LIGHTHOUSE_TRIES) throw err;
-        console.log(`      ${err instanceof Error ? err.message : String(err)}; again`);
-      }
-    }
+    result.push({ ...(await lighthouseTries(`${url}/`, cookie)), load: loadAverage() });
   }
   return result;
 }

@@ -25,12 +25,17 @@ paceFirstScreen();
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element');
 
+/** Lets the browser run what waits (a tap, a paint) before going on. */
+const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
+
 // The first paint is in the chosen language (English is already here, another language's first screen is fetched)
 // and shows the page as it is: who is signed in and, on a feed, its first posts (first-screen.ts).
-// The replies were read (and checked) in the task that got them: the render goes in a task of its own, so neither
-// holds a tap back for long.
-void Promise.all([startI18n(startingLanguage()), loadFirstScreen(window.location.pathname)])
-  .then(() => new Promise((resolve) => setTimeout(resolve, 0)))
+// Each part of the start runs in a task of its own, so none holds a tap back for long: evaluating the modules,
+// starting i18next (and asking for the first screen, whose replies the page's preloads already have under way),
+// reading the replies (in the task that got them), then the render.
+void nextTask()
+  .then(() => Promise.all([startI18n(startingLanguage()), loadFirstScreen(window.location.pathname)]))
+  .then(nextTask)
   .then(() =>
     createRoot(root).render(
       <StrictMode>
