@@ -62,6 +62,11 @@ describe('AddressRouter and useLocation', () => {
     expect(shown()).toBe('/u/alba#bouts');
   });
 
+  it('give the path decoded, as routes match it', () => {
+    act(() => history.pushState(null, '', '/tags/%C3%A9p%C3%A9e?sort=new'));
+    expect(shown()).toBe('/tags/épée?sort=new');
+  });
+
   it('give the same address to every render until it moves, and draw nothing for a move to where it is', () => {
     act(() => history.replaceState(null, '', '/epee'));
     act(() => history.replaceState(null, '', '/epee'));

@@ -33,7 +33,7 @@ export function useNavigate(): (to: NavigateTo, options?: { replace?: boolean })
   );
 }
 
-/** The address shown: its path, its query with the leading `?` and its `#fragment` ('' without one). */
+/** The address shown: its path (decoded, as routes match it), its query with the leading `?` and its `#fragment`. */
 export interface Address {
   pathname: string;
   search: string;
@@ -46,24 +46,35 @@ export interface Address {
  * three times: path, query and fragment); on the feed's first screen that was about a twentieth of the main
  * thread's work (bench/README, "The first load"). Here each move is read once, and every hook reads this copy.
  */
-let address: Address = readAddress();
+let address: Address = { pathname: '/', search: '', hash: '' };
+/** The path as the browser gives it (encoded): wouter decodes it itself. */
+let rawPath = '/';
 const listeners = new Set<() => void>();
 
-function readAddress(): Address {
-  if (typeof location === 'undefined') return { pathname: '/', search: '', hash: '' };
+/** Reads the address again; true when it moved. */
+function readAddress(): boolean {
   const { pathname, search, hash } = location;
-  return { pathname, search, hash };
+  if (pathname === rawPath && search === address.search && hash === address.hash) return false;
+  rawPath = pathname;
+  address = { pathname: decodedPath(pathname), search, hash };
+  return true;
+}
+
+/** The path decoded as wouter decodes it (`%20` → space); as it is when it does not decode. */
+function decodedPath(path: string): string {
+  try {
+    return path.includes('%') ? decodeURI(path) : path;
+  } catch {
+    return path;
+  }
 }
 
 function followAddress(): void {
-  const next = readAddress();
-  if (next.pathname === address.pathname && next.search === address.search && next.hash === address.hash)
-    return;
-  address = next;
-  for (const listener of listeners) listener();
+  if (readAddress()) for (const listener of listeners) listener();
 }
 
 if (typeof window !== 'undefined') {
+  readAddress();
   // wouter announces its own history moves as events of these names; the browser's back and forward are popstate.
   for (const name of ['popstate', 'pushState', 'replaceState', 'hashchange'])
     addEventListener(name, followAddress);
@@ -75,7 +86,7 @@ function subscribe(listener: () => void): () => void {
 }
 
 const currentAddress = () => address;
-const currentPath = () => address.pathname;
+const currentPath = () => rawPath;
 const currentSearch = () => address.search;
 
 /** wouter's location hooks over the kept address: the path and a way to move, and the query. */
