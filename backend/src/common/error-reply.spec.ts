@@ -19,6 +19,7 @@ describe('describeError', () => {
     ['a server starting up', pgError('the database system is starting up', '57P03')],
     ['a dropped connection', pgError('Connection terminated unexpectedly')],
     ['a pool that cannot connect in time', pgError('timeout exceeded when trying to connect')],
+    ['a connection that cannot open in time', pgError('timeout expired')],
     [
       'a query whose connection dropped',
       new QueryFailedError('SELECT 1', [], pgError('Connection terminated unexpectedly')),
@@ -43,6 +44,7 @@ describe('describeError', () => {
 
   it('does not take an ordinary error for an outage', () => {
     expect(unavailableCause(new Error('relation "posts" does not exist'))).toBeNull();
+    expect(unavailableCause(new Error('The upload ticket timeout expired on Tuesday'))).toBeNull();
     expect(unavailableCause(undefined)).toBeNull();
   });
 });

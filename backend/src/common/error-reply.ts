@@ -43,8 +43,9 @@ const CONNECTION_CODES = new Set([
   'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'EPIPE',
   '57P01', '57P02', '57P03', '53300', '08000', '08001', '08003', '08004', '08006',
 ]); // prettier-ignore
+// `timeout expired` alone is pg's Client giving up on opening a connection (CONNECT_TIMEOUT_MS).
 const CONNECTION_MESSAGES =
-  /connection terminated|timeout exceeded when trying to connect|client has encountered a connection error|connection is not established|the database system is (starting up|shutting down|in recovery mode)|terminating connection/i;
+  /connection terminated|timeout exceeded when trying to connect|^timeout expired$|client has encountered a connection error|connection is not established|the database system is (starting up|shutting down|in recovery mode)|terminating connection/i;
 
 /** The short cause when `error` (or what it wraps) means a dependency is unreachable, otherwise null. */
 export function unavailableCause(error: unknown, depth = 0): string | null {
